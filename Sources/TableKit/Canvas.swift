@@ -1,0 +1,104 @@
+/// A grid of cells: what a frame looks like. Views draw into one through a ``DrawContext``;
+/// the differ compares two of them.
+///
+/// The canvas keeps the wide-glyph invariant: a glyph of width 2 at column `x` is always
+/// followed by a ``Glyph/continuation`` at `x + 1`; overwriting either half of a wide glyph
+/// turns the other half into a space, and a wide glyph that would stick out of the canvas
+/// is drawn as a space.
+public struct Canvas: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = Cell()) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+    }
+
+    /// Writes `cell` at (x, y), keeping the wide-glyph invariant. Out-of-range writes are ignored.
+    public mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        var cell = cell
+        if cell.glyph.width == 0 && !cell.glyph.isContinuation { cell.glyph = .space }
+        if cell.glyph.width == 2 && x + 1 >= width { cell.glyph = .space }
+        let index = y * width + x
+        breakWideGlyph(at: x, y: y)
+        cells[index] = cell
+        if cell.glyph.width == 2 {
+            breakWideGlyph(at: x + 1, y: y)
+            var right = cell
+            right.glyph = .continuation
+            cells[index + 1] = right
+        }
+    }
+
+    /// If (x, y) is half of a wide glyph, turns the other half into a space.
+    private mutating func breakWideGlyph(at x: Int, y: Int) {
+        let index = y * width + x
+        let old = cells[index]
+        if old.glyph.isContinuation, x > 0 {
+            cells[index - 1].glyph = .space
+        } else if old.glyph.width == 2, x + 1 < width {
+            cells[index + 1].glyph = .space
+        }
+        cells[index].glyph = .space
+    }
+
+    /// Fills a rectangle (clipped to the canvas) with one cell.
+    public mutating func fill(_ rect: CellRect, with cell: Cell) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        if cell.glyph.width == 1 {
+            // Fast path; only the edges can split a wide glyph.
+            for y in r.y..<r.maxY {
+                breakWideGlyph(at: r.x, y: y)
+                if r.maxX - 1 > r.x { breakWideGlyph(at: r.maxX - 1, y: y) }
+                let start = y * width
+                for x in r.x..<r.maxX { cells[start + x] = cell }
+            }
+        } else {
+            for y in r.y..<r.maxY { for x in r.x..<r.maxX { set(cell, x: x, y: y) } }
+        }
+    }
+
+    /// Changes the size, keeping what fits and filling the rest with `fill`.
+    public mutating func resize(width newWidth: Int, height newHeight: Int, fill: Cell = Cell()) {
+        var resized = Canvas(width: newWidth, height: newHeight, fill: fill)
+        for y in 0..<min(height, resized.height) {
+            for x in 0..<min(width, resized.width) { resized.set(self[x, y], x: x, y: y) }
+        }
+        self = resized
+    }
+
+    /// The glyphs as text, one line per row, trailing spaces kept; continuation cells are skipped,
+    /// so a wide glyph reads as one character. Used by tests, `render` and snapshots.
+    public var text: String { lines.joined(separator: "\n") }
+
+    public var lines: [String] {
+        (0..<height).map { y in
+            var line = ""
+            line.reserveCapacity(width)
+            for x in 0..<width {
+                let glyph = cells[y * width + x].glyph
+                if !glyph.isContinuation { line += glyph.text }
+            }
+            return line
+        }
+    }
+
+    /// `text` with trailing spaces removed from each line.
+    public var trimmedText: String {
+        lines.map { line in
+            var l = Substring(line)
+            while l.last == " " { l = l.dropLast() }
+            return String(l)
+        }.joined(separator: "\n")
+    }
+}

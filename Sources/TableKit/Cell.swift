@@ -1,0 +1,21 @@
+/// One terminal cell: a glyph with its colours and attributes.
+public struct Cell: Hashable, Sendable {
+    public var glyph: Glyph
+    public var foreground: RGB
+    public var background: RGB
+    public var attributes: CellAttributes
+
+    public init(_ glyph: Glyph = .space, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []) {
+        self.glyph = glyph
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public init(_ character: Character, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []) {
+        self.init(Glyph(character), foreground: foreground, background: background, attributes: attributes)
+    }
+
+    /// An empty cell of the given background.
+    public static func blank(_ background: RGB) -> Cell { Cell(.space, foreground: .white, background: background) }
+}

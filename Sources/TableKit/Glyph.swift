@@ -1,0 +1,116 @@
+/// What one cell shows: a grapheme cluster and how many columns it takes.
+///
+/// Nearly every cell holds a single Unicode scalar, so that is stored inline and compared
+/// cheaply; clusters of several scalars (a letter with a combining accent, an emoji
+/// sequence) keep their text in `cluster`.
+///
+/// A wide glyph (width 2) occupies its cell and the next one; the next cell then holds
+/// ``Glyph/continuation`` (width 0), which terminals never print.
+///
+/// ```
+/// Glyph("A").width    // 1
+/// Glyph("漢").width   // 2
+/// Glyph("e\u{301}")   // "é" as two scalars: width 1, kept in `cluster`
+/// ```
+public struct Glyph: Hashable, Sendable, CustomStringConvertible {
+    public let scalar: Unicode.Scalar
+    public let cluster: String?
+    public let width: UInt8
+
+    public init(_ character: Character) {
+        let scalars = character.unicodeScalars
+        let first = scalars.first ?? " "
+        if scalars.count == 1 {
+            scalar = first
+            cluster = nil
+            width = UInt8(clamping: max(0, DisplayWidth.of(first)))
+        } else {
+            scalar = first
+            cluster = String(character)
+            width = UInt8(clamping: DisplayWidth.of(character))
+        }
+    }
+
+    public init(scalar: Unicode.Scalar) {
+        self.scalar = scalar
+        self.cluster = nil
+        self.width = UInt8(clamping: max(0, DisplayWidth.of(scalar)))
+    }
+
+    private init(scalar: Unicode.Scalar, cluster: String?, width: UInt8) {
+        self.scalar = scalar
+        self.cluster = cluster
+        self.width = width
+    }
+
+    public static let space = Glyph(scalar: " ", cluster: nil, width: 1)
+    /// The right half of a wide glyph.
+    public static let continuation = Glyph(scalar: "\u{0}", cluster: nil, width: 0)
+
+    public var isContinuation: Bool { width == 0 && scalar == "\u{0}" && cluster == nil }
+
+    /// The text to send to a terminal ("" for a continuation cell).
+    public var text: String {
+        if let cluster { return cluster }
+        if isContinuation { return "" }
+        return String(Character(scalar))
+    }
+
+    public var description: String { text }
+}
+
+/// Display widths of characters in a terminal, after Unicode's East Asian Width property
+/// and the usual terminal practice (wcwidth): combining marks and zero-width joiners take
+/// no column, wide and fullwidth forms and most emoji take two, everything else one.
+/// Control characters are reported as 1 so that nothing printable is ever lost; the
+/// canvas replaces them with a visible substitute.
+public enum DisplayWidth {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x300 { return 1 }
+        if isZeroWidth(v) { return 0 }
+        if isWide(v) { return 2 }
+        return 1
+    }
+
+    /// A cluster is as wide as its first non-zero-width scalar; an emoji presentation
+    /// selector (U+FE0F) makes it two.
+    public static func of(_ character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars {
+            if scalar.value == 0xFE0F { return 2 }
+            if width == 0 { width = of(scalar) }
+        }
+        return max(width, 1)
+    }
+
+    private static func isZeroWidth(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05BD, 0x0610...0x061A, 0x064B...0x065F,
+             0x0E31, 0x0E34...0x0E3A, 0x0E47...0x0E4E, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF,
+             0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
+             0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
+             0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
+             0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
+             0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
+             0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x18AFF, 0x1B000...0x1B2FF,
+             0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F,
+             0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Recognizes a tap: a press and release without moving to another cell.
+///
+/// **Single and double taps on the same view.** A tap counts as the *n*-th of a series when
+/// it lands within ``Window/multiTapInterval`` (0.35 s) and one cell of the previous tap
+/// (``Touch/tapCount``). A recognizer with `numberOfTapsRequired == n` recognizes only the
+/// *n*-th tap of a series. So a single-tap recognizer fires at once on the first release —
+/// single taps never wait to see whether a second one follows — and a double-tap recognizer
+/// on the same view fires on the second release, which the single-tap one ignores. Design
+/// the actions so that the single tap is a harmless first step of the double one (select,
+/// then act), as desktop file managers do.
+public final class TapGestureRecognizer: GestureRecognizer {
+    public var numberOfTapsRequired: Int
+    /// How far (in cells) the pointer may wander before this is no longer a tap.
+    public var allowableMovement: Double = 0.5
+
+    public init(numberOfTapsRequired: Int = 1, action: ((GestureRecognizer) -> Void)? = nil) {
+        self.numberOfTapsRequired = max(1, numberOfTapsRequired)
+        super.init(action: action)
+    }
+
+    public override func pointerBegan(_ touch: Touch) {
+        if touch.tapCount > numberOfTapsRequired { state = .failed }
+    }
+
+    public override func pointerMoved(_ touch: Touch) {
+        if state == .possible && touch.location.distance(to: touch.startLocation) > allowableMovement {
+            state = .failed
+        }
+    }
+
+    public override func pointerEnded(_ touch: Touch) {
+        guard state == .possible else { return }
+        state = touch.tapCount == numberOfTapsRequired ? .recognized : .failed
+    }
+}

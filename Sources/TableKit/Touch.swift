@@ -1,0 +1,37 @@
+/// One pointer sequence (press, drags, release) as the gesture recognizers see it.
+/// The view it landed on keeps it until it ends: that is the pointer grab.
+public final class Touch {
+    public enum Phase: Equatable, Sendable { case began, moved, ended, cancelled }
+
+    /// The view hit when the sequence began.
+    public let view: View?
+    /// 1 for a single press, 2 for the second press of a double click, and so on: presses
+    /// within ``Window/multiTapInterval`` of the last tap and within one cell of it count up.
+    public let tapCount: Int
+    public internal(set) var phase: Phase = .began
+    /// Location in window coordinates.
+    public internal(set) var location: Point
+    public internal(set) var previousLocation: Point
+    public let startLocation: Point
+    public internal(set) var timestamp: Double
+    public let button: PointerEvent.Button
+
+    init(view: View?, location: Point, tapCount: Int, timestamp: Double, button: PointerEvent.Button) {
+        self.view = view
+        self.location = location
+        self.previousLocation = location
+        self.startLocation = location
+        self.tapCount = tapCount
+        self.timestamp = timestamp
+        self.button = button
+    }
+
+    /// The location in a view's coordinates (window coordinates for nil).
+    public func location(in view: View?) -> Point {
+        view?.convert(location, from: nil) ?? location
+    }
+
+    public func previousLocation(in view: View?) -> Point {
+        view?.convert(previousLocation, from: nil) ?? previousLocation
+    }
+}

@@ -1,0 +1,122 @@
+/// Composing frames: only the dirty rectangles are drawn again, views in z-order (the
+/// painter's algorithm), each blended by its alpha; then the differ lists what changed.
+extension Window {
+    /// Marks screen cells as needing a redraw.
+    public func invalidate(_ rect: CellRect) {
+        let r = rect.intersection(surface.canvas.bounds)
+        guard !r.isEmpty else { return }
+        // Merge with an overlapping rectangle; keep the list short.
+        if let index = dirtyRects.firstIndex(where: { $0.intersects(r) || $0.contains(r) }) {
+            let merged = dirtyRects.remove(at: index).union(r)
+            invalidateMerged(merged)
+            return
+        }
+        dirtyRects.append(r)
+        if dirtyRects.count > 16 {
+            dirtyRects = [dirtyRects.dropFirst().reduce(dirtyRects[0]) { $0.union($1) }]
+        }
+    }
+
+    private func invalidateMerged(_ rect: CellRect) {
+        var merged = rect
+        var changed = true
+        while changed {
+            changed = false
+            if let index = dirtyRects.firstIndex(where: { $0.intersects(merged) }) {
+                merged = merged.union(dirtyRects.remove(at: index))
+                changed = true
+            }
+        }
+        dirtyRects.append(merged)
+    }
+
+    public func setNeedsFullRedraw() {
+        dirtyRects = [surface.canvas.bounds]
+    }
+
+    /// Where a view lands on screen, in cells (nil when not in this window). With
+    /// `includingShadow`, grown to cover the shadow a lifted view casts.
+    public func screenCellRect(of view: View, includingShadow: Bool = false) -> CellRect? {
+        guard view.window === self else { return nil }
+        let origin = view.originInRoot + view.boundsOrigin
+        var rect = Rect(origin: origin, size: view.storedFrame.size).cellRect
+        if includingShadow && view.storedElevation > 0 {
+            rect = rect.union(CellRect(x: rect.x + Window.shadowOffset.x, y: rect.y + Window.shadowOffset.y,
+                                       width: rect.width, height: rect.height))
+        }
+        return rect
+    }
+
+    /// How far a lifted view's shadow falls: two columns right, one row down (cells are
+    /// about twice as tall as wide).
+    public static let shadowOffset = CellPoint(x: 2, y: 1)
+
+    /// The result of one frame.
+    public struct Frame {
+        /// The cells that differ from the previous frame.
+        public var changes: [CellRun]
+        /// Screen cells composed again.
+        public var composedCells: Int
+    }
+
+    /// Delivers waiting motion, advances animations, composes the dirty area and diffs it
+    /// against the previous frame.
+    @discardableResult
+    public func renderFrame() -> Frame {
+        flushPointerMotion()
+        animator.tick()
+        let regions = dirtyRects
+        dirtyRects = []
+        var composed = 0
+        var area: CellRect?
+        for region in regions {
+            compose(region)
+            composed += region.width * region.height
+            area = area.map { $0.union(region) } ?? region
+        }
+        let changes = area.map { surface.canvas.changes(from: previousCanvas, in: $0) } ?? []
+        if area != nil { previousCanvas = surface.canvas }
+        return Frame(changes: changes, composedCells: composed)
+    }
+
+    /// Draws every view that touches `region` into it, back to front.
+    func compose(_ region: CellRect) {
+        let clip = region.intersection(surface.canvas.bounds)
+        guard !clip.isEmpty else { return }
+        drawTree(self, originInRoot: Point(x: storedFrame.minX, y: storedFrame.minY), alpha: 1, clip: clip)
+    }
+
+    private func drawTree(_ view: View, originInRoot: Point, alpha: Double, clip: CellRect) {
+        guard !view.isHidden else { return }
+        let effectiveAlpha = alpha * view.storedAlpha
+        guard effectiveAlpha > 0.001 else { return }
+        let cellRect = Rect(origin: originInRoot, size: view.storedFrame.size).cellRect
+        let context = DrawContext(surface: surface, origin: CellPoint(x: cellRect.x, y: cellRect.y),
+                                  width: cellRect.width, height: cellRect.height, clip: clip, alpha: effectiveAlpha)
+        if view.storedElevation > 0 {
+            let shadow = CellRect(x: Window.shadowOffset.x, y: Window.shadowOffset.y,
+                                  width: cellRect.width, height: cellRect.height)
+            context.darken(shadow, amount: min(1, view.storedElevation) * 0.55 * effectiveAlpha)
+        }
+        let ownClip = clip.intersection(cellRect)
+        if !ownClip.isEmpty {
+            // A view draws only inside its own bounds.
+            view.draw(in: DrawContext(surface: surface, origin: context.origin, width: cellRect.width,
+                                      height: cellRect.height, clip: ownClip, alpha: effectiveAlpha))
+        }
+        guard !view.subviews.isEmpty else { return }
+        let childClip = view.clipsToBounds ? clip.intersection(cellRect) : clip
+        guard !childClip.isEmpty else { return }
+        let contentOrigin = originInRoot - view.boundsOrigin
+        for subview in view.subviews {
+            let childOrigin = contentOrigin + subview.storedFrame.origin
+            drawTree(subview, originInRoot: childOrigin, alpha: effectiveAlpha, clip: childClip)
+        }
+    }
+}
+
+extension CellRect {
+    func contains(_ other: CellRect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+}
