@@ -24,48 +24,18 @@ public struct Canvas: Equatable, Sendable {
 
     /// Writes `cell` at (x, y), keeping the wide-glyph invariant. Out-of-range writes are ignored.
     public mutating func set(_ cell: Cell, x: Int, y: Int) {
-        guard x >= 0, y >= 0, x < width, y < height else { return }
-        var cell = cell
-        if cell.glyph.width == 0 && !cell.glyph.isContinuation { cell.glyph = .space }
-        if cell.glyph.width == 2 && x + 1 >= width { cell.glyph = .space }
-        let index = y * width + x
-        breakWideGlyph(at: x, y: y)
-        cells[index] = cell
-        if cell.glyph.width == 2 {
-            breakWideGlyph(at: x + 1, y: y)
-            var right = cell
-            right.glyph = .continuation
-            cells[index + 1] = right
-        }
-    }
-
-    /// If (x, y) is half of a wide glyph, turns the other half into a space.
-    private mutating func breakWideGlyph(at x: Int, y: Int) {
-        let index = y * width + x
-        let old = cells[index]
-        if old.glyph.isContinuation, x > 0 {
-            cells[index - 1].glyph = .space
-        } else if old.glyph.width == 2, x + 1 < width {
-            cells[index + 1].glyph = .space
-        }
-        cells[index].glyph = .space
+        withBuffer { $0.set(cell, x: x, y: y) }
     }
 
     /// Fills a rectangle (clipped to the canvas) with one cell.
     public mutating func fill(_ rect: CellRect, with cell: Cell) {
-        let r = rect.intersection(bounds)
-        guard !r.isEmpty else { return }
-        if cell.glyph.width == 1 {
-            // Fast path; only the edges can split a wide glyph.
-            for y in r.y..<r.maxY {
-                breakWideGlyph(at: r.x, y: y)
-                if r.maxX - 1 > r.x { breakWideGlyph(at: r.maxX - 1, y: y) }
-                let start = y * width
-                for x in r.x..<r.maxX { cells[start + x] = cell }
-            }
-        } else {
-            for y in r.y..<r.maxY { for x in r.x..<r.maxX { set(cell, x: x, y: y) } }
-        }
+        withBuffer { $0.fill(rect, with: cell) }
+    }
+
+    /// Gives raw access to the cells for the length of `body`: how frames are composed.
+    mutating func withBuffer<R>(_ body: (CellBuffer) -> R) -> R {
+        let (w, h) = (width, height)
+        return cells.withUnsafeMutableBufferPointer { body(CellBuffer(cells: $0, width: w, height: h)) }
     }
 
     /// Changes the size, keeping what fits and filling the rest with `fill`.
@@ -100,5 +70,62 @@ public struct Canvas: Equatable, Sendable {
             while l.last == " " { l = l.dropLast() }
             return String(l)
         }.joined(separator: "\n")
+    }
+}
+
+/// The cells of a canvas while a frame is composed: writes without copy-on-write or
+/// exclusivity checks per cell. Valid only inside ``Canvas/withBuffer(_:)``.
+struct CellBuffer {
+    let cells: UnsafeMutableBufferPointer<Cell>
+    let width: Int
+    let height: Int
+
+    var bounds: CellRect { CellRect(x: 0, y: 0, width: width, height: height) }
+
+    subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
+
+    func set(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        var cell = cell
+        if cell.glyph.width == 0 && !cell.glyph.isContinuation { cell.glyph = .space }
+        if cell.glyph.width == 2 && x + 1 >= width { cell.glyph = .space }
+        let index = y * width + x
+        breakWideGlyph(at: x, y: y)
+        cells[index] = cell
+        if cell.glyph.width == 2 {
+            breakWideGlyph(at: x + 1, y: y)
+            var right = cell
+            right.glyph = .continuation
+            cells[index + 1] = right
+        }
+    }
+
+    /// If (x, y) is half of a wide glyph, turns the other half into a space.
+    func breakWideGlyph(at x: Int, y: Int) {
+        let index = y * width + x
+        let glyph = cells[index].glyph
+        if glyph.width == 1 { return }
+        if glyph.isContinuation, x > 0 {
+            cells[index - 1].glyph = .space
+        } else if glyph.width == 2, x + 1 < width {
+            cells[index + 1].glyph = .space
+        }
+        cells[index].glyph = .space
+    }
+
+    func fill(_ rect: CellRect, with cell: Cell) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        if cell.glyph.width == 1 {
+            // Only the edges can split a wide glyph.
+            for y in r.y..<r.maxY {
+                breakWideGlyph(at: r.x, y: y)
+                if r.maxX - 1 > r.x { breakWideGlyph(at: r.maxX - 1, y: y) }
+                let start = y * width
+                for x in r.x..<r.maxX { cells[start + x] = cell }
+            }
+        } else {
+            for y in r.y..<r.maxY { for x in r.x..<r.maxX { set(cell, x: x, y: y) } }
+        }
     }
 }

@@ -1,12 +1,3 @@
-/// Holds the canvas a frame is composed into, so that views can draw into it in place.
-public final class Surface {
-    public var canvas: Canvas
-
-    public init(width: Int, height: Int, fill: Cell = Cell()) {
-        canvas = Canvas(width: width, height: height, fill: fill)
-    }
-}
-
 /// What a view draws with: coordinates are the view's own cells (0, 0 is its top-left),
 /// drawing is clipped to the area being composed, and the view's effective alpha is
 /// applied as it draws.
@@ -16,8 +7,10 @@ public final class Surface {
 /// its colour mixed from the background beneath; below 0.5 the glyph beneath shows, tinted
 /// toward the view's background. At 0 the cell is exactly what lay beneath, at 1 exactly
 /// what the view drew — which is how a deleted card fades away.
+///
+/// A context is valid only during the `draw(in:)` call it is given to.
 public struct DrawContext {
-    let surface: Surface
+    let buffer: CellBuffer
     /// Screen cell of the view's (0, 0).
     public let origin: CellPoint
     /// The view's size in cells.
@@ -26,8 +19,8 @@ public struct DrawContext {
     public let clip: CellRect
     public let alpha: Double
 
-    init(surface: Surface, origin: CellPoint, width: Int, height: Int, clip: CellRect, alpha: Double) {
-        self.surface = surface
+    init(buffer: CellBuffer, origin: CellPoint, width: Int, height: Int, clip: CellRect, alpha: Double) {
+        self.buffer = buffer
         self.origin = origin
         self.size = CellRect(x: 0, y: 0, width: width, height: height)
         self.clip = clip
@@ -40,8 +33,8 @@ public struct DrawContext {
     /// The cell currently at a local position (what lies beneath), if it is on the canvas.
     public func cell(x: Int, y: Int) -> Cell? {
         let sx = origin.x + x, sy = origin.y + y
-        guard surface.canvas.bounds.contains(CellPoint(x: sx, y: sy)) else { return nil }
-        return surface.canvas[sx, sy]
+        guard buffer.bounds.contains(CellPoint(x: sx, y: sy)) else { return nil }
+        return buffer[sx, sy]
     }
 
     /// Draws one glyph at a local position.
@@ -50,7 +43,7 @@ public struct DrawContext {
         guard clip.contains(CellPoint(x: sx, y: sy)) else { return }
         var glyph = glyph
         if glyph.width == 2 && !clip.contains(CellPoint(x: sx + 1, y: sy)) { glyph = .space }
-        let beneath = surface.canvas[sx, sy]
+        let beneath = buffer[sx, sy]
         var cell = Cell(glyph,
                         foreground: style.foreground ?? beneath.foreground,
                         background: style.background ?? beneath.background,
@@ -67,7 +60,7 @@ public struct DrawContext {
             cell.background = background
             if cell.glyph.isContinuation { return }
         }
-        surface.canvas.set(cell, x: sx, y: sy)
+        buffer.set(cell, x: sx, y: sy)
     }
 
     /// Writes text from a local position, left to right, one grapheme per cell (two for a wide
@@ -93,7 +86,7 @@ public struct DrawContext {
             .intersection(clip)
         guard !screen.isEmpty else { return }
         if alpha >= 1, glyph.width == 1, let fg = style.foreground, let bg = style.background {
-            surface.canvas.fill(screen, with: Cell(glyph, foreground: fg, background: bg, attributes: style.attributes))
+            buffer.fill(screen, with: Cell(glyph, foreground: fg, background: bg, attributes: style.attributes))
             return
         }
         for sy in screen.y..<screen.maxY {
@@ -108,15 +101,15 @@ public struct DrawContext {
     /// The rectangle is in local coordinates and may lie outside the view.
     public func darken(_ rect: CellRect, amount: Double) {
         let screen = CellRect(x: origin.x + rect.x, y: origin.y + rect.y, width: rect.width, height: rect.height)
-            .intersection(clip).intersection(surface.canvas.bounds)
+            .intersection(clip).intersection(buffer.bounds)
         guard !screen.isEmpty, amount > 0 else { return }
         for sy in screen.y..<screen.maxY {
             for sx in screen.x..<screen.maxX {
-                var cell = surface.canvas[sx, sy]
+                var cell = buffer[sx, sy]
                 cell.background = cell.background.mixed(with: .black, fraction: amount)
                 cell.foreground = cell.foreground.mixed(with: .black, fraction: amount)
                 if cell.glyph.isContinuation { continue }
-                surface.canvas.set(cell, x: sx, y: sy)
+                buffer.set(cell, x: sx, y: sy)
             }
         }
     }

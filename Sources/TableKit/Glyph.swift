@@ -1,8 +1,11 @@
+import Synchronization
+
 /// What one cell shows: a grapheme cluster and how many columns it takes.
 ///
-/// Nearly every cell holds a single Unicode scalar, so that is stored inline and compared
-/// cheaply; clusters of several scalars (a letter with a combining accent, an emoji
-/// sequence) keep their text in `cluster`.
+/// A glyph is plain data (a number and a width) so cells copy and compare as fast as
+/// integers. Nearly every cell holds a single Unicode scalar, stored as its value; the rare
+/// clusters of several scalars (a letter with a combining accent, an emoji sequence) are
+/// interned once in a process-wide table and stored by index.
 ///
 /// A wide glyph (width 2) occupies its cell and the next one; the next cell then holds
 /// ``Glyph/continuation`` (width 0), which terminals never print.
@@ -10,60 +13,83 @@
 /// ```
 /// Glyph("A").width    // 1
 /// Glyph("漢").width   // 2
-/// Glyph("e\u{301}")   // "é" as two scalars: width 1, kept in `cluster`
+/// Glyph("e\u{301}")   // "é" as two scalars: width 1, interned
 /// ```
 public struct Glyph: Hashable, Sendable, CustomStringConvertible {
-    public let scalar: Unicode.Scalar
-    public let cluster: String?
+    /// A scalar value (below 0x110000), or `clusterFlag | index` into the cluster table.
+    let value: UInt32
     public let width: UInt8
+
+    static let clusterFlag: UInt32 = 0x8000_0000
 
     public init(_ character: Character) {
         let scalars = character.unicodeScalars
         let first = scalars.first ?? " "
-        if scalars.count == 1 {
-            scalar = first
-            cluster = nil
-            width = UInt8(clamping: max(0, DisplayWidth.of(first)))
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            self.init(scalar: first)
         } else {
-            scalar = first
-            cluster = String(character)
-            width = UInt8(clamping: DisplayWidth.of(character))
+            self.init(value: Glyph.clusterFlag | ClusterTable.shared.index(of: String(character)),
+                      width: UInt8(clamping: DisplayWidth.of(character)))
         }
     }
 
     public init(scalar: Unicode.Scalar) {
-        self.scalar = scalar
-        self.cluster = nil
-        self.width = UInt8(clamping: max(0, DisplayWidth.of(scalar)))
+        value = scalar.value
+        width = scalar.value < 0x7F ? 1 : UInt8(clamping: max(0, DisplayWidth.of(scalar)))
     }
 
-    private init(scalar: Unicode.Scalar, cluster: String?, width: UInt8) {
-        self.scalar = scalar
-        self.cluster = cluster
+    init(value: UInt32, width: UInt8) {
+        self.value = value
         self.width = width
     }
 
-    public static let space = Glyph(scalar: " ", cluster: nil, width: 1)
+    public static let space = Glyph(value: 0x20, width: 1)
     /// The right half of a wide glyph.
-    public static let continuation = Glyph(scalar: "\u{0}", cluster: nil, width: 0)
+    public static let continuation = Glyph(value: 0, width: 0)
 
-    public var isContinuation: Bool { width == 0 && scalar == "\u{0}" && cluster == nil }
+    public var isContinuation: Bool { value == 0 && width == 0 }
+
+    /// The first scalar of the glyph.
+    public var scalar: Unicode.Scalar {
+        if value & Glyph.clusterFlag != 0 { return ClusterTable.shared.text(at: value & ~Glyph.clusterFlag).unicodeScalars.first ?? " " }
+        return Unicode.Scalar(value) ?? " "
+    }
 
     /// The text to send to a terminal ("" for a continuation cell).
     public var text: String {
-        if let cluster { return cluster }
         if isContinuation { return "" }
-        return String(Character(scalar))
+        if value & Glyph.clusterFlag != 0 { return ClusterTable.shared.text(at: value & ~Glyph.clusterFlag) }
+        return String(Character(Unicode.Scalar(value) ?? " "))
     }
 
     public var description: String { text }
 }
 
+/// Interned multi-scalar grapheme clusters. Written rarely (a new cluster), read when a
+/// cell is printed; guarded by a mutex so that glyphs can be made on any thread.
+final class ClusterTable: Sendable {
+    static let shared = ClusterTable()
+
+    private let state = Mutex<(texts: [String], indices: [String: UInt32])>(([], [:]))
+
+    func index(of text: String) -> UInt32 {
+        state.withLock { state in
+            if let index = state.indices[text] { return index }
+            let index = UInt32(state.texts.count)
+            state.texts.append(text)
+            state.indices[text] = index
+            return index
+        }
+    }
+
+    func text(at index: UInt32) -> String {
+        state.withLock { state in Int(index) < state.texts.count ? state.texts[Int(index)] : " " }
+    }
+}
+
 /// Display widths of characters in a terminal, after Unicode's East Asian Width property
 /// and the usual terminal practice (wcwidth): combining marks and zero-width joiners take
 /// no column, wide and fullwidth forms and most emoji take two, everything else one.
-/// Control characters are reported as 1 so that nothing printable is ever lost; the
-/// canvas replaces them with a visible substitute.
 public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value

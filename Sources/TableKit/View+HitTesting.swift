@@ -1,12 +1,26 @@
 extension View {
     /// Hit testing as UIKit does it: if the view takes pointer events and contains the
     /// point, ask the subviews front to back; the first that answers wins, else the view itself.
+    @inline(__always)
     func defaultHitTest(_ point: Point) -> View? {
-        guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
-        for subview in subviews.reversed() {
-            if let hit = subview.hitTest(subview.convert(point, from: self)) { return hit }
+        guard !isHidden, storedAlpha > 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+        // Front to back. The subviews array is not changed during a hit test, so the views
+        // are borrowed from its buffer rather than retained one by one.
+        return subviews.withUnsafeBufferPointer { buffer -> View? in
+            var index = buffer.count - 1
+            while index >= 0 {
+                // Borrow the subview without retaining it: the tree does not change during a hit test.
+                let hit = Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subview -> View? in
+                    // From this view's space to the subview's, without walking to the root.
+                    let local = Point(x: point.x - subview.storedFrame.minX + subview.boundsOrigin.x,
+                                      y: point.y - subview.storedFrame.minY + subview.boundsOrigin.y)
+                    return subview.hitTest(local)
+                }
+                if let hit { return hit }
+                index -= 1
+            }
+            return self
         }
-        return self
     }
 }
 

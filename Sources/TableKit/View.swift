@@ -169,7 +169,8 @@ open class View {
     /// }
     /// ```
     open func point(inside point: Point) -> Bool {
-        bounds.contains(point)
+        let x = point.x - boundsOrigin.x, y = point.y - boundsOrigin.y
+        return x >= 0 && y >= 0 && x < storedFrame.size.width && y < storedFrame.size.height
     }
 
     /// The frontmost descendant (or `self`) that contains `point` (in this view's

@@ -3,7 +3,7 @@
 extension Window {
     /// Marks screen cells as needing a redraw.
     public func invalidate(_ rect: CellRect) {
-        let r = rect.intersection(surface.canvas.bounds)
+        let r = rect.intersection(composed.bounds)
         guard !r.isEmpty else { return }
         // Merge with an overlapping rectangle; keep the list short.
         if let index = dirtyRects.firstIndex(where: { $0.intersects(r) || $0.contains(r) }) {
@@ -31,7 +31,7 @@ extension Window {
     }
 
     public func setNeedsFullRedraw() {
-        dirtyRects = [surface.canvas.bounds]
+        dirtyRects = [composed.bounds]
     }
 
     /// Where a view lands on screen, in cells (nil when not in this window). With
@@ -67,31 +67,34 @@ extension Window {
         animator.tick()
         let regions = dirtyRects
         dirtyRects = []
-        var composed = 0
+        var composedCells = 0
         var area: CellRect?
         for region in regions {
             compose(region)
-            composed += region.width * region.height
+            composedCells += region.width * region.height
             area = area.map { $0.union(region) } ?? region
         }
-        let changes = area.map { surface.canvas.changes(from: previousCanvas, in: $0) } ?? []
-        if area != nil { previousCanvas = surface.canvas }
-        return Frame(changes: changes, composedCells: composed)
+        let changes = area.map { composed.changes(from: previousCanvas, in: $0) } ?? []
+        if area != nil { previousCanvas = composed }
+        return Frame(changes: changes, composedCells: composedCells)
     }
 
     /// Draws every view that touches `region` into it, back to front.
     func compose(_ region: CellRect) {
-        let clip = region.intersection(surface.canvas.bounds)
+        let clip = region.intersection(composed.bounds)
         guard !clip.isEmpty else { return }
-        drawTree(self, originInRoot: Point(x: storedFrame.minX, y: storedFrame.minY), alpha: 1, clip: clip)
+        let origin = Point(x: storedFrame.minX, y: storedFrame.minY)
+        composed.withBuffer { buffer in
+            drawTree(self, originInRoot: origin, alpha: 1, clip: clip, buffer: buffer)
+        }
     }
 
-    private func drawTree(_ view: View, originInRoot: Point, alpha: Double, clip: CellRect) {
+    private func drawTree(_ view: View, originInRoot: Point, alpha: Double, clip: CellRect, buffer: CellBuffer) {
         guard !view.isHidden else { return }
         let effectiveAlpha = alpha * view.storedAlpha
         guard effectiveAlpha > 0.001 else { return }
         let cellRect = Rect(origin: originInRoot, size: view.storedFrame.size).cellRect
-        let context = DrawContext(surface: surface, origin: CellPoint(x: cellRect.x, y: cellRect.y),
+        let context = DrawContext(buffer: buffer, origin: CellPoint(x: cellRect.x, y: cellRect.y),
                                   width: cellRect.width, height: cellRect.height, clip: clip, alpha: effectiveAlpha)
         if view.storedElevation > 0 {
             let shadow = CellRect(x: Window.shadowOffset.x, y: Window.shadowOffset.y,
@@ -101,7 +104,7 @@ extension Window {
         let ownClip = clip.intersection(cellRect)
         if !ownClip.isEmpty {
             // A view draws only inside its own bounds.
-            view.draw(in: DrawContext(surface: surface, origin: context.origin, width: cellRect.width,
+            view.draw(in: DrawContext(buffer: buffer, origin: context.origin, width: cellRect.width,
                                       height: cellRect.height, clip: ownClip, alpha: effectiveAlpha))
         }
         guard !view.subviews.isEmpty else { return }
@@ -110,7 +113,7 @@ extension Window {
         let contentOrigin = originInRoot - view.boundsOrigin
         for subview in view.subviews {
             let childOrigin = contentOrigin + subview.storedFrame.origin
-            drawTree(subview, originInRoot: childOrigin, alpha: effectiveAlpha, clip: childClip)
+            drawTree(subview, originInRoot: childOrigin, alpha: effectiveAlpha, clip: childClip, buffer: buffer)
         }
     }
 }

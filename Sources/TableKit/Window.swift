@@ -18,7 +18,8 @@ open class Window: View {
         didSet { setNeedsFullRedraw() }
     }
 
-    let surface: Surface
+    /// The frame being composed.
+    var composed: Canvas
     /// The screen cells to compose on the next frame, kept as a few rectangles.
     var dirtyRects: [CellRect] = []
     /// The last composed frame, for the differ.
@@ -34,21 +35,21 @@ open class Window: View {
         self.clock = clock
         self.animator = Animator(clock: clock)
         self.backgroundCell = background
-        self.surface = Surface(width: width, height: height, fill: background)
+        self.composed = Canvas(width: width, height: height, fill: background)
         self.previousCanvas = Canvas(width: 0, height: 0)
         super.init(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-        dirtyRects = [surface.canvas.bounds]
+        dirtyRects = [composed.bounds]
     }
 
     /// The composed frame.
-    public var canvas: Canvas { surface.canvas }
+    public var canvas: Canvas { composed }
 
-    public var size: (width: Int, height: Int) { (surface.canvas.width, surface.canvas.height) }
+    public var size: (width: Int, height: Int) { (composed.width, composed.height) }
 
     /// Changes the screen size: everything is drawn again.
     public func resize(width: Int, height: Int) {
         cancelPointer()
-        surface.canvas = Canvas(width: width, height: height, fill: backgroundCell)
+        composed = Canvas(width: width, height: height, fill: backgroundCell)
         previousCanvas = Canvas(width: 0, height: 0)
         frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         setNeedsFullRedraw()
