@@ -1,0 +1,54 @@
+import TableKit
+import Solitaire
+
+/// A card face up. Large cards (5×3 and up) have a rounded border with the rank and suit
+/// in the top-left and bottom-right corners and the suit in the middle; small ones are a
+/// plain face with the rank and suit in the corner, so a fanned pile shows each card's
+/// top row.
+///
+/// ```
+/// ╭T♠───╮     ╭T♠─╮     T♠
+/// │     │     │   │
+/// │  ♠  │     ╰─T♠╯
+/// │     │
+/// ╰───T♠╯
+/// ```
+public final class CardView: View {
+    public let cardID: Int
+    public let card: Card
+    let theme: Theme
+
+    public init(cardID: Int, card: Card, frame: Rect, theme: Theme) {
+        self.cardID = cardID
+        self.card = card
+        self.theme = theme
+        super.init(frame: frame)
+        name = card.description
+    }
+
+    public override func draw(in context: DrawContext) {
+        let w = context.width, h = context.height
+        let face = theme.cardFace
+        let suit = theme.suitStyle(for: card)
+        let label = theme.label(for: card)
+        let g = theme.glyphs
+        context.fill(style: face)
+        guard w >= 5 && h >= 3 else {
+            context.put(label, x: 0, y: 0, style: suit)
+            return
+        }
+        let line = String(repeating: g.horizontal, count: w - 2)
+        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: face)
+        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: face)
+        for row in 1..<(h - 1) {
+            context.put(String(g.vertical), x: 0, y: row, style: face)
+            context.put(String(g.vertical), x: w - 1, y: row, style: face)
+        }
+        context.put(label, x: 1, y: 0, style: suit)
+        context.put(label, x: w - 3, y: h - 1, style: suit)
+        if h >= 5 {
+            let symbol = theme.glyphs.unicodeSuits ? String(card.suit.symbol) : String(card.suit.letter)
+            context.put(symbol, x: w / 2, y: h / 2, style: suit)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import TableKit
+
+/// The keyboard cursor around a slot (or the top card on it): a pointer mark in the gap
+/// to its left and a highlighted outline. On the felt the outline is drawn as a box in the
+/// cursor colour; over a card, the card's own border cells are shown on the cursor colour,
+/// keeping their glyphs. It takes no pointer events.
+///
+/// Its frame is the target rectangle grown by one column on the left, for the mark.
+public final class CursorView: View {
+    let theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        name = "cursor"
+    }
+
+    /// Puts the cursor around a target rectangle (window coordinates).
+    public func surround(_ target: Rect) {
+        frame = Rect(x: target.minX - 1, y: target.minY, width: target.width + 1, height: target.height)
+    }
+
+    public override func draw(in context: DrawContext) {
+        let w = context.width, h = context.height
+        guard w > 1, h > 0 else { return }
+        let g = theme.glyphs
+        context.put(String(g.cursorLeft), x: 0, y: (h - 1) / 2, style: theme.cursor)
+        let left = 1, right = w - 1, bottom = h - 1
+        let felt = theme.felt.background
+        for y in 0..<h {
+            for x in left...right where y == 0 || y == bottom || x == left || x == right {
+                guard let beneath = context.cell(x: x, y: y), !beneath.glyph.isContinuation else { continue }
+                let onFelt = theme.isMonochrome ? !beneath.attributes.contains(.reverse) : beneath.background == felt
+                if onFelt {
+                    let glyph: Character
+                    switch (x, y) {
+                    case (left, 0): glyph = g.slotCorner.topLeft
+                    case (right, 0): glyph = g.slotCorner.topRight
+                    case (left, bottom): glyph = g.slotCorner.bottomLeft
+                    case (right, bottom): glyph = g.slotCorner.bottomRight
+                    case (_, 0), (_, bottom): glyph = g.horizontal
+                    default: glyph = g.vertical
+                    }
+                    let corners = [g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight].map { Glyph($0) }
+                    let keep = beneath.glyph != .space && !corners.contains(beneath.glyph)
+                    context.set(keep ? beneath.glyph : Glyph(glyph), x: x, y: y, style: theme.cursor)
+                } else if theme.isMonochrome {
+                    context.set(beneath.glyph, x: x, y: y, style: CellStyle(foreground: .white, background: .black,
+                                                                         attributes: [.bold, .underline]))
+                } else {
+                    context.set(beneath.glyph, x: x, y: y,
+                                style: CellStyle(foreground: RGB(hex: 0x111111), background: theme.cursor.foreground,
+                                                 attributes: [.bold]))
+                }
+            }
+        }
+    }
+}

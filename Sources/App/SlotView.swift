@@ -1,0 +1,33 @@
+import TableKit
+import Layouts
+
+/// An empty place for cards on the felt: a faint outline with the slot's label, or for a
+/// trash slot a cross. Tapping one that creates cards deals a card onto it.
+public final class SlotView: View {
+    public let slot: SlotLayout
+    let theme: Theme
+
+    public init(slot: SlotLayout, frame: Rect, theme: Theme) {
+        self.slot = slot
+        self.theme = theme
+        super.init(frame: frame)
+        name = slot.id
+    }
+
+    public override func draw(in context: DrawContext) {
+        let w = context.width, h = context.height
+        let g = theme.glyphs
+        let outline = slot.deleteOnDrop ? theme.trash : theme.slotOutline
+        if w >= 2 && h >= 2 {
+            context.put(String(g.slotCorner.topLeft), x: 0, y: 0, style: outline)
+            context.put(String(g.slotCorner.topRight), x: w - 1, y: 0, style: outline)
+            context.put(String(g.slotCorner.bottomLeft), x: 0, y: h - 1, style: outline)
+            context.put(String(g.slotCorner.bottomRight), x: w - 1, y: h - 1, style: outline)
+        }
+        let text = slot.deleteOnDrop ? String(g.trash) : (slot.label ?? "")
+        guard !text.isEmpty else { return }
+        let style = slot.deleteOnDrop ? theme.trash : theme.slotLabel
+        let columns = text.count
+        context.put(text, x: max(0, (w - columns) / 2), y: (h - 1) / 2, style: style)
+    }
+}

@@ -1,0 +1,100 @@
+import TableKit
+import Layouts
+import TerminalInput
+
+/// The whole app without a terminal: a window with a table scene, fed decoded terminal
+/// events. The terminal front end and the end-to-end tests drive it the same way.
+///
+/// ```
+/// let app = TableApp(layout: sandbox, seed: 1, width: 80, height: 24, clock: ManualClock())
+/// app.handle(.mouse(MouseReport(action: .press, button: .left, column: 4, row: 2)))
+/// app.renderFrame()
+/// print(app.screenText)
+/// ```
+public final class TableApp {
+    public let window: Window
+    public let scene: TableScene
+    var pointer = PointerTracker()
+
+    public init(layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
+                theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true) {
+        window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
+        window.animator.isEnabled = animations
+        scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
+    }
+
+    public var wantsQuit: Bool { scene.quitRequested }
+
+    /// Feeds one decoded terminal event.
+    public func handle(_ event: InputEvent) {
+        switch event {
+        case .key(let press):
+            if let action = KeyBindings.action(for: press) { scene.perform(action) }
+        case .mouse(let report):
+            for update in pointer.handle(report) { deliver(update) }
+        case .focusOut:
+            cancelPointer()
+        case .focusIn, .paste:
+            break
+        }
+    }
+
+    private func deliver(_ update: PointerUpdate) {
+        guard update.button == .left else { return }
+        let location = Point(x: Double(update.column) + 0.5, y: Double(update.row) + 0.5)
+        switch update.phase {
+        case .began: window.post(PointerEvent(.began, at: location))
+        case .moved: window.post(PointerEvent(.moved, at: location))
+        case .ended: window.post(PointerEvent(.ended, at: location))
+        case .cancelled: window.post(PointerEvent(.cancelled, at: location))
+        }
+    }
+
+    /// Focus lost, a lost release: the open drag (if any) is cancelled and the card goes back.
+    public func cancelPointer() {
+        _ = pointer.cancel()
+        window.cancelPointer()
+    }
+
+    /// The terminal changed size: cancel any drag, lay the table out again.
+    public func resize(width: Int, height: Int) {
+        _ = pointer.cancel()
+        window.resize(width: max(1, width), height: max(1, height))
+        scene.cancelForResize()
+        scene.layoutTable()
+    }
+
+    public var needsFrame: Bool { window.needsFrame }
+
+    @discardableResult
+    public func renderFrame() -> Window.Frame { window.renderFrame() }
+
+    /// The screen as text (glyphs only), trailing spaces trimmed.
+    public var screenText: String { window.canvas.trimmedText }
+}
+
+extension TableScene {
+    /// A resize puts a carried card back; a drag was already cancelled by the window.
+    func cancelForResize() {
+        if held != nil { cancelHold() }
+        drag = nil
+        window.animator.finishAll()
+    }
+}
+
+/// Keys to actions.
+public enum KeyBindings {
+    public static func action(for press: KeyPress) -> TableAction? {
+        switch press.key {
+        case .up, .character("k"): return .moveCursor(.up)
+        case .down, .character("j"): return .moveCursor(.down)
+        case .left, .character("h"): return .moveCursor(.left)
+        case .right, .character("l"): return .moveCursor(.right)
+        case .enter, .character(" "): return .activate
+        case .escape: return .cancel
+        case .character("?"): return .toggleHelp
+        case .character("q"), .character("Q"), .control("c"): return .quit
+        default: return nil
+        }
+    }
+}

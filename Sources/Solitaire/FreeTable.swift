@@ -1,0 +1,89 @@
+import Layouts
+
+/// A table with no game rules: the Cookbook's drag-and-drop sandbox, for any layout.
+///
+/// - Tapping a slot that creates cards deals the next card of a shuffled deck onto it,
+///   when the slot has room.
+/// - A card may be dropped on a slot with room: an empty slot, or a fanned slot below its
+///   capacity (unfanned slots hold one card). Anywhere else it goes back.
+/// - A slot that deletes what is dropped on it (the trash) takes any card and stays empty.
+/// - Only the top card of a pile can be picked up.
+public struct FreeTable: Sendable {
+    /// A card on the table with an identity of its own (two decks can hold two `TS`).
+    public struct PlacedCard: Hashable, Sendable {
+        public let id: Int
+        public let card: Card
+    }
+
+    public enum DropOutcome: Equatable, Sendable {
+        case moved
+        case deleted
+        case rejected
+    }
+
+    public let layout: TableLayout
+    public private(set) var piles: [String: [PlacedCard]]
+    public private(set) var deck: Deck
+    private var nextID = 1
+
+    public init(layout: TableLayout, seed: UInt64) {
+        self.layout = layout
+        self.deck = Deck(seed: seed)
+        self.piles = Dictionary(uniqueKeysWithValues: layout.slots.map { ($0.id, []) })
+    }
+
+    public func pile(_ slotID: String) -> [PlacedCard] { piles[slotID] ?? [] }
+
+    public func topCard(of slotID: String) -> PlacedCard? { piles[slotID]?.last }
+
+    /// The slot a card is in.
+    public func slot(of cardID: Int) -> String? {
+        piles.first { $0.value.contains { $0.id == cardID } }?.key
+    }
+
+    /// How many cards a slot may hold.
+    public func capacity(of slot: SlotLayout) -> Int {
+        if slot.deleteOnDrop { return 0 }
+        if let capacity = slot.capacity { return slot.fan == .none ? min(capacity, 1) : capacity }
+        return slot.fan == .none ? 1 : Int.max
+    }
+
+    public func hasRoom(_ slotID: String) -> Bool {
+        guard let slot = layout.slot(slotID) else { return false }
+        return pile(slotID).count < capacity(of: slot)
+    }
+
+    /// Would a tap on this slot create a card?
+    public func canCreate(at slotID: String) -> Bool {
+        guard let slot = layout.slot(slotID) else { return false }
+        return slot.tapToCreate && !slot.deleteOnDrop && hasRoom(slotID)
+    }
+
+    /// Deals the next card onto the slot, if it creates cards and has room.
+    public mutating func createCard(at slotID: String) -> PlacedCard? {
+        guard canCreate(at: slotID) else { return nil }
+        let placed = PlacedCard(id: nextID, card: deck.deal())
+        nextID += 1
+        piles[slotID, default: []].append(placed)
+        return placed
+    }
+
+    /// What dropping a card on a slot would do.
+    public func dropOutcome(of cardID: Int, onto slotID: String) -> DropOutcome {
+        guard let from = slot(of: cardID), topCard(of: from)?.id == cardID, let target = layout.slot(slotID) else {
+            return .rejected
+        }
+        if target.deleteOnDrop { return .deleted }
+        if from == slotID { return .rejected }
+        return hasRoom(slotID) ? .moved : .rejected
+    }
+
+    /// Drops a card on a slot: moves it, deletes it, or leaves the table unchanged.
+    @discardableResult
+    public mutating func drop(_ cardID: Int, onto slotID: String) -> DropOutcome {
+        let outcome = dropOutcome(of: cardID, onto: slotID)
+        guard outcome != .rejected, let from = slot(of: cardID), let card = piles[from]?.popLast() else { return outcome }
+        if outcome == .moved { piles[slotID, default: []].append(card) }
+        return outcome
+    }
+}

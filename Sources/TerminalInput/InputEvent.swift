@@ -1,0 +1,9 @@
+/// Everything the decoder can produce.
+public enum InputEvent: Hashable, Sendable {
+    case key(KeyPress)
+    case mouse(MouseReport)
+    /// `CSI I` / `CSI O`, sent when focus reporting (xterm mode 1004) is on.
+    case focusIn, focusOut
+    /// Text between `CSI 200~` and `CSI 201~` (bracketed paste, mode 2004).
+    case paste(String)
+}

@@ -1,0 +1,122 @@
+import TerminalInput
+import XCTest
+
+/// Pending bytes, flush, split delivery, bracketed paste and the length limits.
+final class DecoderStreamTests: XCTestCase {
+    func testLoneEscapeWaitsForFlush() {
+        var decoder = InputDecoder()
+        XCTAssertFalse(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.feed([0x1B]), [])
+        XCTAssertTrue(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.flush(), [key(.escape)])
+        XCTAssertFalse(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.flush(), [])
+    }
+
+    func testEscapeThenCharacterInALaterFeedIsAlt() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed([0x1B]), [])
+        XCTAssertEqual(decoder.feed("x".bytes), [char("x", .alt)])
+        XCTAssertFalse(decoder.hasPendingBytes)
+    }
+
+    func testFlushSeparatesEscapeFromTheNextKey() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed([0x1B]), [])
+        XCTAssertEqual(decoder.flush(), [key(.escape)])
+        XCTAssertEqual(decoder.feed("x".bytes), [char("x")])
+    }
+
+    func testFlushResolvesIntroducersAsAltKeys() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed((esc + "[").bytes), [])
+        XCTAssertEqual(decoder.flush(), [char("[", .alt)])
+        XCTAssertEqual(decoder.feed((esc + "O").bytes), [])
+        XCTAssertEqual(decoder.flush(), [char("O", .alt)])
+        XCTAssertEqual(decoder.feed((esc + esc).bytes), [])
+        XCTAssertEqual(decoder.flush(), [key(.escape), key(.escape)])
+    }
+
+    func testFlushDropsUnfinishedSequencesWithoutGarbage() {
+        for partial in [esc + "[1;5", esc + "[<0;12;", esc + "[<", esc + "O1;", esc + "[[", esc + esc + "[1"] {
+            var decoder = InputDecoder()
+            XCTAssertEqual(decoder.feed(partial.bytes), [], partial)
+            XCTAssertTrue(decoder.hasPendingBytes, partial)
+            XCTAssertEqual(decoder.flush(), [], partial)
+            XCTAssertFalse(decoder.hasPendingBytes, partial)
+            // Nothing left over: the next byte is itself.
+            XCTAssertEqual(decoder.feed("A".bytes), [char("A")], partial)
+        }
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed([0xE2, 0x82]), [])      // two thirds of €
+        XCTAssertTrue(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.flush(), [])
+    }
+
+    func testSplitDeliveryGivesTheSameEvents() {
+        let stream = ("a" + esc + "[1;5A" + "é" + esc + "[<0;300;7M" + esc + "[<32;301;7M" + esc + "[<0;301;7m"
+            + esc + "OP" + esc + "[15~" + "🂡" + esc + "[I" + esc + "[200~pasted" + esc + "[201~" + "\r").bytes
+            + [0x1B, 0x5B, 0x4D, 0x20, 0xC5, 0x8D, 0x21] + [0x1B, 0x5B, 0x4D, 0x23, 0x21, 0x21] + "z".bytes
+        let expected: [InputEvent] = [
+            char("a"), key(.up, .control), char("é"),
+            mouse(.press, .left, 299, 6), mouse(.drag, .left, 300, 6), mouse(.release, .left, 300, 6),
+            key(.function(1)), key(.function(5)), char("🂡"), .focusIn, .paste("pasted"), key(.enter),
+            mouse(.press, .left, 300, 0), mouse(.release, .none, 0, 0), char("z"),
+        ]
+        XCTAssertEqual(decodeWhole(stream), expected)
+        XCTAssertEqual(decodeBytewise(stream), expected)
+        // Every two-way split point.
+        for cut in 0...stream.count {
+            var decoder = InputDecoder()
+            let events = decoder.feed(stream[..<cut]) + decoder.feed(stream[cut...])
+            XCTAssertEqual(events, expected, "cut at \(cut)")
+            XCTAssertFalse(decoder.hasPendingBytes)
+        }
+    }
+
+    func testBracketedPaste() {
+        check([
+            DecodeCase(esc + "[200~hello" + esc + "[201~", [.paste("hello")]),
+            DecodeCase(esc + "[200~two\r\nlines" + esc + "[201~x", [.paste("two\r\nlines"), char("x")]),
+            // Escape sequences inside a paste are text, not keys.
+            DecodeCase(esc + "[200~a" + esc + "[Ab" + esc + "[201~", [.paste("a" + esc + "[Ab")]),
+            DecodeCase(esc + "[200~" + esc + "[20" + esc + "[201~", [.paste(esc + "[20")]),
+            DecodeCase(esc + "[200~é🂡" + esc + "[201~", [.paste("é🂡")]),
+            DecodeCase(esc + "[200~" + esc + "[201~", []),
+        ])
+    }
+
+    func testUnterminatedPasteEndsOnFlush() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed((esc + "[200~half").bytes), [])
+        XCTAssertTrue(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.flush(), [.paste("half")])
+        XCTAssertFalse(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.feed((esc + "[A").bytes), [key(.up)])
+    }
+
+    func testOverlongSequenceIsDiscardedWholeAndBounded() {
+        let digits = String(repeating: "1;", count: 100)
+        check([
+            // Longer than the limit: dropped, including its final byte.
+            DecodeCase(esc + "[" + digits + "A" + "b", [char("b")]),
+            DecodeCase(esc + "[<" + digits + "M" + esc + "[B", [key(.down)]),
+            // A non-CSI byte also ends the discarding.
+            DecodeCase(esc + "[" + digits + "\r" + "c", [key(.enter), char("c")]),
+        ])
+        // While it is still arriving, the decoder keeps saying so, and a flush resets it.
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed((esc + "[" + digits).bytes), [])
+        XCTAssertTrue(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.flush(), [])
+        XCTAssertEqual(decoder.feed("12".bytes), [char("1"), char("2")])
+    }
+
+    func testLongRunsOfPlainInputNeedNoPending() {
+        var decoder = InputDecoder()
+        let text = String(repeating: "abc é ", count: 500)
+        let events = decoder.feed(text.bytes)
+        XCTAssertEqual(events.count, text.count)
+        XCTAssertFalse(decoder.hasPendingBytes)
+    }
+}
