@@ -1,0 +1,50 @@
+import TableKit
+
+/// The fewest bytes a terminal needs to show a frame's changes: one cursor move per run,
+/// each cell's UTF-8 text, and a colour-and-attribute sequence whenever those differ from
+/// the cell written before. Benchmarks compare what was really written against it.
+public enum OutputCost {
+    public static func minimumBytes(for runs: [CellRun], colorMode: ColorMode) -> Int {
+        var total = 0
+        var previous: (RGB, RGB, CellAttributes)?
+        for run in runs {
+            total += 4 + digits(run.y + 1) + digits(run.x + 1)   // ESC [ row ; col H
+            for cell in run.cells where !cell.glyph.isContinuation {
+                total += cell.glyph.text.utf8.count
+                let look = (cell.foreground, cell.background, cell.attributes)
+                if previous == nil || previous! != look {
+                    total += sgrLength(cell, colorMode: colorMode)
+                    previous = look
+                }
+            }
+        }
+        return total
+    }
+
+    static func sgrLength(_ cell: Cell, colorMode: ColorMode) -> Int {
+        // ESC [ 0 ; … m, with the attribute numbers and the colours.
+        var parameters: [String] = ["0"]
+        if cell.attributes.contains(.bold) { parameters.append("1") }
+        if cell.attributes.contains(.dim) { parameters.append("2") }
+        if cell.attributes.contains(.italic) { parameters.append("3") }
+        if cell.attributes.contains(.underline) { parameters.append("4") }
+        if cell.attributes.contains(.reverse) { parameters.append("7") }
+        switch colorMode {
+        case .truecolor:
+            for color in [cell.foreground, cell.background] {
+                parameters.append("38;2;\(color.red);\(color.green);\(color.blue)")
+            }
+        case .palette256:
+            parameters.append("38;5;\(colorMode.colorNumber(for: cell.foreground))")
+            parameters.append("48;5;\(colorMode.colorNumber(for: cell.background))")
+        case .ansi8:
+            parameters.append("3\(colorMode.colorNumber(for: cell.foreground))")
+            parameters.append("4\(colorMode.colorNumber(for: cell.background))")
+        case .monochrome:
+            break
+        }
+        return 3 + parameters.joined(separator: ";").utf8.count
+    }
+
+    private static func digits(_ value: Int) -> Int { String(value).count }
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNcursesw
+import CTerminalShim
+import TableKit
+
+/// The real terminal, through ncursesw: set-up and give-back, colours, and writing the
+/// cells a frame changed.
+///
+/// Output goes through a counting stream, so ``bytesWritten`` is every byte sent.
+/// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates and focus
+/// reports (1004), written by hand: terminfo asks only for 1000.
+public final class TerminalScreen {
+    public enum OpenError: Error, CustomStringConvertible {
+        case notATerminal
+        case unknownTerminal(String)
+
+        public var description: String {
+            switch self {
+            case .notATerminal: "standard input and output must be a terminal"
+            case .unknownTerminal(let name): "cannot use terminal type '\(name)' (is TERM set?)"
+            }
+        }
+    }
+
+    public let colorMode: ColorMode
+    /// The locale is UTF-8, so Unicode suits and box lines can be shown.
+    public let isUTF8: Bool
+    public private(set) var isOpen = false
+    private var pairs: [Int: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private let maxPairs: Int
+
+    static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h"
+    static let mouseOff = "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1000l"
+
+    public init(environment: [String: String]) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw OpenError.notATerminal }
+        setlocale(LC_ALL, "")
+        isUTF8 = String(cString: nl_langinfo(Int32(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
+        ct_save_terminal_modes(STDIN_FILENO)
+        guard ct_open_screen(STDIN_FILENO, STDOUT_FILENO) == 0 else {
+            throw OpenError.unknownTerminal(environment["TERM"] ?? "")
+        }
+        isOpen = true
+        ct_install_crash_handlers()
+        ct_setup_modes()
+        colorMode = ColorMode.detect(colors: Int(ct_colors()), hasColors: has_colors(), environment: environment)
+        maxPairs = Int(ct_color_pairs())
+        ct_write_raw(TerminalScreen.mouseOn)
+    }
+
+    /// Columns and rows, from the tty.
+    public var size: (width: Int, height: Int) {
+        var columns: Int32 = 0, rows: Int32 = 0
+        if ct_terminal_size(STDOUT_FILENO, &columns, &rows) == 0 { return (Int(columns), Int(rows)) }
+        return (80, 24)
+    }
+
+    public var bytesWritten: UInt64 { UInt64(ct_bytes_written()) }
+
+    /// Tells ncurses the new size after SIGWINCH.
+    public func resize(width: Int, height: Int) {
+        resizeterm(Int32(height), Int32(width))
+    }
+
+    /// Writes the changed cells and shows them.
+    public func draw(_ changes: [CellRun]) {
+        var text = [wchar_t](repeating: 0, count: 8)
+        for run in changes {
+            var x = run.x
+            for cell in run.cells {
+                defer { x += 1 }
+                if cell.glyph.isContinuation { continue }
+                var count = 0
+                for scalar in cell.glyph.text.unicodeScalars where count < 7 {
+                    text[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+                if count == 0 {
+                    text[0] = 0x20
+                    count = 1
+                }
+                text[count] = 0
+                _ = ct_put_cell(Int32(run.y), Int32(x), text, attributes(of: cell), pair(for: cell))
+            }
+        }
+        ct_present()
+    }
+
+    /// Everything on the terminal must be sent again (after a resume or a resize).
+    public func invalidate() {
+        ct_invalidate()
+    }
+
+    private func attributes(of cell: Cell) -> UInt32 {
+        var result: UInt32 = 0
+        if cell.attributes.contains(.bold) { result |= ct_attr_bold() }
+        if cell.attributes.contains(.dim) { result |= ct_attr_dim() }
+        if cell.attributes.contains(.italic) { result |= ct_attr_italic() }
+        if cell.attributes.contains(.underline) { result |= ct_attr_underline() }
+        if cell.attributes.contains(.reverse) { result |= ct_attr_reverse() }
+        return result
+    }
+
+    /// A colour pair for the cell's colours, made on first use.
+    private func pair(for cell: Cell) -> Int32 {
+        guard colorMode != .monochrome else { return 0 }
+        let foreground = colorMode.colorNumber(for: cell.foreground)
+        let background = colorMode.colorNumber(for: cell.background)
+        let key = foreground &* 0x100_0001 &+ background
+        if let pair = pairs[key] { return pair }
+        guard Int(nextPair) < maxPairs else { return 0 }
+        let pair = nextPair
+        nextPair += 1
+        _ = ct_init_pair(pair, Int32(foreground), Int32(background))
+        pairs[key] = pair
+        return pair
+    }
+
+    // MARK: Life
+
+    /// Gives the terminal back for a while (Ctrl-Z): mouse off, main screen, modes restored.
+    public func suspend() {
+        guard isOpen else { return }
+        ct_write_raw(TerminalScreen.mouseOff)
+        endwin()
+    }
+
+    /// Takes the terminal again after `fg`: modes, mouse, and a full redraw.
+    public func resume() {
+        guard isOpen else { return }
+        refresh()
+        ct_write_raw(TerminalScreen.mouseOn)
+        invalidate()
+    }
+
+    /// Gives the terminal back for good: mouse off, cursor shown, main screen. Idempotent.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        ct_write_raw(TerminalScreen.mouseOff)
+        curs_set(1)
+        endwin()
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `cardtable`: a card table for the terminal.
+@main
+struct CardTableCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cardtable",
+        abstract: "A card table for the terminal: drag cards with the mouse, or play with the keyboard.",
+        discussion: """
+        With no command, opens the sandbox table: click an empty slot to deal a card, drag cards \
+        between slots, drop them on the trash to delete them. See cardtable(6).
+        """,
+        version: CardTableVersion.current,
+        subcommands: [PlayCommand.self],
+        defaultSubcommand: PlayCommand.self
+    )
+}
+
+enum CardTableVersion {
+    static let current = "0.1.0"
+}
