@@ -29,7 +29,11 @@ public final class TableApp {
     public func handle(_ event: InputEvent) {
         switch event {
         case .key(let press):
-            if let action = KeyBindings.action(for: press) { scene.perform(action) }
+            if let action = KeyBindings.action(for: press) {
+                scene.perform(action)
+            } else if scene.isShowingHelp {
+                scene.perform(.cancel)   // any key closes the help
+            }
         case .mouse(let report):
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:

@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""Real-terminal tests: cardtable runs in tmux; SGR (and X10) mouse sequences and keys are
+typed into the pane with send-keys, and the screen is read back with capture-pane.
+
+Every wait polls the screen with a deadline; nothing sleeps a fixed time.
+
+    python3 Tests/tmux/tmux_tests.py .build/debug/cardtable
+"""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/cardtable")
+SOCKET = "cardtable-tests-%d" % os.getpid()
+WIDTH, HEIGHT = 80, 24
+# The sandbox at 80x24: six free slots 7 wide every 9 columns from column 5, rows 1-5,
+# and the trash at column 68. Centres as 1-based SGR coordinates.
+SLOT_X = [9 + 9 * i for i in range(6)]
+TRASH_X = 72
+SLOT_Y = 4
+
+
+def tmux(*args, check=True):
+    result = subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise RuntimeError("tmux %s: %s" % (" ".join(args), result.stderr.strip()))
+    return result.stdout
+
+
+class Pane:
+    def __init__(self, term="xterm-256color", extra=()):
+        self.name = "t%d" % int(time.monotonic() * 1000000)
+        command = ["env", "TERM=%s" % term, "LANG=C.UTF-8", BINARY, "--seed", "1", *extra]
+        tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), *command)
+        tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+        self.wait_for(lambda screen: "Sandbox" in screen, "the table to appear")
+
+    def screen(self):
+        return tmux("capture-pane", "-p", "-t", self.name)
+
+    def lines(self):
+        return self.screen().split("\n")
+
+    def flags(self):
+        return tmux("display", "-p", "-t", self.name,
+                    "#{mouse_any_flag}#{mouse_button_flag}#{mouse_sgr_flag}#{alternate_on}").strip()
+
+    def dead(self):
+        return tmux("display", "-p", "-t", self.name, "#{pane_dead}").strip() == "1"
+
+    def pid(self):
+        return int(tmux("display", "-p", "-t", self.name, "#{pane_pid}").strip())
+
+    def type(self, text):
+        tmux("send-keys", "-t", self.name, "-l", text)
+
+    def key(self, name):
+        tmux("send-keys", "-t", self.name, name)
+
+    def press(self, x, y):
+        self.type("\x1b[<0;%d;%dM" % (x, y))
+
+    def drag(self, x, y):
+        self.type("\x1b[<32;%d;%dM" % (x, y))
+
+    def release(self, x, y):
+        self.type("\x1b[<0;%d;%dm" % (x, y))
+
+    def click(self, x, y):
+        self.press(x, y)
+        self.release(x, y)
+
+    def drag_path(self, start, end, steps=6):
+        (x0, y0), (x1, y1) = start, end
+        self.press(x0, y0)
+        for i in range(1, steps + 1):
+            self.drag(x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps)
+        self.release(x1, y1)
+
+    def wait_for(self, predicate, what, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if predicate(screen):
+                return screen
+            time.sleep(0.02)
+        raise AssertionError("timed out waiting for %s; screen was:\n%s" % (what, self.screen()))
+
+    def wait_until(self, predicate, what, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            time.sleep(0.02)
+        raise AssertionError("timed out waiting for %s" % what)
+
+    def close(self):
+        tmux("kill-session", "-t", self.name, check=False)
+
+
+def slot_top(screen, index):
+    """The top row of slot `index` (0-5, or 'trash')."""
+    line = screen.split("\n")[1]
+    x = 68 if index == "trash" else 5 + 9 * index
+    return line[x:x + 7]
+
+
+def has_card(screen, index):
+    top = slot_top(screen, index)
+    return top.startswith("╭") or top.startswith("+")
+
+
+def is_empty(screen, index):
+    return slot_top(screen, index).startswith("┌")
+
+
+def settled(index_cards, index_empty=()):
+    return lambda s: all(has_card(s, i) for i in index_cards) and all(is_empty(s, i) for i in index_empty)
+
+
+TESTS = []
+
+
+def test(function):
+    TESTS.append(function)
+    return function
+
+
+@test
+def create_move_snap_back_and_delete_with_sgr_mouse():
+    for term in ["xterm-256color", "tmux-256color", "screen-256color", "xterm"]:
+        pane = Pane(term)
+        try:
+            pane.click(SLOT_X[0], SLOT_Y)
+            pane.wait_for(settled([0]), "a card in slot 1 (%s)" % term)
+            first_card = slot_top(pane.screen(), 0)
+            pane.drag_path((SLOT_X[0], SLOT_Y), (SLOT_X[2], SLOT_Y))
+            pane.wait_for(settled([2], [0]), "the card moved to slot 3 (%s)" % term)
+            assert slot_top(pane.screen(), 2)[1:3] == first_card[1:3], "the same card moved"
+            # Onto an occupied slot: it snaps back.
+            pane.click(SLOT_X[1], SLOT_Y)
+            pane.wait_for(settled([1, 2]), "a card in slot 2")
+            pane.drag_path((SLOT_X[2], SLOT_Y), (SLOT_X[1], SLOT_Y))
+            pane.wait_for(settled([1, 2], [0]), "the card back in slot 3 after an illegal drop")
+            # Onto the felt: it snaps back.
+            pane.drag_path((SLOT_X[2], SLOT_Y), (40, 15))
+            pane.wait_for(lambda s: settled([1, 2])(s) and "╭" not in "".join(s.split("\n")[8:20]),
+                          "the card back in slot 3 after a drop on the felt")
+            # Onto the trash: deleted, and the trash stays empty.
+            pane.drag_path((SLOT_X[2], SLOT_Y), (TRASH_X, SLOT_Y), steps=10)
+            pane.wait_for(lambda s: is_empty(s, 2) and slot_top(s, "trash").startswith("┌"),
+                          "the card deleted by the trash")
+            assert has_card(pane.screen(), 1)
+        finally:
+            pane.close()
+
+
+@test
+def drag_shows_the_card_following_the_pointer():
+    pane = Pane()
+    try:
+        pane.click(SLOT_X[0], SLOT_Y)
+        pane.wait_for(settled([0]), "a card in slot 1")
+        pane.press(SLOT_X[0], SLOT_Y)
+        for y in range(5, 14):
+            pane.drag(SLOT_X[0], y)
+        # Grabbed at row 4 of the card's 5 (its middle); the pointer is at row 13: the card's top is row 11.
+        pane.wait_for(lambda s: s.split("\n")[10][5:12].startswith("╭"), "the card under the pointer")
+        pane.key("Escape")
+        pane.wait_for(settled([0]), "Escape puts it back")
+    finally:
+        pane.close()
+
+
+@test
+def x10_mouse_reports_work_too():
+    pane = Pane("xterm")
+    try:
+        def x10(button, x, y):
+            return "\x1b[M" + chr(32 + button) + chr(32 + x) + chr(32 + y)
+        pane.type(x10(0, SLOT_X[3], SLOT_Y) + x10(3, SLOT_X[3], SLOT_Y))
+        pane.wait_for(settled([3]), "a card in slot 4 from X10 reports")
+    finally:
+        pane.close()
+
+
+@test
+def keyboard_play():
+    pane = Pane()
+    try:
+        pane.key("Enter")                          # deal onto slot 1
+        pane.wait_for(settled([0]), "Enter deals a card")
+        pane.key("Enter")                          # pick it up
+        pane.wait_for(lambda s: "Carrying" in s, "the card picked up")
+        for _ in range(4):
+            pane.key("l")
+        pane.key("Enter")                          # drop on slot 5
+        pane.wait_for(settled([4], [0]), "the card dropped on slot 5")
+        pane.key("Right")
+        pane.key("Left")
+        pane.key("?")
+        pane.wait_for(lambda s: "Any key closes this help" in s, "the help")
+        pane.key("x")
+        pane.wait_for(lambda s: "Any key closes this help" not in s, "the help closed")
+        pane.key("q")
+        pane.wait_until(pane.dead, "q to quit")
+        assert pane.flags() == "0000", "mouse off and main screen after q, got %s" % pane.flags()
+    finally:
+        pane.close()
+
+
+@test
+def the_terminal_is_given_back_on_signals():
+    for sig in [signal.SIGTERM, signal.SIGHUP, signal.SIGINT]:
+        pane = Pane()
+        try:
+            assert pane.flags() == "1111", "mouse on, SGR on, alternate screen: %s" % pane.flags()
+            os.kill(pane.pid(), sig)
+            pane.wait_until(pane.dead, "the game to end on %s" % sig.name)
+            assert pane.flags() == "0000", "after %s: %s" % (sig.name, pane.flags())
+        finally:
+            pane.close()
+
+
+@test
+def ctrl_z_and_fg_give_back_and_retake_the_terminal():
+    name = "z%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "env", "PS1=$ ", "bash", "--norc", "-i")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def flags():
+            return tmux("display", "-p", "-t", name, "#{mouse_any_flag}#{alternate_on}").strip()
+
+        def wait(predicate, what):
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                if predicate():
+                    return
+                time.sleep(0.02)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        tmux("send-keys", "-t", name, "TERM=xterm-256color LANG=C.UTF-8 %s --seed 1" % BINARY, "Enter")
+        wait(lambda: "Sandbox" in screen(), "the table")
+        tmux("send-keys", "-t", name, "C-z")
+        wait(lambda: flags() == "00", "mouse off and main screen after Ctrl-Z")
+        tmux("send-keys", "-t", name, "fg", "Enter")
+        wait(lambda: flags() == "11" and "Sandbox" in screen(), "mouse on and the table redrawn after fg")
+        tmux("send-keys", "-t", name, "q")
+        wait(lambda: flags() == "00", "given back after q")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+
+
+@test
+def a_tiny_terminal_says_what_it_needs_and_recovers():
+    pane = Pane()
+    try:
+        tmux("resize-window", "-t", pane.name, "-x", "10", "-y", "5")
+        pane.wait_for(lambda s: "too small" in s and "need" in s, "the too-small message")
+        tmux("resize-window", "-t", pane.name, "-x", str(WIDTH), "-y", str(HEIGHT))
+        pane.wait_for(lambda s: "Sandbox" in s, "the table again")
+    finally:
+        pane.close()
+
+
+def main():
+    passed = failed = 0
+    try:
+        for function in TESTS:
+            start = time.monotonic()
+            try:
+                function()
+                passed += 1
+                print("PASS %s (%.2fs)" % (function.__name__, time.monotonic() - start))
+            except Exception as error:  # report and go on
+                failed += 1
+                print("FAIL %s: %s" % (function.__name__, error))
+    finally:
+        subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
+    print("tmux: %d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

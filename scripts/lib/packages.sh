@@ -1,0 +1,29 @@
+# Installs Debian/Ubuntu packages that are missing. Sourced by scripts/play and scripts/test.
+#   ensure_packages libncursesw5-dev liblua5.4-dev
+ensure_packages() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing ${missing[*]} ..." >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "error: these packages are missing and I am not root: ${missing[*]}" >&2
+            echo "       install them with: apt-get install ${missing[*]}" >&2
+            return 1
+        fi
+    fi
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 || true
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# Swift must already be installed; say so clearly if it is not on PATH.
+ensure_swift() {
+    if ! command -v swift >/dev/null 2>&1; then
+        if [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"
+        elif [ -x /opt/swift/bin/swift ]; then export PATH="/opt/swift/bin:$PATH"
+        else echo "error: swift is not on PATH; install Swift 6 from swift.org first" >&2; return 1; fi
+    fi
+}
