@@ -213,7 +213,9 @@ def keyboard_play():
 
 @test
 def the_terminal_is_given_back_on_signals():
-    for sig in [signal.SIGTERM, signal.SIGHUP, signal.SIGINT]:
+    # SIGILL and SIGTRAP are what a Swift trap raises (ud2 / brk); sending them runs the same handler.
+    for sig in [signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGQUIT,
+                signal.SIGILL, signal.SIGTRAP, signal.SIGSEGV, signal.SIGABRT]:
         pane = Pane()
         try:
             assert pane.flags() == "1111", "mouse on, SGR on, alternate screen: %s" % pane.flags()
