@@ -27,11 +27,12 @@ public final class CursorView: View {
         let g = theme.glyphs
         context.put(String(g.cursorLeft), x: 0, y: (h - 1) / 2, style: theme.cursor)
         let left = 1, right = w - 1, bottom = h - 1
-        let felt = theme.felt.background
+        let face = theme.cardFace.background
         for y in 0..<h {
             for x in left...right where y == 0 || y == bottom || x == left || x == right {
                 guard let beneath = context.cell(x: x, y: y), !beneath.glyph.isContinuation else { continue }
-                let onFelt = theme.isMonochrome ? !beneath.attributes.contains(.reverse) : beneath.background == felt
+                // Anything but a card face is felt, the felt in a lifted card's shadow too.
+                let onFelt = theme.isMonochrome ? !beneath.attributes.contains(.reverse) : beneath.background != face
                 if onFelt {
                     let glyph: Character
                     switch (x, y) {

@@ -37,4 +37,9 @@ public final class StatusLineView: View {
 
     /// The message as plain text (brackets removed), for tests.
     public var plainText: String { message.filter { $0 != "[" && $0 != "]" } }
+
+    /// How many columns a message takes on screen (brackets are not drawn).
+    public static func columns(of message: String) -> Int {
+        message.reduce(0) { $0 + ($1 == "[" || $1 == "]" ? 0 : DisplayWidth.of($1)) }
+    }
 }

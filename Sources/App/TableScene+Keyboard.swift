@@ -71,7 +71,8 @@ extension TableScene {
     /// The slot whose centre is nearest in a direction: distance along the direction plus
     /// twice the sideways distance, so the cursor prefers staying in its row or column.
     func nearestSlot(from slotID: String, toward direction: TableAction.Direction) -> String? {
-        guard let placement, let current = placement.placement(of: slotID) else { return layout.slots.first?.id }
+        guard let placement else { return nil }   // the table is not on screen: the cursor stays
+        guard let current = placement.placement(of: slotID) else { return layout.slots.first?.id }
         let size = placement.cardSize
         func centre(_ s: (x: Int, y: Int)) -> (Double, Double) {
             (Double(s.x) + Double(size.width) / 2, Double(s.y) + Double(size.height) / 2)
@@ -108,7 +109,7 @@ extension TableScene {
 
     /// Moves the cursor view onto the cursor's slot (or the top card there).
     func updateCursor() {
-        guard placement != nil, cursorVisible, drag == nil, let slot = slotViews[cursorSlot] else {
+        guard placement != nil, interactive, cursorVisible, drag == nil, let slot = slotViews[cursorSlot] else {
             cursorView.isHidden = true
             return
         }

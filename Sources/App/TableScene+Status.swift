@@ -7,6 +7,7 @@ extension TableScene {
     }
 
     func statusMessage() -> String {
+        if let override = statusMessageOverride { return override }
         if let card = draggedCard {
             return "Dragging \(theme.label(for: card)) · release on a slot with room · [\(theme.glyphs.trash)] deletes · [Esc] puts it back"
         }
@@ -21,7 +22,14 @@ extension TableScene {
         } else {
             hint = "[arrows] move"
         }
-        return "\(layout.title) · [click] a slot for a card · [drag] cards · \(hint) · [?] help · [q] quit"
+        // The whole line fits 80 columns. On a narrower screen the mouse hints go first,
+        // then the title: the keys to play, help and quit always show.
+        let keys = [hint, "[?] help", "[q] quit"]
+        let room = window.size.width - 1   // the line starts one column in
+        let fitting = [[layout.title, "[click] deals", "[drag] moves"] + keys, [layout.title] + keys]
+            .map { $0.joined(separator: " · ") }
+            .first { StatusLineView.columns(of: $0) <= room }
+        return fitting ?? keys.joined(separator: " · ")
     }
 
     /// The status line as plain text, for tests.

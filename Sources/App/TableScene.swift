@@ -39,8 +39,16 @@ public final class TableScene {
     /// The card dragged with the pointer: where it came from and where it was grabbed.
     var drag: (cardID: Int, from: String, grabOffset: Point)?
     public internal(set) var quitRequested = false
+    /// Replaces the status line's advice (previews say what they show).
+    public var statusMessageOverride: String? {
+        didSet { updateStatus() }
+    }
 
-    public init(layout: TableLayout, seed: UInt64, window: Window, theme: Theme) {
+    /// A previewed table takes no pointer input and has no cursor.
+    public let interactive: Bool
+
+    public init(layout: TableLayout, seed: UInt64, window: Window, theme: Theme, interactive: Bool = true) {
+        self.interactive = interactive
         self.window = window
         self.theme = theme
         self.table = FreeTable(layout: layout, seed: seed)
@@ -59,7 +67,9 @@ public final class TableScene {
         helpPanel.isHidden = true
         for slot in layout.slots {
             let view = SlotView(slot: slot, frame: .zero, theme: theme)
-            view.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.tap(slot: slot.id) })
+            if interactive {
+                view.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.tap(slot: slot.id) })
+            }
             slotViews[slot.id] = view
             tableLayer.addSubview(view)
         }
@@ -122,12 +132,17 @@ public final class TableScene {
         }
     }
 
-    /// Orders card views as the piles are ordered: layout order, bottom card first.
+    /// Orders card views as the piles are ordered: layout order, bottom card first; a card
+    /// being dragged or carried stays above them all (a landing that finishes, or is cut
+    /// short by a pick-up, restacks while another card is in the hand).
     func restack() {
         for slot in layout.slots {
             for placed in table.pile(slot.id) {
                 if let view = cardViews[placed.id] { tableLayer.bringSubviewToFront(view) }
             }
+        }
+        for inHand in [drag?.cardID, held?.cardID].compactMap({ $0 }) {
+            if let view = cardViews[inHand] { tableLayer.bringSubviewToFront(view) }
         }
     }
 
@@ -146,9 +161,11 @@ public final class TableScene {
     func makeCardView(_ placed: FreeTable.PlacedCard, in slotID: String) -> CardView {
         let frame = restingFrame(of: placed.id, in: slotID) ?? .zero
         let view = CardView(cardID: placed.id, card: placed.card, frame: frame, theme: theme)
-        let pan = PanGestureRecognizer()
-        pan.addTarget { [unowned self] recognizer in self.dragChanged(recognizer as! PanGestureRecognizer, cardID: placed.id) }
-        view.addGestureRecognizer(pan)
+        if interactive {
+            let pan = PanGestureRecognizer()
+            pan.addTarget { [unowned self] recognizer in self.dragChanged(recognizer as! PanGestureRecognizer, cardID: placed.id) }
+            view.addGestureRecognizer(pan)
+        }
         cardViews[placed.id] = view
         tableLayer.addSubview(view)
         return view
@@ -194,6 +211,23 @@ public final class TableScene {
         view.animate(duration: Timing.settle, curve: .easeOutCubic) { view.elevation = 0 }
         updateCursor()
         updateStatus()
+    }
+
+    /// Sample cards for a preview: three on every fanned slot (fewer if it shows fewer).
+    public func dealSampleCards() {
+        for slot in layout.slots where slot.fan != .none && !slot.deleteOnDrop {
+            for _ in 0..<max(2, min(slot.fanVisible, 3)) {
+                if let placed = table.placeSample(onto: slot.id) { _ = makeCardView(placed, in: slot.id) }
+            }
+        }
+        for slot in layout.slots { placeCards(in: slot.id, animated: false) }
+        restack()
+        updateCursor()
+    }
+
+    /// Removes the scene's views from the window (a preview replacing its drawing).
+    public func detach() {
+        for view in [tableLayer, cursorView, statusLine, helpPanel, tooSmallView] { view.removeFromSuperview() }
     }
 
     /// Lifts a card off its pile: it comes to the front and casts a shadow.

@@ -68,6 +68,16 @@ public struct FreeTable: Sendable {
         return placed
     }
 
+    /// Deals the next card onto a slot whatever its rules: sample cards for previews.
+    @discardableResult
+    public mutating func placeSample(onto slotID: String) -> PlacedCard? {
+        guard piles[slotID] != nil else { return nil }
+        let placed = PlacedCard(id: nextID, card: deck.deal())
+        nextID += 1
+        piles[slotID, default: []].append(placed)
+        return placed
+    }
+
     /// What dropping a card on a slot would do.
     public func dropOutcome(of cardID: Int, onto slotID: String) -> DropOutcome {
         guard let from = slot(of: cardID), topCard(of: from)?.id == cardID, let target = layout.slot(slotID) else {

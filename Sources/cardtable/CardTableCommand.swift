@@ -11,7 +11,7 @@ struct CardTableCommand: ParsableCommand {
         between slots, drop them on the trash to delete them. See cardtable(6).
         """,
         version: CardTableVersion.current,
-        subcommands: [PlayCommand.self],
+        subcommands: [PlayCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 }

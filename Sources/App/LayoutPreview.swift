@@ -1,0 +1,75 @@
+import TableKit
+import Layouts
+
+/// A layout drawn for its designer: the table with sample cards (fanned slots show
+/// several) and every slot's name, and, when the file has errors, the messages over the
+/// last good drawing. Used by `cardtable preview` (live, in the terminal) and
+/// `cardtable render` (once, as text).
+///
+/// ```
+/// let text = LayoutPreview.render(layout, width: 80, height: 24, theme: Theme(ascii: true, monochrome: true))
+/// ```
+public final class LayoutPreview {
+    public let window: Window
+    public private(set) var scene: TableScene?
+    let theme: Theme
+    let names: NameTagView
+    let errors: PanelView
+
+    public init(width: Int, height: Int, clock: TableClock, theme: Theme) {
+        self.theme = theme
+        window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
+        window.animator.isEnabled = false
+        names = NameTagView(theme: theme)
+        errors = PanelView(lines: [], theme: theme)
+        errors.isHidden = true
+    }
+
+    /// Shows a layout (the last good one stays when `layout` is nil) and the diagnostics.
+    public func show(_ layout: TableLayout?, diagnostics: [LayoutDiagnostic], title: String) {
+        if let layout {
+            scene?.detach()
+            let scene = TableScene(layout: layout, seed: 1, window: window, theme: theme, interactive: false)
+            scene.dealSampleCards()
+            self.scene = scene
+            window.addSubview(names)
+            window.addSubview(errors)
+        }
+        updateNames()
+        scene?.statusMessageOverride = diagnostics.isEmpty
+            ? "Preview of \(title) · [q] quit"
+            : "\(title): \(diagnostics.filter { $0.severity == .error }.count) error(s), \(diagnostics.filter { $0.severity == .warning }.count) warning(s) · [q] quit"
+        if diagnostics.isEmpty {
+            errors.isHidden = true
+        } else {
+            let width = window.size.width
+            errors.lines = [diagnostics.contains { $0.severity == .error } ? "Errors — showing the last good drawing" : "Warnings"]
+                + diagnostics.prefix(max(1, window.size.height / 2 - 3)).map { String($0.description.prefix(max(10, width - 6))) }
+            let size = errors.preferredSize
+            let w = min(size.width, Double(width)), h = min(size.height, Double(window.size.height - 1))
+            errors.frame = Rect(x: ((Double(width) - w) / 2).rounded(.down), y: Double(window.size.height - 1) - h, width: w, height: h)
+            errors.isHidden = false
+        }
+        window.setNeedsFullRedraw()
+    }
+
+    public func resize(width: Int, height: Int) {
+        window.resize(width: max(1, width), height: max(1, height))
+        scene?.layoutTable()
+        updateNames()
+    }
+
+    private func updateNames() {
+        names.frame = Rect(x: 0, y: 0, width: Double(window.size.width), height: Double(window.size.height))
+        if let placement = scene?.placement { names.update(for: placement) } else { names.tags = [] }
+        names.isHidden = scene?.placement == nil
+    }
+
+    /// The drawing as plain text, trailing spaces trimmed.
+    public static func render(_ layout: TableLayout, width: Int, height: Int, theme: Theme) -> String {
+        let preview = LayoutPreview(width: width, height: height, clock: ManualClock(), theme: theme)
+        preview.show(layout, diagnostics: [], title: layout.title)
+        preview.window.renderFrame()
+        return preview.window.canvas.trimmedText
+    }
+}

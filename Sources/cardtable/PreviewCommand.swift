@@ -1,0 +1,102 @@
+import ArgumentParser
+import App
+import Layouts
+import TableKit
+import Terminal
+import TerminalInput
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cardtable preview FILE [--watch]`: draws a layout in the terminal; with `--watch`,
+/// again each time the file is saved, with its errors over the last good drawing.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Draw a layout with sample cards and slot names; --watch redraws it on every save."
+    )
+
+    @Argument(help: "A layout file or the name of a shipped layout.")
+    var layout: String
+
+    @Flag(help: "Redraw within 200 ms whenever the file is saved.")
+    var watch = false
+
+    @Flag(help: "Draw with ASCII only.")
+    var ascii = false
+
+    func run() throws {
+        let environment = ProcessEnvironment.current
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen(environment: environment)
+        } catch {
+            printError("cardtable: \(error)")
+            throw ExitCode(1)
+        }
+        defer { screen.close() }
+        let clock = SystemClock()
+        let theme = Theme(ascii: ascii || !screen.isUTF8, monochrome: screen.colorMode == .monochrome)
+        let size = screen.size
+        let preview = LayoutPreview(width: size.width, height: size.height, clock: clock, theme: theme)
+        let load = { () -> Void in
+            let result = LayoutResolver.resolve(layout, environment: environment)
+            preview.show(result.hasErrors ? nil : result.layout, diagnostics: result.diagnostics,
+                         title: result.layout?.title ?? layout)
+        }
+        load()
+
+        let loop = RunLoop(clock: clock, poller: SystemPoller())
+        let signals = SignalWatcher()
+        var decoder = InputDecoder()
+        loop.addSource(STDIN_FILENO) {
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            guard count > 0 else {
+                loop.stop()
+                return
+            }
+            for event in decoder.feed(buffer[0..<count]) {
+                if case .key(let press) = event, KeyBindings.action(for: press) == .quit { loop.stop() }
+            }
+        }
+        loop.addSource(signals.fileDescriptor) {
+            for event in signals.drain() {
+                switch event {
+                case .resize:
+                    let size = screen.size
+                    screen.resize(width: size.width, height: size.height)
+                    screen.invalidate()
+                    preview.resize(width: size.width, height: size.height)
+                case .terminate:
+                    loop.stop()
+                case .suspend:
+                    screen.suspend()
+                    signals.stopProcess()
+                    screen.resume()
+                    preview.window.setNeedsFullRedraw()
+                }
+            }
+        }
+        var watcher: FileWatcher?
+        if watch {
+            watcher = FileWatcher(path: layout)
+            if let watcher {
+                var pending: RunLoop.TimerID?
+                loop.addSource(watcher.fileDescriptor) {
+                    guard watcher.drain() else { return }
+                    // Editors write in several steps: reload once they have settled (well within 200 ms).
+                    if let pending { loop.cancelTimer(pending) }
+                    pending = loop.addTimer(after: 0.03) {
+                        pending = nil
+                        load()
+                    }
+                }
+            }
+        }
+        loop.needsFrame = { preview.window.needsFrame }
+        loop.onFrame = { screen.draw(preview.window.renderFrame().changes) }
+        loop.run()
+        _ = watcher
+    }
+}
