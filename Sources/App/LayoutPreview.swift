@@ -23,6 +23,8 @@ public final class LayoutPreview {
         names = NameTagView(theme: theme)
         errors = PanelView(lines: [], theme: theme)
         errors.isHidden = true
+        window.addSubview(names)
+        window.addSubview(errors)
     }
 
     /// Shows a layout (the last good one stays when `layout` is nil) and the diagnostics.
@@ -32,8 +34,8 @@ public final class LayoutPreview {
             let scene = TableScene(layout: layout, seed: 1, window: window, theme: theme, interactive: false)
             scene.dealSampleCards()
             self.scene = scene
-            window.addSubview(names)
-            window.addSubview(errors)
+            window.bringSubviewToFront(names)
+            window.bringSubviewToFront(errors)
         }
         updateNames()
         scene?.statusMessageOverride = diagnostics.isEmpty
@@ -43,8 +45,11 @@ public final class LayoutPreview {
             errors.isHidden = true
         } else {
             let width = window.size.width
-            errors.lines = [diagnostics.contains { $0.severity == .error } ? "Errors — showing the last good drawing" : "Warnings"]
-                + diagnostics.prefix(max(1, window.size.height / 2 - 3)).map { String($0.description.prefix(max(10, width - 6))) }
+            let heading = !diagnostics.contains { $0.severity == .error } ? "Warnings"
+                : scene == nil ? "Errors — nothing drawn yet" : "Errors — showing the last good drawing"
+            errors.lines = [heading]
+                + diagnostics.flatMap { MessageView.wrap($0.description, width: max(10, width - 6)) }
+                    .prefix(max(1, window.size.height / 2 - 3))
             let size = errors.preferredSize
             let w = min(size.width, Double(width)), h = min(size.height, Double(window.size.height - 1))
             errors.frame = Rect(x: ((Double(width) - w) / 2).rounded(.down), y: Double(window.size.height - 1) - h, width: w, height: h)
