@@ -6,6 +6,12 @@ public struct CellRun: Equatable, Sendable {
     public var x: Int
     public var y: Int
     public var cells: [Cell]
+
+    public init(x: Int, y: Int, cells: [Cell]) {
+        self.x = x
+        self.y = y
+        self.cells = cells
+    }
 }
 
 extension Canvas {
