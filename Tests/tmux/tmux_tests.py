@@ -14,6 +14,7 @@ import time
 
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/cardtable")
 SOCKET = "cardtable-tests-%d" % os.getpid()
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WIDTH, HEIGHT = 80, 24
 # The sandbox at 80x24: six free slots 7 wide every 9 columns from column 5, rows 1-5,
 # and the trash at column 68. Centres as 1-based SGR coordinates.
@@ -267,6 +268,83 @@ def a_tiny_terminal_says_what_it_needs_and_recovers():
         pane.wait_for(lambda s: "Sandbox" in s, "the table again")
     finally:
         pane.close()
+
+
+@test
+def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "mine.toml")
+    shutil.copy(os.path.join(REPO, "layouts/sandbox.toml"), path)
+    name = "w%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "20",
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "preview", path, "--watch")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def wait(predicate, what, timeout=2.0):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if predicate(screen()):
+                    return time.monotonic()
+                time.sleep(0.01)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        wait(lambda s: s.count("fre.") == 6 and "trash" in s, "six named slots")
+        text = open(path).read()
+        # A save in place.
+        start = time.monotonic()
+        open(path, "w").write(text.replace("F F F F F F . X", "F F F . X"))
+        took = wait(lambda s: s.count("fre.") == 3, "three slots after the save") - start
+        print("  redrawn %.0f ms after a save" % (took * 1000))
+        # A save the way many editors do it: a temporary file renamed over the original.
+        broken = text.replace('kind = "free"', 'kind = "fre"')
+        open(path + ".tmp", "w").write(broken)
+        os.rename(path + ".tmp", path)
+        wait(lambda s: "did you mean" in s and "mine.toml:" in s and s.count("fre.") == 3,
+             "the error over the last good drawing")
+        open(path, "w").write(text)
+        wait(lambda s: s.count("fre.") == 6 and "did you mean" not in s, "the fixed file drawn")
+        tmux("send-keys", "-t", name, "q")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+        shutil.rmtree(folder)
+
+
+@test
+def a_shipped_layout_plays_as_a_free_table():
+    name = "k%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40",
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "play", "klondike", "--seed", "2")
+    try:
+        deadline = time.monotonic() + 5
+        while "Klondike" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        screen = tmux("capture-pane", "-p", "-t", name)
+        assert "Klondike" in screen, screen
+        assert screen.count("┌") >= 13, "13 empty slots drawn:\n" + screen
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+
+
+@test
+def check_reports_errors_compiler_style():
+    import tempfile
+    good = subprocess.run([BINARY, "check", os.path.join(REPO, "layouts/klondike.toml")],
+                          capture_output=True, text=True)
+    assert good.returncode == 0 and "ok" in good.stdout, good
+    with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+        f.write('name = "x"\ntitle = "X"\nmap = """\nA B\n"""\n[slots.A]\nkind = "tablaeu"\n[slots.B]\nkind = "cell"\nfan = 3\n')
+    bad = subprocess.run([BINARY, "check", f.name], capture_output=True, text=True)
+    os.unlink(f.name)
+    assert bad.returncode == 1, bad
+    assert (f.name + ":7:8: error:") in bad.stderr, bad.stderr
+    assert "did you mean \"tableau\"" in bad.stderr, bad.stderr
+    assert (f.name + ":10:") in bad.stderr, bad.stderr
+    missing = subprocess.run([BINARY, "check", "/nonexistent/x.toml"], capture_output=True, text=True)
+    assert missing.returncode == 1 and "/nonexistent/x.toml" in missing.stderr, missing
 
 
 def main():
