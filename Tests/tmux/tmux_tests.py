@@ -31,9 +31,9 @@ def tmux(*args, check=True):
 
 
 class Pane:
-    def __init__(self, term="xterm-256color", extra=()):
+    def __init__(self, term="xterm-256color", extra=(), environment=("LANG=C.UTF-8",)):
         self.name = "t%d" % int(time.monotonic() * 1000000)
-        command = ["env", "TERM=%s" % term, "LANG=C.UTF-8", BINARY, "--seed", "1", *extra]
+        command = ["env", "TERM=%s" % term, *environment, BINARY, "--seed", "1", *extra]
         tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), *command)
         tmux("set-option", "-t", self.name, "remain-on-exit", "on")
         self.wait_for(lambda screen: "Sandbox" in screen, "the table to appear")
@@ -173,6 +173,26 @@ def drag_shows_the_card_following_the_pointer():
         pane.wait_for(settled([0]), "Escape puts it back")
     finally:
         pane.close()
+
+
+@test
+def monochrome_and_ascii_terminals_still_play():
+    for term, environment, corner in [("xterm-256color", ("LANG=C.UTF-8", "NO_COLOR=1"), "╭"),
+                                      ("vt100", ("LANG=C.UTF-8",), "╭"),
+                                      ("xterm-256color", ("LANG=C",), "+"),
+                                      ("xterm-256color", ("LANG=C.UTF-8",), "+")]:
+        extra = ("--ascii",) if environment == ("LANG=C.UTF-8",) and term == "xterm-256color" else ()
+        pane = Pane(term, extra=extra, environment=environment)
+        try:
+            if corner == "+":
+                assert "✕" not in pane.screen() and "X" in pane.screen(), pane.screen()
+            pane.click(SLOT_X[0], SLOT_Y)
+            pane.wait_for(lambda s: slot_top(s, 0).startswith(corner) and slot_top(s, 0)[1] in "A23456789TJQK",
+                          "a card in slot 1 (%s %s %s)" % (term, " ".join(environment), " ".join(extra)))
+            if corner == "+":
+                assert slot_top(pane.screen(), 0)[2] in "CDHS", "ASCII suits: " + slot_top(pane.screen(), 0)
+        finally:
+            pane.close()
 
 
 @test
