@@ -1,0 +1,69 @@
+// Compiler-style messages about a layout file.
+
+/// A place in a file: both 1-based; columns count Unicode scalars (characters, for most text).
+public struct SourcePosition: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One error or warning about a layout file.
+public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    /// The file name as it was given to the loader.
+    public var file: String
+    /// Where in the file, when it could be found.
+    public var position: SourcePosition?
+    /// The TOML key the message is about (`slots.T.fan`, `slot[2].at`), when there is one.
+    public var keyPath: String?
+    public var severity: Severity
+    public var message: String
+
+    public init(file: String, position: SourcePosition?, keyPath: String?, severity: Severity, message: String) {
+        self.file = file
+        self.position = position
+        self.keyPath = keyPath
+        self.severity = severity
+        self.message = message
+    }
+
+    /// `FILE:LINE:COL: error: message`; without a position `FILE: error: at KEY: message`
+    /// (or `FILE: error: message` when there is no key either).
+    public var description: String {
+        if let position {
+            return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+        }
+        if let keyPath {
+            return "\(file): \(severity.rawValue): at \(keyPath): \(message)"
+        }
+        return "\(file): \(severity.rawValue): \(message)"
+    }
+}
+
+/// What loading a layout gave: a layout when there was no error, and every diagnostic found.
+public struct LayoutLoadResult: Sendable {
+    /// `nil` when there is at least one error.
+    public var layout: TableLayout?
+    /// Errors and warnings, in file order (those without a position last).
+    public var diagnostics: [LayoutDiagnostic]
+
+    public init(layout: TableLayout?, diagnostics: [LayoutDiagnostic]) {
+        self.layout = layout
+        self.diagnostics = diagnostics
+    }
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var errors: [LayoutDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var warnings: [LayoutDiagnostic] { diagnostics.filter { $0.severity == .warning } }
+}

@@ -1,0 +1,408 @@
+// TOMLKit parses the file but keeps no source positions for keys and values. This is a small, lenient
+// TOML scanner that walks the text once and records, for every key path, where the key and its value
+// are written. It runs only on text that TOMLKit has already accepted; on anything else it still
+// terminates and records what it can.
+
+/// Key paths are written the way diagnostics show them: `slots.T.fan`, `slot[2].at`, `slots."#"`.
+/// Array indices are 1-based.
+enum KeyPath {
+    static func join(_ prefix: String, _ key: String) -> String {
+        let component = isBare(key) ? key : quoted(key)
+        return prefix.isEmpty ? component : prefix + "." + component
+    }
+
+    static func index(_ prefix: String, _ index: Int) -> String {
+        "\(prefix)[\(index)]"
+    }
+
+    static func isBare(_ key: String) -> Bool {
+        !key.isEmpty && key.unicodeScalars.allSatisfy(isBareKeyScalar)
+    }
+
+    static func isBareKeyScalar(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "A"..."Z", "a"..."z", "0"..."9", "_", "-": return true
+        default: return false
+        }
+    }
+
+    static func quoted(_ key: String) -> String {
+        var out = "\""
+        for c in key.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if c.value < 0x20 || c.value == 0x7F {
+                    let hex = String(c.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+struct SourceIndex {
+    /// Where the (last component of the) key is written; for a `[table]` header, the last key in the header.
+    var keys: [String: SourcePosition] = [:]
+    /// Where the value starts.
+    var values: [String: SourcePosition] = [:]
+    /// Offset (in Unicode scalars) of the value start.
+    var valueOffsets: [String: Int] = [:]
+    /// The order in which paths were first seen, to report in file order.
+    var order: [String: Int] = [:]
+    /// The first place where toml++ 3.4 would trip over one of its own assertions (an abort in debug
+    /// builds, undefined behaviour in release builds) instead of reporting an error: a table header whose
+    /// key starts with a character that cannot start a key (`[#x]`, `[ [x]]`, a control character), or a
+    /// date followed by a space and a lone digit (`1979-05-27 3`). Both are invalid TOML, so the loader
+    /// reports them itself and never hands such text to the parser.
+    var hazard: (offset: Int, message: String)?
+
+    func keyPosition(_ path: String) -> SourcePosition? { keys[path] }
+    func valuePosition(_ path: String) -> SourcePosition? { values[path] ?? keys[path] }
+
+    static func scan(_ scalars: [Unicode.Scalar]) -> SourceIndex {
+        var scanner = Scanner(s: scalars)
+        scanner.run()
+        return scanner.index
+    }
+}
+
+private func hex4(_ value: UInt32) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}
+
+private struct Scanner {
+    let s: [Unicode.Scalar]
+    var i = 0
+    var line = 1
+    var column = 1
+    var index = SourceIndex()
+    var arrayTableCounts: [String: Int] = [:]
+    var counter = 0
+
+    init(s: [Unicode.Scalar]) { self.s = s }
+
+    var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    func peek(_ k: Int = 0) -> Unicode.Scalar? {
+        i + k < s.count ? s[i + k] : nil
+    }
+
+    mutating func advance(_ n: Int = 1) {
+        for _ in 0..<n where i < s.count {
+            if s[i] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            i += 1
+        }
+    }
+
+    func starts(with text: String) -> Bool {
+        var k = 0
+        for c in text.unicodeScalars {
+            guard peek(k) == c else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    mutating func note(key path: String, at pos: SourcePosition) {
+        if index.keys[path] == nil { index.keys[path] = pos }
+        if index.order[path] == nil {
+            index.order[path] = counter
+            counter += 1
+        }
+    }
+
+    mutating func note(value path: String, at pos: SourcePosition, offset: Int) {
+        if index.values[path] == nil {
+            index.values[path] = pos
+            index.valueOffsets[path] = offset
+        }
+        if index.order[path] == nil {
+            index.order[path] = counter
+            counter += 1
+        }
+    }
+
+    /// Spaces and tabs, and with `newlines` also line breaks and comments.
+    mutating func skipBlanks(newlines: Bool) {
+        while let c = peek() {
+            if c == " " || c == "\t" {
+                advance()
+            } else if c == "#" {
+                while let d = peek(), d != "\n" { advance() }
+            } else if newlines && (c == "\n" || c == "\r") {
+                advance()
+            } else {
+                return
+            }
+        }
+    }
+
+    mutating func skipLine() {
+        while let c = peek(), c != "\n" { advance() }
+    }
+
+    mutating func run() {
+        var table = ""
+        while i < s.count {
+            let start = i
+            skipBlanks(newlines: true)
+            guard let c = peek() else { break }
+            if c == "[" {
+                table = header()
+            } else if KeyPath.isBareKeyScalar(c) || c == "\"" || c == "'" {
+                keyValue(in: table)
+            } else {
+                skipLine()
+            }
+            if i == start { advance() }
+        }
+    }
+
+    /// `[a.b]` or `[[a.b]]`; returns the path of the table that follows.
+    mutating func header() -> String {
+        let isArray = peek(1) == "["
+        advance(isArray ? 2 : 1)
+        while peek() == " " || peek() == "\t" { advance() }
+        if let c = peek(), !(KeyPath.isBareKeyScalar(c) || c == "\"" || c == "'" || c == "]"), index.hazard == nil {
+            let shown = c.value < 0x20 || c.value == 0x7F ? "U+" + hex4(c.value) : "'\(Character(c))'"
+            index.hazard = (i, "error while parsing table header: expected bare key starting character or string delimiter, saw \(shown)")
+        }
+        let components = keyComponents()
+        var path = ""
+        for (n, (name, pos)) in components.enumerated() {
+            path = KeyPath.join(path, name)
+            note(key: path, at: pos)
+            let last = n == components.count - 1
+            if last && isArray {
+                let count = (arrayTableCounts[path] ?? 0) + 1
+                arrayTableCounts[path] = count
+                path = KeyPath.index(path, count)
+                note(key: path, at: pos)
+            } else if let count = arrayTableCounts[path] {
+                path = KeyPath.index(path, count)
+            }
+        }
+        skipLine()
+        return path
+    }
+
+    /// `a.b = value`, at the top level or inside an inline table.
+    mutating func keyValue(in table: String) {
+        let components = keyComponents()
+        guard !components.isEmpty else {
+            skipLine()
+            return
+        }
+        var path = table
+        for (name, pos) in components {
+            path = KeyPath.join(path, name)
+            note(key: path, at: pos)
+        }
+        skipBlanks(newlines: false)
+        guard peek() == "=" else { return }
+        advance()
+        skipBlanks(newlines: false)
+        value(path)
+    }
+
+    /// Dotted key components with the position of each.
+    mutating func keyComponents() -> [(String, SourcePosition)] {
+        var result: [(String, SourcePosition)] = []
+        while let c = peek() {
+            let pos = position
+            if c == "\"" {
+                advance()
+                var key = ""
+                while let d = peek(), d != "\"", d != "\n" {
+                    if d == "\\" {
+                        advance()
+                        key.unicodeScalars.append(contentsOf: escape())
+                    } else {
+                        key.unicodeScalars.append(d)
+                        advance()
+                    }
+                }
+                if peek() == "\"" { advance() }
+                result.append((key, pos))
+            } else if c == "'" {
+                advance()
+                var key = ""
+                while let d = peek(), d != "'", d != "\n" {
+                    key.unicodeScalars.append(d)
+                    advance()
+                }
+                if peek() == "'" { advance() }
+                result.append((key, pos))
+            } else if KeyPath.isBareKeyScalar(c) {
+                var key = ""
+                while let d = peek(), KeyPath.isBareKeyScalar(d) {
+                    key.unicodeScalars.append(d)
+                    advance()
+                }
+                result.append((key, pos))
+            } else {
+                break
+            }
+            skipBlanks(newlines: false)
+            guard peek() == "." else { break }
+            advance()
+            skipBlanks(newlines: false)
+        }
+        return result
+    }
+
+    /// After a backslash in a basic string: the scalars it stands for.
+    mutating func escape() -> [Unicode.Scalar] {
+        guard let c = peek() else { return [] }
+        advance()
+        switch c {
+        case "n": return ["\n"]
+        case "t": return ["\t"]
+        case "r": return ["\r"]
+        case "b": return ["\u{8}"]
+        case "f": return ["\u{C}"]
+        case "e": return ["\u{1B}"]
+        case "u", "U":
+            let digits = c == "u" ? 4 : 8
+            var value: UInt32 = 0
+            for _ in 0..<digits {
+                guard let d = peek(), let v = UInt32(String(d), radix: 16) else { break }
+                value = value &* 16 &+ v
+                advance()
+            }
+            return Unicode.Scalar(value).map { [$0] } ?? []
+        default: return [c]
+        }
+    }
+
+    /// `DDDD-DD-DD D` followed by anything but a digit (and not at the end of the text).
+    func isDateThenSpaceThenLoneDigit() -> Bool {
+        func digit(_ k: Int) -> Bool {
+            guard let c = peek(k) else { return false }
+            return c >= "0" && c <= "9"
+        }
+        for k in [0, 1, 2, 3, 5, 6, 8, 9] where !digit(k) { return false }
+        guard peek(4) == "-", peek(7) == "-", peek(10) == " ", digit(11), peek(12) != nil else { return false }
+        return !digit(12)
+    }
+
+    /// Arrays and inline tables nested deeper than this are refused (toml++ stops at 256; a layout needs 2).
+    static let maxDepth = 128
+
+    mutating func value(_ path: String, depth: Int = 0) {
+        note(value: path, at: position, offset: i)
+        guard let c = peek() else { return }
+        if depth > Scanner.maxDepth && (c == "[" || c == "{") {
+            if index.hazard == nil {
+                index.hazard = (i, "error while parsing value: arrays and tables nested more than \(Scanner.maxDepth) deep")
+            }
+            i = s.count  // stop here: nothing after this is read
+            return
+        }
+        if starts(with: "\"\"\"") || starts(with: "'''") {
+            let quote = c
+            advance(3)
+            while i < s.count {
+                if quote == "\"" && peek() == "\\" {
+                    advance(2)
+                } else if peek() == quote && peek(1) == quote && peek(2) == quote {
+                    advance(3)
+                    // Up to two more quotes belong to the string.
+                    var extra = 0
+                    while extra < 2 && peek() == quote {
+                        advance()
+                        extra += 1
+                    }
+                    return
+                } else {
+                    advance()
+                }
+            }
+        } else if c == "\"" || c == "'" {
+            advance()
+            while let d = peek(), d != c, d != "\n" {
+                advance(c == "\"" && d == "\\" ? 2 : 1)
+            }
+            if peek() == c { advance() }
+        } else if c == "[" {
+            advance()
+            var n = 0
+            while i < s.count {
+                skipBlanks(newlines: true)
+                guard let d = peek() else { return }
+                if d == "]" {
+                    advance()
+                    return
+                }
+                if ["}", "\u{85}", "\u{2028}", "\u{2029}"].contains(d) && index.hazard == nil {
+                    let shown = d == "}" ? "'}'" : "U+" + hex4(d.value)
+                    index.hazard = (i, "error while parsing array: expected a value or closing ']', saw \(shown)")
+                }
+                n += 1
+                let before = i
+                value(KeyPath.index(path, n), depth: depth + 1)
+                skipBlanks(newlines: true)
+                if peek() == "," {
+                    advance()
+                } else if peek() == "]" {
+                    advance()
+                    return
+                } else if i == before {
+                    return
+                }
+            }
+        } else if c == "{" {
+            advance()
+            while i < s.count {
+                skipBlanks(newlines: true)
+                guard let d = peek() else { return }
+                if d == "}" {
+                    advance()
+                    return
+                }
+                let components = keyComponents()
+                guard !components.isEmpty else { return }
+                var inner = path
+                for (name, pos) in components {
+                    inner = KeyPath.join(inner, name)
+                    note(key: inner, at: pos)
+                }
+                skipBlanks(newlines: false)
+                guard peek() == "=" else { return }
+                advance()
+                skipBlanks(newlines: false)
+                value(inner, depth: depth + 1)
+                skipBlanks(newlines: true)
+                if peek() == "," {
+                    advance()
+                } else if peek() == "}" {
+                    advance()
+                    return
+                } else {
+                    return
+                }
+            }
+        } else {
+            // Numbers, booleans, dates.
+            if index.hazard == nil && isDateThenSpaceThenLoneDigit() {
+                index.hazard = (i, "error while parsing date-time: expected a time (HH:MM:SS) after the date and the space")
+            }
+            while let d = peek(), !",]}#\n\r \t".unicodeScalars.contains(d) {
+                advance()
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import Layouts
+
+/// man/cardtable-layout.5 documents every key the loader accepts.
+final class ManPageTests: XCTestCase {
+    func testManPageDocumentsEveryKeyAndKind() throws {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        let keys = Set(LayoutLoader.topLevelKeys + LayoutLoader.groupKeys + LayoutLoader.slotKeys)
+        for key in keys.sorted() {
+            // mdoc escapes '-' as '\-' only in some places; accept both.
+            let escaped = key.replacingOccurrences(of: "-", with: "\\-")
+            XCTAssertTrue(page.contains(".It Ic \(key)") || page.contains(".It Ic \(escaped)"), "key \(key) is not documented")
+        }
+        for kind in SlotKind.allCases {
+            XCTAssertTrue(page.contains(".It Cm \(kind.rawValue)"), "kind \(kind.rawValue) is not documented")
+        }
+        for fan in FanDirection.allCases {
+            XCTAssertTrue(page.contains("Cm \(fan.rawValue)"), "fan \(fan.rawValue) is not documented")
+        }
+        for size in Placement.cardSizes {
+            XCTAssertTrue(page.contains(size.description), "card size \(size) is not documented")
+        }
+    }
+
+    /// The layouts shown in the man page load without a diagnostic.
+    func testManPageExamplesLoad() throws {
+        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        var examples: [String] = []
+        var current: [String]?
+        for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(".Bd -literal") {
+                current = []
+            } else if line == ".Ed" {
+                if let block = current { examples.append(block.joined(separator: "\n")) }
+                current = nil
+            } else if current != nil {
+                current!.append(line.hasPrefix("\\&") ? String(line.dropFirst(2)) : String(line))
+            }
+        }
+        let layouts = examples.filter { $0.contains("[slots.") && !$0.contains("error:") }
+        XCTAssertEqual(layouts.count, 3)
+        for text in layouts {
+            let result = LayoutLoader.load(text: text, file: "example.toml")
+            XCTAssertEqual(result.diagnostics.map(\.description), [], text)
+            XCTAssertNotNil(result.layout)
+        }
+    }
+}

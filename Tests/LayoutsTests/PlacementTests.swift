@@ -1,0 +1,126 @@
+import XCTest
+@testable import Layouts
+
+final class PlacementTests: XCTestCase {
+    var klondike: TableLayout { ShippedLayouts.layout(named: "klondike")! }
+
+    func testCardSizesLargestFirst() {
+        XCTAssertEqual(Placement.cardSizes.map(\.description), ["7x5", "6x4", "5x4", "5x3", "4x3", "3x2"])
+        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 7, height: 5)), FanStep(down: 1, right: 3))
+        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 3, height: 2)), FanStep(down: 1, right: 2))
+    }
+
+    func testLargeTerminalGetsLargestCardsCentred() throws {
+        let table = try Placement.place(klondike, width: 200, height: 60).get()
+        XCTAssertEqual(table.cardSize, CardSize(width: 7, height: 5))
+        // 7 columns of 7 + 2 gap, margins of 1: 1 + 6*9 + 7 + 1.
+        XCTAssertEqual(table.width, 63)
+        // Tableau at row 1 (y = 1 + 6), 5 rows of card and 12 of fan, then the margin.
+        XCTAssertEqual(table.height, 25)
+        XCTAssertEqual(table.originX, 68)
+        XCTAssertEqual(table.placement(of: "stock").map { [$0.x, $0.y] }, [69, 1])
+        XCTAssertEqual(table.placement(of: "waste").map { [$0.x, $0.y] }, [78, 1])
+        XCTAssertEqual(table.placement(of: "foundation.1").map { [$0.x, $0.y] }, [96, 1])
+        XCTAssertEqual(table.placement(of: "tableau.7").map { [$0.x, $0.y] }, [123, 7])
+        XCTAssertNil(table.placement(of: "nope"))
+    }
+
+    func testEightyByTwentyFourPicksTheLargestSizeThatFits() throws {
+        let table = try Placement.place(klondike, width: 80, height: 24).get()
+        XCTAssertEqual(table.cardSize, CardSize(width: 6, height: 4))
+        XCTAssertEqual(table.height, 23)
+        XCTAssertEqual(table.width, 56)
+        XCTAssertEqual(table.originX, 12)
+        // Without the status line, 7x5 still needs 25 rows.
+        XCTAssertEqual(try Placement.place(klondike, width: 80, height: 25, reservedRows: 0).get().cardSize.width, 7)
+        XCTAssertEqual(try Placement.place(klondike, width: 80, height: 25, reservedRows: 1).get().cardSize.width, 6)
+    }
+
+    func testEveryResultFitsAndIsTheLargestThatDoes() {
+        var rng = SplitMix64(seed: 7)
+        for name in ShippedLayouts.names {
+            let layout = ShippedLayouts.layout(named: name)!
+            for _ in 0..<40 {
+                let width = 10 + rng.below(200)
+                let height = 5 + rng.below(70)
+                switch Placement.place(layout, width: width, height: height) {
+                case .success(let table):
+                    XCTAssertLessThanOrEqual(table.width, width)
+                    XCTAssertLessThanOrEqual(table.height, height - 1)
+                    for slot in table.slots {
+                        XCTAssertGreaterThanOrEqual(slot.x, 1)
+                        XCTAssertGreaterThanOrEqual(slot.y, 1)
+                        XCTAssertLessThanOrEqual(slot.x + table.cardSize.width, width)
+                    }
+                    if let larger = Placement.cardSizes.firstIndex(of: table.cardSize).flatMap({ $0 > 0 ? Placement.cardSizes[$0 - 1] : nil }) {
+                        let bigger = Placement.place(layout, cardSize: larger)
+                        XCTAssertTrue(bigger.width > width || bigger.height > height - 1, "\(name) \(width)x\(height)")
+                    }
+                case .failure(let tooSmall):
+                    XCTAssertTrue(tooSmall.neededWidth > width || tooSmall.neededHeight > height, "\(name) \(width)x\(height)")
+                }
+            }
+        }
+    }
+
+    func testTooSmallTellsTheSizeNeededAtTheSmallestCards() {
+        XCTAssertEqual(Placement.place(klondike, width: 20, height: 10), .failure(TooSmall(neededWidth: 29, neededHeight: 20)))
+        XCTAssertEqual(Placement.place(klondike, width: 29, height: 19), .failure(TooSmall(neededWidth: 29, neededHeight: 20)))
+        XCTAssertEqual(try Placement.place(klondike, width: 29, height: 20).get().cardSize, CardSize(width: 3, height: 2))
+        XCTAssertEqual(Placement.place(klondike, width: 0, height: 0, reservedRows: 3), .failure(TooSmall(neededWidth: 29, neededHeight: 22)))
+    }
+
+    func testCardOriginsSpreadOnlyTheTopCards() throws {
+        let table = try Placement.place(klondike, width: 200, height: 60).get()
+        let base = try XCTUnwrap(table.placement(of: "tableau.1"))
+        // 20 cards, 13 visible: the bottom 8 stack at the base, the top 13 step down one row each.
+        for index in 0..<8 {
+            let origin = try XCTUnwrap(table.cardOrigin(slot: "tableau.1", index: index, count: 20))
+            XCTAssertEqual([origin.x, origin.y], [base.x, base.y])
+        }
+        let top = try XCTUnwrap(table.cardOrigin(slot: "tableau.1", index: 19, count: 20))
+        XCTAssertEqual([top.x, top.y], [base.x, base.y + 12])
+        let second = try XCTUnwrap(table.cardOrigin(slot: "tableau.1", index: 1, count: 3))
+        XCTAssertEqual([second.x, second.y], [base.x, base.y + 1])
+        XCTAssertNil(table.cardOrigin(slot: "tableau.1", index: 3, count: 3))
+        XCTAssertNil(table.cardOrigin(slot: "tableau.1", index: -1, count: 3))
+        XCTAssertNil(table.cardOrigin(slot: "nope", index: 0, count: 1))
+
+        let waste = try XCTUnwrap(table.placement(of: "waste"))
+        let origins = (0..<5).compactMap { table.cardOrigin(slot: "waste", index: $0, count: 5) }.map { [$0.x, $0.y] }
+        XCTAssertEqual(origins, [[waste.x, 1], [waste.x, 1], [waste.x, 1], [waste.x + 3, 1], [waste.x + 6, 1]])
+
+        let stock = try XCTUnwrap(table.cardOrigin(slot: "stock", index: 9, count: 10))
+        XCTAssertEqual([stock.x, stock.y], [69, 1])
+        XCTAssertEqual(table.pileExtent(slot: "tableau.1", count: 20).map { [$0.width, $0.height] }, [7, 17])
+        XCTAssertEqual(table.pileExtent(slot: "waste", count: 2).map { [$0.width, $0.height] }, [10, 5])
+    }
+
+    func testPyramidHalfOffsets() throws {
+        let pyramid = try XCTUnwrap(ShippedLayouts.layout(named: "pyramid"))
+        let table = Placement.place(pyramid, cardSize: CardSize(width: 7, height: 5))
+        let top = try XCTUnwrap(table.placement(of: "pyramid.1"))
+        let left = try XCTUnwrap(table.placement(of: "pyramid.2"))
+        let right = try XCTUnwrap(table.placement(of: "pyramid.3"))
+        XCTAssertEqual(top.y, 1)
+        XCTAssertEqual(left.y, 4)  // half of 5 + 1 gap rows
+        XCTAssertEqual(right.x - left.x, 9)
+        XCTAssertEqual(top.x - left.x, 5)  // 4.5 rounded away from zero
+    }
+
+    func testNegativeAndHostilePositionsStayOnScreen() throws {
+        let layout = TableLayout(name: "odd", title: "Odd", slots: [
+            SlotLayout(id: "a", group: "a", kind: .cell, position: GridPoint(column: -1, row: -0.5)),
+            SlotLayout(id: "b", group: "b", kind: .cell, position: GridPoint(column: 1, row: 0)),
+            SlotLayout(id: "c", group: "c", kind: .cell, position: GridPoint(column: .nan, row: .infinity)),
+            SlotLayout(id: "d", group: "d", kind: .tableau, position: GridPoint(column: 0, row: 0), fan: .down, fanVisible: .max),
+        ])
+        let table = Placement.place(layout, cardSize: CardSize(width: 3, height: 2))
+        XCTAssertEqual(table.placement(of: "a").map { [$0.x, $0.y] }, [1, 1])
+        XCTAssertEqual(table.placement(of: "b").map { [$0.x, $0.y] }, [9, 3])
+        XCTAssertTrue(table.slots.allSatisfy { $0.x >= 1 && $0.y >= 1 })
+        if case .success = Placement.place(layout, width: 50, height: 50) { XCTFail("a 1000-card fan cannot fit") }
+        let empty = Placement.place(TableLayout(name: "e", title: "E", slots: []), width: 10, height: 5)
+        XCTAssertEqual(try empty.get().width, 2)
+    }
+}

@@ -1,0 +1,88 @@
+import XCTest
+@testable import Layouts
+
+/// The scanner that finds where keys and values are written.
+final class SourceIndexTests: XCTestCase {
+    func index(_ text: String) -> SourceIndex {
+        SourceIndex.scan(Array(text.unicodeScalars))
+    }
+
+    func at(_ line: Int, _ column: Int) -> SourcePosition {
+        SourcePosition(line: line, column: column)
+    }
+
+    func testHeadersKeysAndValues() {
+        let idx = index("""
+        name = "x"   # comment = 1
+        [slots.T]
+        fan = "down"
+          [ slots . "#" ]
+        'fan-visible' = 3
+        [[slot]]
+        at = [1, 2.5]
+        [[slot]]
+        at = [ [1], { a = 2 } ]
+        """)
+        XCTAssertEqual(idx.keys["name"], at(1, 1))
+        XCTAssertEqual(idx.values["name"], at(1, 8))
+        XCTAssertNil(idx.keys["comment"])
+        XCTAssertEqual(idx.keys["slots"], at(2, 2))
+        XCTAssertEqual(idx.keys["slots.T"], at(2, 8))
+        XCTAssertEqual(idx.values["slots.T.fan"], at(3, 7))
+        XCTAssertEqual(idx.keys["slots.\"#\""], at(4, 13))
+        XCTAssertEqual(idx.keys["slots.\"#\".fan-visible"], at(5, 1))
+        XCTAssertEqual(idx.keys["slot[1]"], at(6, 3))
+        XCTAssertEqual(idx.values["slot[1].at"], at(7, 6))
+        XCTAssertEqual(idx.values["slot[1].at[2]"], at(7, 10))
+        XCTAssertEqual(idx.keys["slot[2]"], at(8, 3))
+        XCTAssertEqual(idx.values["slot[2].at[2].a"], at(9, 19))
+    }
+
+    func testDottedKeysInlineTablesAndMultilineStrings() {
+        let idx = index("""
+        map = \"\"\"
+        A = B
+        [not.a.header]
+        \"\"\"
+        slots.A = { kind = "x", fan = 'y' }
+        slots.B.label = '''
+        ]]'''
+        after = 1
+        """)
+        XCTAssertEqual(idx.values["map"], at(1, 7))
+        XCTAssertNil(idx.keys["not"])
+        XCTAssertNil(idx.keys["A"])
+        XCTAssertEqual(idx.keys["slots.A"], at(5, 7))
+        XCTAssertEqual(idx.values["slots.A.kind"], at(5, 20))
+        XCTAssertEqual(idx.keys["slots.A.fan"], at(5, 25))
+        XCTAssertEqual(idx.keys["slots.B.label"], at(6, 9))
+        XCTAssertEqual(idx.keys["after"], at(8, 1))
+    }
+
+    func testKeyPathFormatting() {
+        XCTAssertEqual(KeyPath.join("", "slots"), "slots")
+        XCTAssertEqual(KeyPath.join("slots", "T"), "slots.T")
+        XCTAssertEqual(KeyPath.join("slots", "#"), "slots.\"#\"")
+        XCTAssertEqual(KeyPath.join("slots", "a\"b"), "slots.\"a\\\"b\"")
+        XCTAssertEqual(KeyPath.index("slot", 2), "slot[2]")
+        XCTAssertEqual(KeyPath.quoted("\u{1}"), "\"\\u0001\"")
+    }
+
+    func testSuggestions() {
+        XCTAssertEqual(Suggestions.closest(to: "fan-visble", in: LayoutLoader.groupKeys), "fan-visible")
+        XCTAssertEqual(Suggestions.closest(to: "FanVisible", in: LayoutLoader.groupKeys), "fan-visible")
+        XCTAssertEqual(Suggestions.closest(to: "lable", in: LayoutLoader.groupKeys), "label")
+        XCTAssertEqual(Suggestions.closest(to: "knid", in: LayoutLoader.groupKeys), "kind")
+        XCTAssertNil(Suggestions.closest(to: "colour", in: LayoutLoader.groupKeys))
+        XCTAssertNil(Suggestions.closest(to: "", in: LayoutLoader.groupKeys))
+    }
+
+    func testScannerSurvivesGarbage() {
+        var rng = SplitMix64(seed: 42)
+        let alphabet = Array("[]{}=\"'#.,\n \\ab1é\t".unicodeScalars)
+        for _ in 0..<300 {
+            let scalars = (0..<rng.below(120)).map { _ in alphabet[rng.below(alphabet.count)] }
+            _ = SourceIndex.scan(scalars)
+        }
+    }
+}
