@@ -74,6 +74,9 @@ public final class LayoutPreview {
     public static func render(_ layout: TableLayout, width: Int, height: Int, theme: Theme) -> String {
         let preview = LayoutPreview(width: width, height: height, clock: ManualClock(), theme: theme)
         preview.show(layout, diagnostics: [], title: layout.title)
+        if let scene = preview.scene, let placement = scene.placement {
+            scene.statusMessageOverride = "\(layout.title) · \(layout.slots.count) slots · \(placement.cardSize) cards"
+        }
         preview.window.renderFrame()
         return preview.window.canvas.trimmedText
     }
