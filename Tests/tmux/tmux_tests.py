@@ -196,6 +196,39 @@ def monochrome_and_ascii_terminals_still_play():
 
 
 @test
+def sgr_reports_past_column_223_end_a_drag():
+    name = "wide%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", "320", "-y", "30",
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "--seed", "1")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def wait(predicate, what):
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                if predicate(screen()):
+                    return
+                time.sleep(0.02)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        wait(lambda s: "Sandbox" in s, "the table")
+        top = screen().split("\n")[1]
+        x = top.index("┌") + 4                         # the first slot's middle, 1-based
+        tmux("send-keys", "-t", name, "-l", "\x1b[<0;%d;4M\x1b[<0;%d;4m" % (x, x))
+        wait(lambda s: s.split("\n")[1][x - 4] == "╭", "a card in the first slot")
+        tmux("send-keys", "-t", name, "-l", "\x1b[<0;%d;4M" % x)
+        for column in range(x + 10, 301, 30):
+            tmux("send-keys", "-t", name, "-l", "\x1b[<32;%d;20M" % column)
+        tmux("send-keys", "-t", name, "-l", "\x1b[<32;300;20M")
+        wait(lambda s: any("╭" in line[280:] for line in s.split("\n")[14:22]), "the card near column 300")
+        tmux("send-keys", "-t", name, "-l", "\x1b[<0;300;20m")
+        wait(lambda s: s.split("\n")[1][x - 4] == "╭" and "Dragging" not in s, "the card back after a release at column 300")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+
+
+@test
 def x10_mouse_reports_work_too():
     pane = Pane("xterm")
     try:
