@@ -36,10 +36,10 @@ public final class CursorView: View {
                 if onFelt {
                     let glyph: Character
                     switch (x, y) {
-                    case (left, 0): glyph = g.slotCorner.topLeft
-                    case (right, 0): glyph = g.slotCorner.topRight
-                    case (left, bottom): glyph = g.slotCorner.bottomLeft
-                    case (right, bottom): glyph = g.slotCorner.bottomRight
+                    case (left, 0): glyph = g.cursorCorner.topLeft
+                    case (right, 0): glyph = g.cursorCorner.topRight
+                    case (left, bottom): glyph = g.cursorCorner.bottomLeft
+                    case (right, bottom): glyph = g.cursorCorner.bottomRight
                     case (_, 0), (_, bottom): glyph = g.horizontal
                     default: glyph = g.vertical
                     }

@@ -24,7 +24,7 @@ public final class SlotView: View {
             context.put(String(g.slotCorner.bottomLeft), x: 0, y: h - 1, style: outline)
             context.put(String(g.slotCorner.bottomRight), x: w - 1, y: h - 1, style: outline)
         }
-        let text = slot.deleteOnDrop ? String(g.trash) : (slot.label ?? "")
+        let text = slot.label ?? (slot.deleteOnDrop ? String(g.trash) : "")
         guard !text.isEmpty else { return }
         let style = slot.deleteOnDrop ? theme.trash : theme.slotLabel
         let columns = text.count

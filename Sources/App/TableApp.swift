@@ -35,6 +35,11 @@ public final class TableApp {
                 scene.perform(.cancel)   // any key closes the help
             }
         case .mouse(let report):
+            if scene.isShowingHelp {
+                // A click closes the help; it does not reach the table beneath.
+                if report.action == .press { scene.perform(.cancel) }
+                return
+            }
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:
             cancelPointer()

@@ -30,13 +30,14 @@ extension TableScene {
         if held != nil { cancelHold() }
         cursorVisible = false
         guard let from = table.slot(of: cardID), table.topCard(of: from)?.id == cardID,
-              let view = cardViews[cardID], let resting = restingFrame(of: cardID, in: from) else {
+              let view = cardViews[cardID], restingFrame(of: cardID, in: from) != nil else {
             updateStatus()
             return   // only the top card of a pile moves
         }
-        // Where the press was, relative to the card at rest: the card keeps that spot under the pointer.
+        // Where the press was, relative to the card as it is on screen (it may still be landing):
+        // the card keeps that spot under the pointer.
         let pressedAt = pan.location(in: window) - pan.translation(in: window)
-        let grabOffset = pressedAt - resting.origin
+        let grabOffset = pressedAt - view.frame.origin
         drag = (cardID, from, grabOffset)
         lift(view)
         let target = pan.location(in: window) - grabOffset

@@ -7,18 +7,21 @@ import Solitaire
 public struct Theme: Sendable {
     public struct Glyphs: Sendable {
         public var topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical: Character
+        /// Corner marks of an empty slot.
         public var slotCorner: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
+        /// Corners of the keyboard cursor's box on the felt.
+        public var cursorCorner: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
         public var trash: Character
         public var cursorLeft: Character
         public var unicodeSuits: Bool
 
         public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
                                            horizontal: "─", vertical: "│",
-                                           slotCorner: ("┌", "┐", "└", "┘"), trash: "✕", cursorLeft: "▸",
+                                           slotCorner: ("┌", "┐", "└", "┘"), cursorCorner: ("┌", "┐", "└", "┘"), trash: "✕", cursorLeft: "▸",
                                            unicodeSuits: true)
         public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
                                          horizontal: "-", vertical: "|",
-                                         slotCorner: ("+", "+", "+", "+"), trash: "X", cursorLeft: ">",
+                                         slotCorner: (".", ".", ".", "."), cursorCorner: ("+", "+", "+", "+"), trash: "X", cursorLeft: ">",
                                          unicodeSuits: false)
     }
 

@@ -138,7 +138,6 @@ label = "+"
 
 [slots.X]
 kind = "trash"       # a trash deletes what is dropped on it and stays empty
-label = "X"
 
 """#,
         "spider": #"""

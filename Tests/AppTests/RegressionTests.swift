@@ -1,0 +1,64 @@
+import XCTest
+import TableKit
+import TerminalInput
+@testable import App
+
+/// Behaviour fixed after it was seen to be wrong, each with the test that would have caught it.
+final class RegressionTests: XCTestCase {
+    func testAClickWhileTheHelpIsShownClosesItAndDealsNothing() {
+        let h = Harness()
+        h.key(.character("?"))
+        XCTAssertTrue(h.scene.isShowingHelp)
+        h.click(slot: "free.1")
+        h.settle()
+        XCTAssertFalse(h.scene.isShowingHelp, "the click closed the help")
+        XCTAssertNil(h.card(in: "free.1"), "and did not reach the table beneath")
+        h.click(slot: "free.1")
+        h.settle()
+        XCTAssertNotNil(h.card(in: "free.1"), "with the help gone, a click deals")
+    }
+
+    func testGrabbingALandingCardKeepsItUnderThePointerWithoutAJump() {
+        let h = Harness()
+        h.click(slot: "free.1")
+        h.settle()
+        // Throw the card at free.4 and grab it again halfway through its landing.
+        let from = h.centre(of: "free.1"), to = h.centre(of: "free.4")
+        h.press(from.x, from.y)
+        h.drag(from.x + 1, from.y)
+        h.advance(0.2)
+        // Let go near the slot's edge, so the landing has some way to go.
+        h.drag(to.x + 3, to.y + 1)
+        h.advance(0.02)
+        h.release(to.x + 3, to.y + 1)
+        h.advance(0.02)
+        let view = h.cardView(in: "free.4")!
+        let onScreen = view.frame.origin
+        XCTAssertGreaterThan(onScreen.x - h.slotFrame("free.4").minX, 1, "still landing")
+        let grab = (x: Int(onScreen.x) + 2, y: Int(onScreen.y) + 1)
+        h.press(grab.x, grab.y)
+        h.drag(grab.x + 1, grab.y)
+        h.advance(0.2)
+        // The card moved by exactly the pointer's one column, from where it was on screen.
+        XCTAssertEqual(view.frame.origin.x, onScreen.x + 1, accuracy: 0.51)
+        XCTAssertEqual(view.frame.origin.y, onScreen.y, accuracy: 0.51)
+    }
+
+    func testAnEmptySlotInAsciiIsDrawnWithDotsNotPlusSigns() {
+        let h = Harness(theme: Theme(ascii: true, monochrome: true))
+        let slot = h.origin(of: "free.4")
+        XCTAssertEqual(h.text(slot.x, slot.y, width: 7), ".     .")
+    }
+
+    func testATrashWithALabelShowsItsLabel() {
+        var layout = h0Sandbox()
+        if let index = layout.slots.firstIndex(where: { $0.deleteOnDrop }) { layout.slots[index].label = "bin" }
+        let app = TableApp(layout: layout, seed: 1, width: 80, height: 24, clock: ManualClock())
+        app.renderFrame()
+        XCTAssertTrue(app.screenText.contains("bin"))
+    }
+
+    private func h0Sandbox() -> Layouts.TableLayout { sandbox }
+}
+
+import Layouts
