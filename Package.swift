@@ -48,7 +48,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "cardtable-bench", dependencies: ["TableKit", "App", "Layouts", "TerminalInput"]),
+        .executableTarget(name: "cardtable-bench", dependencies: ["TableKit", "Solitaire"]),
 
         .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),

@@ -1,4 +1,5 @@
 import TableKit
+import Solitaire
 
 /// A view that fills itself like a card: a border and a letter.
 final class BenchCard: View {
@@ -65,18 +66,5 @@ enum EngineBenchmarks {
         }
         report("hit test among 1,000 views", samples, goal: 0.000005)
         if hits < 0 { print(hits) }
-    }
-}
-
-/// A small deterministic generator for benchmark inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

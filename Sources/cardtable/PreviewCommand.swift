@@ -46,38 +46,13 @@ struct PreviewCommand: ParsableCommand {
         }
         load()
 
-        let loop = RunLoop(clock: clock, poller: SystemPoller())
-        let signals = SignalWatcher()
-        var decoder = InputDecoder()
-        loop.addSource(STDIN_FILENO) {
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            guard count > 0 else {
-                loop.stop()
-                return
-            }
-            for event in decoder.feed(buffer[0..<count]) {
-                if case .key(let press) = event, KeyBindings.action(for: press) == .quit { loop.stop() }
-            }
+        let terminal = TerminalLoop(screen: screen, clock: clock)
+        let loop = terminal.loop
+        terminal.onInput = { events in
+            for case .key(let press) in events where KeyBindings.action(for: press) == .quit { loop.stop() }
         }
-        loop.addSource(signals.fileDescriptor) {
-            for event in signals.drain() {
-                switch event {
-                case .resize:
-                    let size = screen.size
-                    screen.resize(width: size.width, height: size.height)
-                    screen.invalidate()
-                    preview.resize(width: size.width, height: size.height)
-                case .terminate:
-                    loop.stop()
-                case .suspend:
-                    screen.suspend()
-                    signals.stopProcess()
-                    screen.resume()
-                    preview.window.setNeedsFullRedraw()
-                }
-            }
-        }
+        terminal.onResize = { width, height in preview.resize(width: width, height: height) }
+        terminal.afterResume = { preview.window.setNeedsFullRedraw() }
         var watcher: FileWatcher?
         if watch {
             watcher = FileWatcher(path: layout)
@@ -96,7 +71,7 @@ struct PreviewCommand: ParsableCommand {
         }
         loop.needsFrame = { preview.window.needsFrame }
         loop.onFrame = { screen.draw(preview.window.renderFrame().changes) }
-        loop.run()
+        terminal.run()
         _ = watcher
     }
 }

@@ -26,8 +26,6 @@ final class TerminalPlay {
     let layout: TableLayout
     let options: Options
     let clock = SystemClock()
-    var decoder = InputDecoder()
-    var escapeTimer: RunLoop.TimerID?
     var stats = PlayStatistics()
     /// When the first input byte since the last frame arrived.
     var pendingInputTime: Double?
@@ -49,50 +47,19 @@ final class TerminalPlay {
         let size = screen.size
         let app = TableApp(layout: layout, seed: options.seed, width: size.width, height: size.height,
                            clock: clock, theme: theme, animations: options.animations)
-        let signals = SignalWatcher()
-        let loop = RunLoop(clock: clock, poller: SystemPoller())
+        let terminal = TerminalLoop(screen: screen, clock: clock)
+        let loop = terminal.loop
         stats.colorMode = screen.colorMode
-
-        loop.addSource(STDIN_FILENO) { [unowned self] in
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count <= 0 {
-                if count == 0 || (errno != EINTR && errno != EAGAIN) { loop.stop() }   // the terminal is gone
-                return
-            }
+        terminal.onBytes = { [unowned self] in
             if pendingInputTime == nil { pendingInputTime = clock.now }
-            for event in decoder.feed(buffer[0..<count]) { app.handle(event) }
-            if let timer = escapeTimer { loop.cancelTimer(timer) }
-            escapeTimer = nil
-            if decoder.hasPendingBytes {
-                escapeTimer = loop.addTimer(after: InputDecoder.escapeDelay) { [unowned self] in
-                    escapeTimer = nil
-                    for event in decoder.flush() { app.handle(event) }
-                    if app.wantsQuit { loop.stop() }
-                }
-            }
+        }
+        terminal.onInput = { events in
+            for event in events { app.handle(event) }
             if app.wantsQuit { loop.stop() }
         }
-
-        loop.addSource(signals.fileDescriptor) {
-            for event in signals.drain() {
-                switch event {
-                case .resize:
-                    let size = screen.size
-                    screen.resize(width: size.width, height: size.height)
-                    screen.invalidate()
-                    app.resize(width: size.width, height: size.height)
-                case .terminate:
-                    loop.stop()
-                case .suspend:
-                    app.cancelPointer()
-                    screen.suspend()
-                    signals.stopProcess()
-                    screen.resume()
-                    app.window.setNeedsFullRedraw()
-                }
-            }
-        }
+        terminal.onResize = { width, height in app.resize(width: width, height: height) }
+        terminal.beforeSuspend = { app.cancelPointer() }
+        terminal.afterResume = { app.window.setNeedsFullRedraw() }
 
         loop.needsFrame = { app.needsFrame }
         loop.onFrame = { [unowned self] in
@@ -111,7 +78,7 @@ final class TerminalPlay {
             }
         }
 
-        loop.run()
+        terminal.run()
         stats.wakeups = loop.wakeups
         stats.totalBytes = Int(screen.bytesWritten)
         screen.close()

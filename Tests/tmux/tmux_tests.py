@@ -402,6 +402,9 @@ def check_reports_errors_compiler_style():
 
 def main():
     passed = failed = 0
+    # A session that lives for the whole run: without it the server exits whenever a test's
+    # last session closes, and the next test's new-session can race with that exit.
+    tmux("new-session", "-d", "-s", "keepalive", "-x", "20", "-y", "5", "cat")
     try:
         for function in TESTS:
             start = time.monotonic()

@@ -1,0 +1,78 @@
+import TableKit
+import Terminal
+import TerminalInput
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every full-screen command shares: a run loop on the terminal's input and the
+/// signal pipe. Input is decoded (a lone Escape is told from a sequence after 25 ms);
+/// a resize tells ncurses and the caller; Ctrl-Z gives the terminal back until `fg`;
+/// SIGTERM, SIGHUP, SIGINT and SIGQUIT, or the terminal going away, stop the loop.
+final class TerminalLoop {
+    let screen: TerminalScreen
+    let clock: TableClock
+    let loop: RunLoop
+    let signals = SignalWatcher()
+    private var decoder = InputDecoder()
+    private var escapeTimer: RunLoop.TimerID?
+
+    /// Decoded input, in order.
+    var onInput: ([InputEvent]) -> Void = { _ in }
+    /// Bytes arrived (before decoding): for input-to-frame timing.
+    var onBytes: () -> Void = {}
+    /// The new size, after ncurses was told.
+    var onResize: (_ width: Int, _ height: Int) -> Void = { _, _ in }
+    var beforeSuspend: () -> Void = {}
+    var afterResume: () -> Void = {}
+
+    init(screen: TerminalScreen, clock: TableClock) {
+        self.screen = screen
+        self.clock = clock
+        loop = RunLoop(clock: clock, poller: SystemPoller())
+        loop.addSource(STDIN_FILENO) { [unowned self] in readInput() }
+        loop.addSource(signals.fileDescriptor) { [unowned self] in handleSignals() }
+    }
+
+    func run() { loop.run() }
+    func stop() { loop.stop() }
+
+    private func readInput() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        if count <= 0 {
+            if count == 0 || (errno != EINTR && errno != EAGAIN) { loop.stop() }   // the terminal is gone
+            return
+        }
+        onBytes()
+        onInput(decoder.feed(buffer[0..<count]))
+        if let timer = escapeTimer { loop.cancelTimer(timer) }
+        escapeTimer = nil
+        if decoder.hasPendingBytes {
+            escapeTimer = loop.addTimer(after: InputDecoder.escapeDelay) { [unowned self] in
+                escapeTimer = nil
+                onInput(decoder.flush())
+            }
+        }
+    }
+
+    private func handleSignals() {
+        for event in signals.drain() {
+            switch event {
+            case .resize:
+                let size = screen.size
+                screen.resize(width: size.width, height: size.height)
+                screen.invalidate()
+                onResize(size.width, size.height)
+            case .terminate:
+                loop.stop()
+            case .suspend:
+                beforeSuspend()
+                screen.suspend()
+                signals.stopProcess()
+                screen.resume()
+                afterResume()
+            }
+        }
+    }
+}
