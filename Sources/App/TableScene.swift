@@ -162,6 +162,10 @@ public final class TableScene {
         let frame = restingFrame(of: placed.id, in: slotID) ?? .zero
         let view = CardView(cardID: placed.id, card: placed.card, frame: frame, theme: theme)
         if interactive {
+            // Tapping the top card of a pile with room deals onto the pile, as tapping an empty slot does.
+            view.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in
+                if let slot = table.slot(of: placed.id), table.topCard(of: slot)?.id == placed.id { tap(slot: slot) }
+            })
             let pan = PanGestureRecognizer()
             pan.addTarget { [unowned self] recognizer in self.dragChanged(recognizer as! PanGestureRecognizer, cardID: placed.id) }
             view.addGestureRecognizer(pan)

@@ -3,7 +3,9 @@ import Layouts
 /// A table with no game rules: the Cookbook's drag-and-drop sandbox, for any layout.
 ///
 /// - Tapping a slot that creates cards deals the next card of a shuffled deck onto it,
-///   when the slot has room.
+///   when the slot has room. A layout that marks no slot `tap-to-create` (a game's layout,
+///   such as Klondike's) is played with every slot but the trash creating cards, so any
+///   layout can be tried out as a free table.
 /// - A card may be dropped on a slot with room: an empty slot, or a fanned slot below its
 ///   capacity (unfanned slots hold one card). Anywhere else it goes back.
 /// - A slot that deletes what is dropped on it (the trash) takes any card and stays empty.
@@ -53,10 +55,13 @@ public struct FreeTable: Sendable {
         return pile(slotID).count < capacity(of: slot)
     }
 
+    /// True when the layout marks no slot as creating cards: then every slot but the trash does.
+    public var everySlotCreates: Bool { !layout.slots.contains { $0.tapToCreate } }
+
     /// Would a tap on this slot create a card?
     public func canCreate(at slotID: String) -> Bool {
         guard let slot = layout.slot(slotID) else { return false }
-        return slot.tapToCreate && !slot.deleteOnDrop && hasRoom(slotID)
+        return (slot.tapToCreate || everySlotCreates) && !slot.deleteOnDrop && hasRoom(slotID)
     }
 
     /// Deals the next card onto the slot, if it creates cards and has room.

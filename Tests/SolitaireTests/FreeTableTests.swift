@@ -157,3 +157,33 @@ final class FreeTableTests: XCTestCase {
         XCTAssertEqual(dealt, (0..<60).map { _ in deck.deal() })
     }
 }
+
+/// A game's layout, with no slot marked tap-to-create, plays as a free table on which
+/// every slot but the trash deals.
+final class FreeTableGameLayoutTests: XCTestCase {
+    func testWithNoTapToCreateSlotEverySlotButTheTrashDeals() {
+        let layout = TableLayout(name: "t", title: "T", slots: [
+            SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 0, row: 0)),
+            SlotLayout(id: "tableau", group: "tableau", kind: .tableau, position: GridPoint(column: 1, row: 0), fan: .down),
+            SlotLayout(id: "trash", group: "trash", kind: .trash, position: GridPoint(column: 2, row: 0)),
+        ])
+        var table = FreeTable(layout: layout, seed: 1)
+        XCTAssertTrue(table.everySlotCreates)
+        XCTAssertNotNil(table.createCard(at: "cell"))
+        XCTAssertNil(table.createCard(at: "cell"), "an unfanned slot holds one card")
+        XCTAssertNotNil(table.createCard(at: "tableau"))
+        XCTAssertNotNil(table.createCard(at: "tableau"), "a fanned slot keeps taking cards")
+        XCTAssertNil(table.createCard(at: "trash"))
+    }
+
+    func testWhenSomeSlotsCreateOnlyThoseDo() {
+        let layout = TableLayout(name: "t", title: "T", slots: [
+            SlotLayout(id: "free", group: "free", kind: .free, position: GridPoint(column: 0, row: 0)),
+            SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 1, row: 0)),
+        ])
+        var table = FreeTable(layout: layout, seed: 1)
+        XCTAssertFalse(table.everySlotCreates)
+        XCTAssertNil(table.createCard(at: "cell"))
+        XCTAssertNotNil(table.createCard(at: "free"))
+    }
+}
