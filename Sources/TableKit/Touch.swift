@@ -26,6 +26,14 @@ public final class Touch {
         self.button = button
     }
 
+    /// Moves the touch on: the old location becomes the previous one.
+    func advance(to location: Point, at time: Double, phase: Phase) {
+        previousLocation = self.location
+        self.location = location
+        timestamp = time
+        self.phase = phase
+    }
+
     /// The location in a view's coordinates (window coordinates for nil).
     public func location(in view: View?) -> Point {
         view?.convert(location, from: nil) ?? location

@@ -32,19 +32,13 @@ extension Window {
             beginTouch(at: event.location, time: time, button: event.button)
         case .moved:
             guard let touch = activeTouch else { return }
-            touch.previousLocation = touch.location
-            touch.location = event.location
-            touch.timestamp = time
-            touch.phase = .moved
+            touch.advance(to: event.location, at: time, phase: .moved)
             for recognizer in activeRecognizers where !recognizer.state.isFinal {
                 recognizer.pointerMoved(touch)
             }
         case .ended:
             guard let touch = activeTouch else { return }
-            touch.previousLocation = touch.location
-            touch.location = event.location
-            touch.timestamp = time
-            touch.phase = .ended
+            touch.advance(to: event.location, at: time, phase: .ended)
             for recognizer in activeRecognizers where !recognizer.state.isFinal {
                 recognizer.pointerEnded(touch)
             }
