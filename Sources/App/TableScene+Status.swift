@@ -1,3 +1,4 @@
+import Layouts
 import Solitaire
 
 /// What the status line says: always what the player can do next.
@@ -38,7 +39,7 @@ extension TableScene {
 
 /// The help screen's text.
 enum HelpText {
-    static func lines(for layout: Layouts.TableLayout, theme: Theme) -> [String] {
+    static func lines(for layout: TableLayout, theme: Theme) -> [String] {
         [
             "CardTable — \(layout.title)",
             "",
@@ -59,4 +60,3 @@ enum HelpText {
     }
 }
 
-import Layouts

@@ -26,7 +26,6 @@ int ct_color_pairs(void) { return COLOR_PAIRS; }
 // MARK: Output
 
 static int output_fd = 1;
-static FILE *output_stream = NULL;
 
 // Bytes this process has written with write(2) and friends, from /proc/self/io ("wchar").
 // ncurses writes to the terminal's descriptor itself, so the kernel's count is the honest one.
@@ -65,7 +64,6 @@ int ct_open_screen(int input_fd, int out_fd) {
     FILE *out = fdopen(dup(out_fd), "w");
     FILE *in = fdopen(dup(input_fd), "r");
     if (!out || !in) return -1;
-    output_stream = out;
     SCREEN *screen = newterm(NULL, out, in);
     if (!screen) return -1;
     set_term(screen);

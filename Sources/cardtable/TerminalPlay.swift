@@ -50,8 +50,10 @@ final class TerminalPlay {
         let terminal = TerminalLoop(screen: screen, clock: clock)
         let loop = terminal.loop
         stats.colorMode = screen.colorMode
-        terminal.onBytes = { [unowned self] in
-            if pendingInputTime == nil { pendingInputTime = clock.now }
+        if options.statsPath != nil {
+            terminal.onBytes = { [unowned self] in
+                if pendingInputTime == nil { pendingInputTime = clock.now }
+            }
         }
         terminal.onInput = { events in
             for event in events { app.handle(event) }
@@ -62,26 +64,37 @@ final class TerminalPlay {
         terminal.afterResume = { app.window.setNeedsFullRedraw() }
 
         loop.needsFrame = { app.needsFrame }
-        loop.onFrame = { [unowned self] in
-            let bytesBefore = screen.bytesWritten
-            let composeStart = clock.now
-            let frame = app.renderFrame()
-            let composeEnd = clock.now
-            screen.draw(frame.changes)
-            let written = clock.now
-            stats.record(frame: frame, composeSeconds: composeEnd - composeStart,
-                         bytes: Int(screen.bytesWritten - bytesBefore), colorMode: screen.colorMode)
-            if stats.firstFrameSeconds == nil { stats.firstFrameSeconds = written - options.startTime }
-            if let input = pendingInputTime {
-                stats.inputToFrame.append(written - input)
-                pendingInputTime = nil
-            }
+        if options.statsPath == nil {
+            // Nothing is measured: a frame is composing and writing, no more.
+            loop.onFrame = { screen.draw(app.renderFrame().changes) }
+        } else {
+            loop.onFrame = { [unowned self] in drawMeasuredFrame(app: app, screen: screen) }
         }
 
         terminal.run()
-        stats.wakeups = loop.wakeups
-        stats.totalBytes = Int(screen.bytesWritten)
         screen.close()
-        if let path = options.statsPath { stats.write(to: path) }
+        if let path = options.statsPath {
+            stats.wakeups = loop.wakeups
+            stats.totalBytes = Int(screen.bytesWritten)
+            stats.write(to: path)
+        }
+    }
+
+    /// A frame with `--stats`: its bytes (two reads of the kernel's count), compose time,
+    /// input-to-frame time and the minimum its changes need are recorded.
+    private func drawMeasuredFrame(app: TableApp, screen: TerminalScreen) {
+        let bytesBefore = screen.bytesWritten
+        let composeStart = clock.now
+        let frame = app.renderFrame()
+        let composeEnd = clock.now
+        screen.draw(frame.changes)
+        let written = clock.now
+        stats.record(frame: frame, composeSeconds: composeEnd - composeStart,
+                     bytes: Int(screen.bytesWritten - bytesBefore), colorMode: screen.colorMode)
+        if stats.firstFrameSeconds == nil { stats.firstFrameSeconds = written - options.startTime }
+        if let input = pendingInputTime {
+            stats.inputToFrame.append(written - input)
+            pendingInputTime = nil
+        }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import Layouts
 import TableKit
 import TerminalInput
 @testable import App
@@ -51,17 +52,15 @@ final class RegressionTests: XCTestCase {
     }
 
     func testATrashWithALabelShowsItsLabel() {
-        var layout = h0Sandbox()
+        var layout = sandbox
         if let index = layout.slots.firstIndex(where: { $0.deleteOnDrop }) { layout.slots[index].label = "bin" }
         let app = TableApp(layout: layout, seed: 1, width: 80, height: 24, clock: ManualClock())
         app.renderFrame()
         XCTAssertTrue(app.screenText.contains("bin"))
     }
 
-    private func h0Sandbox() -> Layouts.TableLayout { sandbox }
 }
 
-import Layouts
 
 /// Klondike's layout played as a free table: clicks deal, and a click on a fanned pile's top card deals onto it.
 final class GameLayoutPlayTests: XCTestCase {
