@@ -400,6 +400,31 @@ def check_reports_errors_compiler_style():
     assert missing.returncode == 1 and "/nonexistent/x.toml" in missing.stderr, missing
 
 
+@test
+def bad_command_lines_say_what_is_wrong():
+    unknown = subprocess.run([BINARY, "play", "nosuch"], capture_output=True, text=True)
+    assert unknown.returncode == 1 and "no layout 'nosuch'" in unknown.stderr, unknown
+    size = subprocess.run([BINARY, "render", "sandbox", "--size", "0x3"], capture_output=True, text=True)
+    assert size.returncode != 0 and "'0x3' is invalid for '--size" in size.stderr, size
+    rendered = subprocess.run([BINARY, "render", "sandbox", "--size", "40x12", "--ascii"], capture_output=True, text=True)
+    assert rendered.returncode == 0 and "Sandbox" in rendered.stdout, rendered
+    no_tty = subprocess.run([BINARY, "--seed", "1"], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    assert no_tty.returncode == 1 and "must be a terminal" in no_tty.stderr, no_tty
+    # An unknown terminal type, in a real terminal: a message, not a crash, and the pane is left as it was.
+    name = "term%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "10", "sh", "-c",
+         "TERM=nosuchterm %s --seed 1; echo exit=$?; exec cat" % BINARY)
+    try:
+        deadline = time.monotonic() + 5
+        while "exit=" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        screen = tmux("capture-pane", "-p", "-t", name)
+        assert "cannot use terminal type 'nosuchterm'" in screen and "exit=1" in screen, screen
+        assert tmux("display", "-p", "-t", name, "#{mouse_any_flag}#{alternate_on}").strip() == "00"
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+
+
 def main():
     passed = failed = 0
     # A session that lives for the whole run: without it the server exits whenever a test's
