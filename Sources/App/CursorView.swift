@@ -28,6 +28,8 @@ public final class CursorView: View {
         context.put(String(g.cursorLeft), x: 0, y: (h - 1) / 2, style: theme.cursor)
         let left = 1, right = w - 1, bottom = h - 1
         let face = theme.cardFace.background
+        let slotCorners = [g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight]
+            .map { Glyph($0) }
         for y in 0..<h {
             for x in left...right where y == 0 || y == bottom || x == left || x == right {
                 guard let beneath = context.cell(x: x, y: y), !beneath.glyph.isContinuation else { continue }
@@ -43,8 +45,8 @@ public final class CursorView: View {
                     case (_, 0), (_, bottom): glyph = g.horizontal
                     default: glyph = g.vertical
                     }
-                    let corners = [g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight].map { Glyph($0) }
-                    let keep = beneath.glyph != .space && !corners.contains(beneath.glyph)
+                    // A label on the edge (small cards) stays; blanks and the slot's corner marks become the box.
+                    let keep = beneath.glyph != .space && !slotCorners.contains(beneath.glyph)
                     context.set(keep ? beneath.glyph : Glyph(glyph), x: x, y: y, style: theme.cursor)
                 } else if theme.isMonochrome {
                     context.set(beneath.glyph, x: x, y: y, style: CellStyle(foreground: .white, background: .black,

@@ -1,33 +1,18 @@
 /// Composing frames: only the dirty rectangles are drawn again, views in z-order (the
 /// painter's algorithm), each blended by its alpha; then the differ lists what changed.
 extension Window {
-    /// Marks screen cells as needing a redraw.
+    /// Marks screen cells as needing a redraw. Overlapping rectangles are merged, and a
+    /// list grown past 16 becomes its bounding box, so composing stays cheap.
     public func invalidate(_ rect: CellRect) {
-        let r = rect.intersection(composed.bounds)
-        guard !r.isEmpty else { return }
-        // Merge with an overlapping rectangle; keep the list short.
-        if let index = dirtyRects.firstIndex(where: { $0.intersects(r) || $0.contains(r) }) {
-            let merged = dirtyRects.remove(at: index).union(r)
-            invalidateMerged(merged)
-            return
+        var merged = rect.intersection(composed.bounds)
+        guard !merged.isEmpty else { return }
+        while let index = dirtyRects.firstIndex(where: { $0.intersects(merged) }) {
+            merged = merged.union(dirtyRects.remove(at: index))
         }
-        dirtyRects.append(r)
+        dirtyRects.append(merged)
         if dirtyRects.count > 16 {
             dirtyRects = [dirtyRects.dropFirst().reduce(dirtyRects[0]) { $0.union($1) }]
         }
-    }
-
-    private func invalidateMerged(_ rect: CellRect) {
-        var merged = rect
-        var changed = true
-        while changed {
-            changed = false
-            if let index = dirtyRects.firstIndex(where: { $0.intersects(merged) }) {
-                merged = merged.union(dirtyRects.remove(at: index))
-                changed = true
-            }
-        }
-        dirtyRects.append(merged)
     }
 
     public func setNeedsFullRedraw() {
@@ -115,11 +100,5 @@ extension Window {
             let childOrigin = contentOrigin + subview.storedFrame.origin
             drawTree(subview, originInRoot: childOrigin, alpha: effectiveAlpha, clip: childClip, buffer: buffer)
         }
-    }
-}
-
-extension CellRect {
-    func contains(_ other: CellRect) -> Bool {
-        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 }
