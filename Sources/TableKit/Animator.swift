@@ -22,12 +22,6 @@ public final class Animator {
 
     /// True while anything is animating (or waiting out a delay).
     public var isAnimating: Bool { !running.isEmpty }
-    public var runningCount: Int { running.count }
-
-    /// Is this property of this view animating now?
-    public func isAnimating(_ view: View, _ property: PartialKeyPath<View>) -> Bool {
-        running.contains { $0.key == AnimationKey(view, property) }
-    }
 
     /// Runs `changes`, animating every animatable property it sets on views of this window.
     public func animate(duration: Double, delay: Double = 0, curve: AnimationCurve = .easeInOutQuad,
@@ -67,8 +61,7 @@ public final class Animator {
             animation.apply(progress >= 1 ? 1 : animation.curve(progress), progress >= 1)
             if progress >= 1 {
                 running.remove(at: index)
-                animation.group.remaining -= 1
-                if animation.group.remaining == 0 { finishedGroups.append(animation.group) }
+                if animation.group.animationEnded() { finishedGroups.append(animation.group) }
             } else {
                 index += 1
             }
@@ -76,19 +69,12 @@ public final class Animator {
         for group in finishedGroups { group.complete() }
     }
 
-    /// Stops every animation of `view` where it is, with `finished == false`.
-    public func cancelAnimations(of view: View) {
-        let keys = running.filter { $0.key.view == ObjectIdentifier(view) }.map(\.key)
-        for key in keys { stopAnimation(for: key, finished: false) }
-    }
-
     /// Jumps every animation to its end and completes it (`finished == true`).
     public func finishAll() {
         while !running.isEmpty {
             let animation = running.removeFirst()
             animation.apply(1, true)
-            animation.group.remaining -= 1
-            if animation.group.remaining == 0 { animation.group.complete() }
+            if animation.group.animationEnded() { animation.group.complete() }
         }
     }
 
@@ -121,9 +107,7 @@ public final class Animator {
     private func stopAnimation(for key: AnimationKey, finished: Bool) {
         guard let index = running.firstIndex(where: { $0.key == key }) else { return }
         let animation = running.remove(at: index)
-        if !finished { animation.group.finished = false }
-        animation.group.remaining -= 1
-        if animation.group.remaining == 0 { animation.group.complete() }
+        if animation.group.animationEnded(finished: finished) { animation.group.complete() }
     }
 }
 
@@ -156,6 +140,13 @@ private final class CompletionGroup {
     private var completion: ((Bool) -> Void)?
 
     init(completion: ((Bool) -> Void)?) { self.completion = completion }
+
+    /// One of the block's animations is over; true when it was the last.
+    func animationEnded(finished: Bool = true) -> Bool {
+        if !finished { self.finished = false }
+        remaining -= 1
+        return remaining == 0
+    }
 
     func complete() {
         let handler = completion
