@@ -1,5 +1,5 @@
-import TableKit
 import Solitaire
+import TableKit
 
 /// A card face up. Large cards (5×3 and up) have a rounded border with the rank and suit
 /// in the top-left and bottom-right corners and the suit in the middle; small ones are a
@@ -27,7 +27,8 @@ public final class CardView: View {
     }
 
     public override func draw(in context: DrawContext) {
-        let w = context.width, h = context.height
+        let w = context.width
+        let h = context.height
         let face = theme.cardFace
         let suit = theme.suitStyle(for: card)
         let label = theme.label(for: card)

@@ -22,14 +22,19 @@ public final class CursorView: View {
     }
 
     public override func draw(in context: DrawContext) {
-        let w = context.width, h = context.height
+        let w = context.width
+        let h = context.height
         guard w > 1, h > 0 else { return }
         let g = theme.glyphs
         context.put(String(g.cursorLeft), x: 0, y: (h - 1) / 2, style: theme.cursor)
-        let left = 1, right = w - 1, bottom = h - 1
+        let left = 1
+        let right = w - 1
+        let bottom = h - 1
         let face = theme.cardFace.background
-        let slotCorners = [g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight]
-            .map { Glyph($0) }
+        let slotCorners = [
+            g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight,
+        ]
+        .map { Glyph($0) }
         for y in 0..<h {
             for x in left...right where y == 0 || y == bottom || x == left || x == right {
                 guard let beneath = context.cell(x: x, y: y), !beneath.glyph.isContinuation else { continue }
@@ -49,12 +54,17 @@ public final class CursorView: View {
                     let keep = beneath.glyph != .space && !slotCorners.contains(beneath.glyph)
                     context.set(keep ? beneath.glyph : Glyph(glyph), x: x, y: y, style: theme.cursor)
                 } else if theme.isMonochrome {
-                    context.set(beneath.glyph, x: x, y: y, style: CellStyle(foreground: .white, background: .black,
-                                                                         attributes: [.bold, .underline]))
+                    context.set(
+                        beneath.glyph, x: x, y: y,
+                        style: CellStyle(
+                            foreground: .white, background: .black,
+                            attributes: [.bold, .underline]))
                 } else {
-                    context.set(beneath.glyph, x: x, y: y,
-                                style: CellStyle(foreground: RGB(hex: 0x111111), background: theme.cursor.foreground,
-                                                 attributes: [.bold]))
+                    context.set(
+                        beneath.glyph, x: x, y: y,
+                        style: CellStyle(
+                            foreground: RGB(hex: 0x111111), background: theme.cursor.foreground,
+                            attributes: [.bold]))
                 }
             }
         }

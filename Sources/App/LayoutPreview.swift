@@ -1,5 +1,5 @@
-import TableKit
 import Layouts
+import TableKit
 
 /// A layout drawn for its designer: the table with sample cards (fanned slots show
 /// several) and every slot's name, and, when the file has errors, the messages over the
@@ -38,21 +38,27 @@ public final class LayoutPreview {
             window.bringSubviewToFront(errors)
         }
         updateNames()
-        scene?.statusMessageOverride = diagnostics.isEmpty
+        scene?.statusMessageOverride =
+            diagnostics.isEmpty
             ? "Preview of \(title) · [q] quit"
             : "\(title): \(diagnostics.filter { $0.severity == .error }.count) error(s), \(diagnostics.filter { $0.severity == .warning }.count) warning(s) · [q] quit"
         if diagnostics.isEmpty {
             errors.isHidden = true
         } else {
             let width = window.size.width
-            let heading = !diagnostics.contains { $0.severity == .error } ? "Warnings"
+            let heading =
+                !diagnostics.contains { $0.severity == .error }
+                ? "Warnings"
                 : scene == nil ? "Errors — nothing drawn yet" : "Errors — showing the last good drawing"
-            errors.lines = [heading]
+            errors.lines =
+                [heading]
                 + diagnostics.flatMap { MessageView.wrap($0.description, width: max(10, width - 6)) }
-                    .prefix(max(1, window.size.height / 2 - 3))
+                .prefix(max(1, window.size.height / 2 - 3))
             let size = errors.preferredSize
-            let w = min(size.width, Double(width)), h = min(size.height, Double(window.size.height - 1))
-            errors.frame = Rect(x: ((Double(width) - w) / 2).rounded(.down), y: Double(window.size.height - 1) - h, width: w, height: h)
+            let w = min(size.width, Double(width))
+            let h = min(size.height, Double(window.size.height - 1))
+            errors.frame = Rect(
+                x: ((Double(width) - w) / 2).rounded(.down), y: Double(window.size.height - 1) - h, width: w, height: h)
             errors.isHidden = false
         }
         window.setNeedsFullRedraw()

@@ -1,5 +1,5 @@
-import TableKit
 import Layouts
+import TableKit
 
 /// The names of the slots, drawn over the table for layout previews: each slot's id on
 /// its top row, shortened to fit (`tableau.3` becomes `tab.3` on a 7-wide card).
@@ -24,8 +24,9 @@ public final class NameTagView: View {
     }
 
     public override func draw(in context: DrawContext) {
-        let style = CellStyle(foreground: theme.cursor.foreground, background: theme.panel.background,
-                              attributes: theme.isMonochrome ? [.bold, .reverse] : [.bold])
+        let style = CellStyle(
+            foreground: theme.cursor.foreground, background: theme.panel.background,
+            attributes: theme.isMonochrome ? [.bold, .reverse] : [.bold])
         for tag in tags {
             context.put(tag.text, x: tag.x, y: tag.y, style: style)
         }

@@ -23,12 +23,16 @@ public final class PanelView: View {
     /// Centres the panel in a screen of the given size, shrinking it to fit.
     public func centre(inWidth width: Int, height: Int) {
         let size = preferredSize
-        let w = min(size.width, Double(width)), h = min(size.height, Double(height))
-        frame = Rect(x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w, height: h)
+        let w = min(size.width, Double(width))
+        let h = min(size.height, Double(height))
+        frame = Rect(
+            x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w,
+            height: h)
     }
 
     public override func draw(in context: DrawContext) {
-        let w = context.width, h = context.height
+        let w = context.width
+        let h = context.height
         context.fill(style: theme.panel)
         let g = theme.glyphs
         if w >= 2 && h >= 2 {

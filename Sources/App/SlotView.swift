@@ -1,5 +1,5 @@
-import TableKit
 import Layouts
+import TableKit
 
 /// An empty place for cards on the felt: a faint outline with the slot's label, or for a
 /// trash slot a cross. Tapping one that creates cards deals a card onto it.
@@ -15,7 +15,8 @@ public final class SlotView: View {
     }
 
     public override func draw(in context: DrawContext) {
-        let w = context.width, h = context.height
+        let w = context.width
+        let h = context.height
         let g = theme.glyphs
         let outline = slot.deleteOnDrop ? theme.trash : theme.slotOutline
         if w >= 2 && h >= 2 {

@@ -1,5 +1,5 @@
-import TableKit
 import Layouts
+import TableKit
 import TerminalInput
 
 /// The whole app without a terminal: a window with a table scene, fed decoded terminal
@@ -16,8 +16,10 @@ public final class TableApp {
     public let scene: TableScene
     var pointer = PointerTracker()
 
-    public init(layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
-                theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true) {
+    public init(
+        layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
+        theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true
+    ) {
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = animations
         scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
@@ -32,7 +34,7 @@ public final class TableApp {
             if let action = KeyBindings.action(for: press) {
                 scene.perform(action)
             } else if scene.isShowingHelp {
-                scene.perform(.cancel)   // any key closes the help
+                scene.perform(.cancel)  // any key closes the help
             }
         case .mouse(let report):
             if scene.isShowingHelp {

@@ -1,5 +1,5 @@
-import TableKit
 import Solitaire
+import TableKit
 
 /// Playing with the keyboard: a cursor moves between slots; Enter or Space deals a card
 /// onto an empty slot, picks up the top card, or drops the card carried; Escape puts it back.
@@ -64,14 +64,15 @@ extension TableScene {
         guard let placement, let slot = placement.placement(of: slotID) else { return nil }
         let pile = table.pile(slotID).filter { $0.id != held?.cardID }
         let origin = placement.cardOrigin(slot: slotID, index: pile.count, count: pile.count + 1) ?? (slot.x, slot.y)
-        return Rect(x: Double(origin.x), y: Double(origin.y) - 1,
-                    width: Double(placement.cardSize.width), height: Double(placement.cardSize.height))
+        return Rect(
+            x: Double(origin.x), y: Double(origin.y) - 1,
+            width: Double(placement.cardSize.width), height: Double(placement.cardSize.height))
     }
 
     /// The slot whose centre is nearest in a direction: distance along the direction plus
     /// twice the sideways distance, so the cursor prefers staying in its row or column.
     func nearestSlot(from slotID: String, toward direction: TableAction.Direction) -> String? {
-        guard let placement else { return nil }   // the table is not on screen: the cursor stays
+        guard let placement else { return nil }  // the table is not on screen: the cursor stays
         guard let current = placement.placement(of: slotID) else { return layout.slots.first?.id }
         let size = placement.cardSize
         func centre(_ s: (x: Int, y: Int)) -> (Double, Double) {
@@ -82,7 +83,8 @@ extension TableScene {
         for other in placement.slots where other.slot.id != slotID {
             let (ox, oy) = centre((other.x, other.y))
             let (dx, dy) = (ox - cx, oy - cy)
-            let along: Double, across: Double
+            let along: Double
+            let across: Double
             switch direction {
             case .left: (along, across) = (-dx, dy)
             case .right: (along, across) = (dx, dy)

@@ -1,5 +1,5 @@
-import TableKit
 import Solitaire
+import TableKit
 
 /// Dragging a card with the pointer, after the Cookbook: the card lifts and follows the
 /// pointer, keeping the spot where it was grabbed; released over a slot with room it lands
@@ -30,9 +30,10 @@ extension TableScene {
         if held != nil { cancelHold() }
         cursorVisible = false
         guard let from = table.slot(of: cardID), table.topCard(of: from)?.id == cardID,
-              let view = cardViews[cardID], restingFrame(of: cardID, in: from) != nil else {
+            let view = cardViews[cardID], restingFrame(of: cardID, in: from) != nil
+        else {
             updateStatus()
-            return   // only the top card of a pile moves
+            return  // only the top card of a pile moves
         }
         // Where the press was, relative to the card as it is on screen (it may still be landing):
         // the card keeps that spot under the pointer.

@@ -10,7 +10,8 @@ extension TableScene {
     func statusMessage() -> String {
         if let override = statusMessageOverride { return override }
         if let card = draggedCard {
-            return "Dragging \(theme.label(for: card)) · release on a slot with room · [\(theme.glyphs.trash)] deletes · [Esc] puts it back"
+            return
+                "Dragging \(theme.label(for: card)) · release on a slot with room · [\(theme.glyphs.trash)] deletes · [Esc] puts it back"
         }
         if let card = heldCard {
             return "Carrying \(theme.label(for: card)) · [arrows] choose a slot · [Enter] drop · [Esc] put back"
@@ -26,7 +27,7 @@ extension TableScene {
         // The whole line fits 80 columns. On a narrower screen the mouse hints go first,
         // then the title: the keys to play, help and quit always show.
         let keys = [hint, "[?] help", "[q] quit"]
-        let room = window.size.width - 1   // the line starts one column in
+        let room = window.size.width - 1  // the line starts one column in
         let fitting = [[layout.title, "[click] deals", "[drag] moves"] + keys, [layout.title] + keys]
             .map { $0.joined(separator: " · ") }
             .first { StatusLineView.columns(of: $0) <= room }
@@ -59,4 +60,3 @@ enum HelpText {
         ]
     }
 }
-

@@ -1,6 +1,6 @@
-import TableKit
 import Layouts
 import Solitaire
+import TableKit
 
 /// A free table on screen: slots and cards laid out from a layout file, cards dragged
 /// with the pointer or carried with the keyboard cursor, all through the same moves on a
@@ -116,7 +116,8 @@ public final class TableScene {
         guard let placement else { return nil }
         let pile = table.pile(slotID)
         guard let index = pile.firstIndex(where: { $0.id == cardID }),
-              let origin = placement.cardOrigin(slot: slotID, index: index, count: pile.count) else { return nil }
+            let origin = placement.cardOrigin(slot: slotID, index: index, count: pile.count)
+        else { return nil }
         return cellRect(x: origin.x, y: origin.y, placement.cardSize)
     }
 
@@ -149,7 +150,8 @@ public final class TableScene {
     /// The area of a slot that takes a drop: the slot and its fanned cards, in window cells.
     func dropArea(of slotID: String) -> Rect? {
         guard let placement, let slot = placement.placement(of: slotID),
-              let extent = placement.pileExtent(slot: slotID, count: max(1, table.pile(slotID).count)) else { return nil }
+            let extent = placement.pileExtent(slot: slotID, count: max(1, table.pile(slotID).count))
+        else { return nil }
         return Rect(x: Double(slot.x), y: Double(slot.y), width: Double(extent.width), height: Double(extent.height))
     }
 
@@ -163,11 +165,16 @@ public final class TableScene {
         let view = CardView(cardID: placed.id, card: placed.card, frame: frame, theme: theme)
         if interactive {
             // Tapping the top card of a pile with room deals onto the pile, as tapping an empty slot does.
-            view.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in
-                if let slot = table.slot(of: placed.id), table.topCard(of: slot)?.id == placed.id { tap(slot: slot) }
-            })
+            view.addGestureRecognizer(
+                TapGestureRecognizer { [unowned self] _ in
+                    if let slot = table.slot(of: placed.id), table.topCard(of: slot)?.id == placed.id {
+                        tap(slot: slot)
+                    }
+                })
             let pan = PanGestureRecognizer()
-            pan.addTarget { [unowned self] recognizer in self.dragChanged(recognizer as! PanGestureRecognizer, cardID: placed.id) }
+            pan.addTarget { [unowned self] recognizer in
+                self.dragChanged(recognizer as! PanGestureRecognizer, cardID: placed.id)
+            }
             view.addGestureRecognizer(pan)
         }
         cardViews[placed.id] = view
@@ -196,7 +203,9 @@ public final class TableScene {
             placeCards(in: from, animated: true)
             if let target, let frame = restingFrame(of: cardID, in: target) {
                 placeCards(in: target, animated: true, except: cardID)
-                view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame = frame } completion: { [weak self] _ in
+                view.animate(duration: Timing.land, curve: .easeOutQuad) {
+                    view.frame = frame
+                } completion: { [weak self] _ in
                     self?.restack()
                 }
             }
@@ -204,10 +213,16 @@ public final class TableScene {
             cardViews[cardID] = nil
             placeCards(in: from, animated: true)
             view.isUserInteractionEnabled = false
-            view.animate(duration: Timing.fade) { view.alpha = 0 } completion: { _ in view.removeFromSuperview() }
+            view.animate(duration: Timing.fade) {
+                view.alpha = 0
+            } completion: { _ in
+                view.removeFromSuperview()
+            }
         case .rejected:
             if let frame = restingFrame(of: cardID, in: from) {
-                view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame = frame } completion: { [weak self] _ in
+                view.animate(duration: Timing.land, curve: .easeOutQuad) {
+                    view.frame = frame
+                } completion: { [weak self] _ in
                     self?.restack()
                 }
             }

@@ -1,5 +1,5 @@
-import TableKit
 import Solitaire
+import TableKit
 
 /// Colours and characters for drawing a table. `unicode` draws suits and box lines;
 /// `ascii` (a non-UTF-8 locale, or `--ascii`) uses letters and `+-|`. `monochrome`
@@ -10,19 +10,22 @@ public struct Theme: Sendable {
         /// Corner marks of an empty slot.
         public var slotCorner: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
         /// Corners of the keyboard cursor's box on the felt.
-        public var cursorCorner: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
+        public var cursorCorner:
+            (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
         public var trash: Character
         public var cursorLeft: Character
         public var unicodeSuits: Bool
 
-        public static let unicode = Glyphs(topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
-                                           horizontal: "─", vertical: "│",
-                                           slotCorner: ("┌", "┐", "└", "┘"), cursorCorner: ("┌", "┐", "└", "┘"), trash: "✕", cursorLeft: "▸",
-                                           unicodeSuits: true)
-        public static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-                                         horizontal: "-", vertical: "|",
-                                         slotCorner: (".", ".", ".", "."), cursorCorner: ("+", "+", "+", "+"), trash: "X", cursorLeft: ">",
-                                         unicodeSuits: false)
+        public static let unicode = Glyphs(
+            topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
+            horizontal: "─", vertical: "│",
+            slotCorner: ("┌", "┐", "└", "┘"), cursorCorner: ("┌", "┐", "└", "┘"), trash: "✕", cursorLeft: "▸",
+            unicodeSuits: true)
+        public static let ascii = Glyphs(
+            topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
+            horizontal: "-", vertical: "|",
+            slotCorner: (".", ".", ".", "."), cursorCorner: ("+", "+", "+", "+"), trash: "X", cursorLeft: ">",
+            unicodeSuits: false)
     }
 
     public var glyphs: Glyphs
@@ -86,6 +89,8 @@ public struct Theme: Sendable {
 
     /// The felt as a window background cell.
     public var feltCell: Cell {
-        Cell(" ", foreground: felt.foreground ?? .white, background: felt.background ?? .black, attributes: felt.attributes)
+        Cell(
+            " ", foreground: felt.foreground ?? .white, background: felt.background ?? .black,
+            attributes: felt.attributes)
     }
 }

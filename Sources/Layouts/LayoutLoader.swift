@@ -21,11 +21,13 @@ public enum LayoutLoader {
     public static let topLevelKeys = ["name", "title", "grid", "map", "slots", "slot"]
     /// Keys of a `[slots.X]` table (one map character's group).
     public static let groupKeys = [
-        "name", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label", "offset", "overlap",
+        "name", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label", "offset",
+        "overlap",
     ]
     /// Keys of a `[[slot]]` entry (one freely placed slot).
     public static let slotKeys = [
-        "id", "group", "at", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label", "overlap",
+        "id", "group", "at", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label",
+        "overlap",
     ]
 
     /// Loads a layout from text. `file` names it in diagnostics and gives the default `name`.
@@ -40,7 +42,9 @@ public enum LayoutLoader {
         func failure(_ message: String, _ position: SourcePosition? = nil) -> LayoutLoadResult {
             LayoutLoadResult(
                 layout: nil,
-                diagnostics: [LayoutDiagnostic(file: path, position: position, keyPath: nil, severity: .error, message: message)]
+                diagnostics: [
+                    LayoutDiagnostic(file: path, position: position, keyPath: nil, severity: .error, message: message)
+                ]
             )
         }
         var isDirectory: ObjCBool = false
@@ -175,18 +179,20 @@ private final class Loader {
     }
 
     func error(_ message: String, at position: SourcePosition?, key: String?) {
-        diagnostics.append(LayoutDiagnostic(file: file, position: clamp(position), keyPath: key, severity: .error, message: message))
+        diagnostics.append(
+            LayoutDiagnostic(file: file, position: clamp(position), keyPath: key, severity: .error, message: message))
     }
 
     func warning(_ message: String, at position: SourcePosition?, key: String?) {
-        diagnostics.append(LayoutDiagnostic(file: file, position: clamp(position), keyPath: key, severity: .warning, message: message))
+        diagnostics.append(
+            LayoutDiagnostic(file: file, position: clamp(position), keyPath: key, severity: .warning, message: message))
     }
 
     func result(layout: TableLayout?) -> LayoutLoadResult {
         // File order; diagnostics without a position keep their order, after the others.
         let sorted = diagnostics.enumerated().sorted { a, b in
             switch (a.element.position, b.element.position) {
-            case let (pa?, pb?): return pa != pb ? pa < pb : a.offset < b.offset
+            case (let pa?, let pb?): return pa != pb ? pa < pb : a.offset < b.offset
             case (.some, nil): return true
             case (nil, .some): return false
             case (nil, nil): return a.offset < b.offset
@@ -224,7 +230,9 @@ private final class Loader {
             root = try TOMLTable(string: text)
         } catch let parseError as TOMLParseError {
             let begin = parseError.source.begin
-            error(syntaxMessage(parseError.description), at: SourcePosition(line: begin.line, column: begin.column), key: nil)
+            error(
+                syntaxMessage(parseError.description), at: SourcePosition(line: begin.line, column: begin.column),
+                key: nil)
             return nil
         } catch {
             self.error("cannot parse the file: \(error)", at: nil, key: nil)
@@ -261,8 +269,9 @@ private final class Loader {
             if pair.column > 0, pair.row > 0, pair.column <= LayoutLoader.maxGrid, pair.row <= LayoutLoader.maxGrid {
                 grid = pair
             } else {
-                error("grid sizes must be greater than 0 and at most \(format(LayoutLoader.maxGrid)) card units",
-                      at: index.valuePosition("grid"), key: "grid")
+                error(
+                    "grid sizes must be greater than 0 and at most \(format(LayoutLoader.maxGrid)) card units",
+                    at: index.valuePosition("grid"), key: "grid")
             }
         }
 
@@ -282,12 +291,15 @@ private final class Loader {
         for cell in cells where groupByCharacter[cell.character] == nil && !reported.contains(cell.character) {
             reported.insert(cell.character)
             let shown = showCharacter(cell.character)
-            error("map character \(shown) has no [slots.\(keyForm(cell.character))] table", at: cell.position, key: "map")
+            error(
+                "map character \(shown) has no [slots.\(keyForm(cell.character))] table", at: cell.position, key: "map")
         }
         let usedCharacters = Set(cells.map(\.character))
         if root["map"] == nil {
             if explicit.isEmpty {
-                error("missing map: a layout needs a map (or at least one [[slot]])", at: SourcePosition(line: 1, column: 1), key: "map")
+                error(
+                    "missing map: a layout needs a map (or at least one [[slot]])",
+                    at: SourcePosition(line: 1, column: 1), key: "map")
             } else {
                 for character in characterOrder {
                     let path = KeyPath.join("slots", String(character))
@@ -297,12 +309,14 @@ private final class Loader {
         } else if mapValue != nil {
             for character in characterOrder where !usedCharacters.contains(character) {
                 let path = KeyPath.join("slots", String(character))
-                error("[\(path)] is not used: \(showCharacter(character)) does not appear in the map",
-                      at: index.keyPosition(path), key: path)
+                error(
+                    "[\(path)] is not used: \(showCharacter(character)) does not appear in the map",
+                    at: index.keyPosition(path), key: path)
             }
             if cells.isEmpty && explicit.isEmpty {
-                error("the map has no slots: every character but '.' and blanks is a slot",
-                      at: index.valuePosition("map"), key: "map")
+                error(
+                    "the map has no slots: every character but '.' and blanks is a slot",
+                    at: index.valuePosition("map"), key: "map")
             }
         }
 
@@ -314,8 +328,9 @@ private final class Loader {
             let groupName = settings.name ?? settings.kind?.rawValue ?? String(character)
             if let owner = groupOwner[groupName] {
                 let at = index.valuePosition(KeyPath.join(settings.path, "name")) ?? index.keyPosition(settings.path)
-                error("group name '\(groupName)' is already used by [\(owner)]; give [\(settings.path)] its own name = \"...\"",
-                      at: at, key: settings.path)
+                error(
+                    "group name '\(groupName)' is already used by [\(owner)]; give [\(settings.path)] its own name = \"...\"",
+                    at: at, key: settings.path)
                 continue
             }
             groupOwner[groupName] = settings.path
@@ -328,7 +343,9 @@ private final class Loader {
         for cell in cells { countByCharacter[cell.character, default: 0] += 1 }
         var numberByCharacter: [Unicode.Scalar: Int] = [:]
         for cell in cells {
-            guard let settings = groupByCharacter[cell.character], let groupName = groupNames[cell.character] else { continue }
+            guard let settings = groupByCharacter[cell.character], let groupName = groupNames[cell.character] else {
+                continue
+            }
             let number = numberByCharacter[cell.character, default: 0] + 1
             numberByCharacter[cell.character] = number
             let id = countByCharacter[cell.character] == 1 ? groupName : "\(groupName).\(number)"
@@ -336,26 +353,30 @@ private final class Loader {
                 column: Double(cell.column) * grid.column + settings.offset.column,
                 row: Double(cell.row) * grid.row + settings.offset.row
             )
-            pending.append(PendingSlot(
-                slot: settings.slot(id: id, group: groupName, position: position),
-                position: cell.position, keyPath: "map", overlap: settings.overlap
-            ))
+            pending.append(
+                PendingSlot(
+                    slot: settings.slot(id: id, group: groupName, position: position),
+                    position: cell.position, keyPath: "map", overlap: settings.overlap
+                ))
         }
 
         // Freely placed slots.
         for settings in explicit {
             guard let id = settings.id, let at = settings.at else { continue }
             let group = settings.group ?? id
-            pending.append(PendingSlot(
-                slot: settings.slot(id: id, group: group, position: at),
-                position: index.valuePosition(KeyPath.join(settings.path, "id")) ?? index.keyPosition(settings.path),
-                keyPath: settings.path, overlap: settings.overlap
-            ))
+            pending.append(
+                PendingSlot(
+                    slot: settings.slot(id: id, group: group, position: at),
+                    position: index.valuePosition(KeyPath.join(settings.path, "id"))
+                        ?? index.keyPosition(settings.path),
+                    keyPath: settings.path, overlap: settings.overlap
+                ))
         }
 
         if pending.count > LayoutLoader.maxSlots {
-            error("too many slots (\(pending.count)); a table has at most \(LayoutLoader.maxSlots)",
-                  at: index.valuePosition("map") ?? SourcePosition(line: 1, column: 1), key: nil)
+            error(
+                "too many slots (\(pending.count)); a table has at most \(LayoutLoader.maxSlots)",
+                at: index.valuePosition("map") ?? SourcePosition(line: 1, column: 1), key: nil)
             return nil
         }
 
@@ -363,8 +384,10 @@ private final class Loader {
         var firstByID: [String: PendingSlot] = [:]
         for entry in pending {
             if let first = firstByID[entry.slot.id] {
-                let where_ = first.position.map { "line \($0.line), column \($0.column)" } ?? first.keyPath
-                error("duplicate slot id '\(entry.slot.id)' (the first is at \(where_))", at: entry.position, key: entry.keyPath)
+                let firstPlace = first.position.map { "line \($0.line), column \($0.column)" } ?? first.keyPath
+                error(
+                    "duplicate slot id '\(entry.slot.id)' (the first is at \(firstPlace))", at: entry.position,
+                    key: entry.keyPath)
             } else {
                 firstByID[entry.slot.id] = entry
             }
@@ -375,15 +398,17 @@ private final class Loader {
         for entry in pending {
             let p = entry.slot.position
             guard p.column.isFinite, p.row.isFinite,
-                  abs(p.column) <= LayoutLoader.maxCoordinate, abs(p.row) <= LayoutLoader.maxCoordinate
+                abs(p.column) <= LayoutLoader.maxCoordinate, abs(p.row) <= LayoutLoader.maxCoordinate
             else {
-                error("slot '\(entry.slot.id)' is too far out (column \(format(p.column)), row \(format(p.row))); positions stay within \(format(LayoutLoader.maxCoordinate)) card units",
-                      at: entry.position, key: entry.keyPath)
+                error(
+                    "slot '\(entry.slot.id)' is too far out (column \(format(p.column)), row \(format(p.row))); positions stay within \(format(LayoutLoader.maxCoordinate)) card units",
+                    at: entry.position, key: entry.keyPath)
                 continue
             }
             if p.column < 0 || p.row < 0 {
-                warning("slot '\(entry.slot.id)' is off the table (column \(format(p.column)), row \(format(p.row))): positions should not be negative",
-                        at: entry.position, key: entry.keyPath)
+                warning(
+                    "slot '\(entry.slot.id)' is off the table (column \(format(p.column)), row \(format(p.row))): positions should not be negative",
+                    at: entry.position, key: entry.keyPath)
             }
             placed.append(entry)
         }
@@ -398,7 +423,8 @@ private final class Loader {
         let limit = 20
         for j in slots.indices {
             for i in 0..<j {
-                let a = slots[i], b = slots[j]
+                let a = slots[i]
+                let b = slots[j]
                 if a.overlap && b.overlap { continue }
                 if a.slot.id == b.slot.id { continue }  // already an error
                 let dx = abs(a.slot.position.column - b.slot.position.column)
@@ -406,8 +432,9 @@ private final class Loader {
                 guard dx < 1 - epsilon, dy < 1 - epsilon else { continue }
                 count += 1
                 if count <= limit {
-                    warning("slot '\(b.slot.id)' overlaps slot '\(a.slot.id)'; if that is meant, set overlap = true in both",
-                            at: b.position, key: b.keyPath)
+                    warning(
+                        "slot '\(b.slot.id)' overlaps slot '\(a.slot.id)'; if that is meant, set overlap = true in both",
+                        at: b.position, key: b.keyPath)
                 }
             }
         }
@@ -443,7 +470,9 @@ private final class Loader {
             } else if c.value < 0x20 || c.value == 0x7F || (0x80..<0xA0).contains(c.value) {
                 if !reportedControl {
                     reportedControl = true
-                    error("the map contains the control character U+\(String(format: "%04X", c.value))", at: position, key: "map")
+                    error(
+                        "the map contains the control character U+\(String(format: "%04X", c.value))", at: position,
+                        key: "map")
                 }
             } else if c == "." {
                 column += 1
@@ -500,8 +529,9 @@ private final class Loader {
         guard let value = root["slots"] else { return [] }
         guard value.type == .table, let slots = value.table else {
             let hint = value.type == .array ? " (for freely placed slots, write [[slot]])" : ""
-            error("slots must be a table of [slots.X] tables, found \(describe(value))\(hint)",
-                  at: index.valuePosition("slots"), key: "slots")
+            error(
+                "slots must be a table of [slots.X] tables, found \(describe(value))\(hint)",
+                at: index.valuePosition("slots"), key: "slots")
             return []
         }
         var groups: [(Unicode.Scalar, Settings)] = []
@@ -509,18 +539,26 @@ private final class Loader {
             let path = KeyPath.join("slots", key)
             guard let entry = slots[key] else { continue }
             guard entry.type == .table, let table = entry.table else {
-                error("[\(path)] must be a table of settings, found \(describe(entry))", at: index.valuePosition(path), key: path)
+                error(
+                    "[\(path)] must be a table of settings, found \(describe(entry))", at: index.valuePosition(path),
+                    key: path)
                 continue
             }
             let keyScalars = Array(key.unicodeScalars)
             guard keyScalars.count == 1, let character = keyScalars.first,
-                  !character.properties.isWhitespace, character != ".", character.value >= 0x20
+                !character.properties.isWhitespace, character != ".", character.value >= 0x20
             else {
-                error("[\(path)] must be named by a single map character (not '.' or a blank)", at: index.keyPosition(path), key: path)
+                error(
+                    "[\(path)] must be named by a single map character (not '.' or a blank)",
+                    at: index.keyPosition(path), key: path)
                 _ = readSettings(table, path: path, allowed: LayoutLoader.groupKeys, otherKeys: LayoutLoader.slotKeys)
                 continue
             }
-            groups.append((character, readSettings(table, path: path, allowed: LayoutLoader.groupKeys, otherKeys: LayoutLoader.slotKeys)))
+            groups.append(
+                (
+                    character,
+                    readSettings(table, path: path, allowed: LayoutLoader.groupKeys, otherKeys: LayoutLoader.slotKeys)
+                ))
         }
         return groups
     }
@@ -528,9 +566,11 @@ private final class Loader {
     func readExplicitSlots(_ root: TOMLTable) -> [Settings] {
         guard let value = root["slot"] else { return [] }
         guard value.type == .array, let array = value.array else {
-            let hint = value.type == .table ? " (write [[slot]] with two brackets, or use [slots.X] for map characters)" : ""
-            error("slot must be an array of tables ([[slot]]), found \(describe(value))\(hint)",
-                  at: index.valuePosition("slot"), key: "slot")
+            let hint =
+                value.type == .table ? " (write [[slot]] with two brackets, or use [slots.X] for map characters)" : ""
+            error(
+                "slot must be an array of tables ([[slot]]), found \(describe(value))\(hint)",
+                at: index.valuePosition("slot"), key: "slot")
             return []
         }
         var result: [Settings] = []
@@ -538,10 +578,13 @@ private final class Loader {
             let path = KeyPath.index("slot", n + 1)
             let entry = array[n]
             guard entry.type == .table, let table = entry.table else {
-                error("slot[\(n + 1)] must be a table, found \(describe(entry))", at: index.valuePosition(path), key: path)
+                error(
+                    "slot[\(n + 1)] must be a table, found \(describe(entry))", at: index.valuePosition(path), key: path
+                )
                 continue
             }
-            let settings = readSettings(table, path: path, allowed: LayoutLoader.slotKeys, otherKeys: LayoutLoader.groupKeys)
+            let settings = readSettings(
+                table, path: path, allowed: LayoutLoader.slotKeys, otherKeys: LayoutLoader.groupKeys)
             if settings.id == nil && table["id"] == nil {
                 error("[[slot]] needs an id = \"...\"", at: index.keyPosition(path), key: path)
             }
@@ -561,24 +604,27 @@ private final class Loader {
             if isName(name) {
                 settings.name = name
             } else {
-                error("name must be letters, digits, '-' or '_', found \(quote(name))",
-                      at: index.valuePosition(KeyPath.join(path, "name")), key: KeyPath.join(path, "name"))
+                error(
+                    "name must be letters, digits, '-' or '_', found \(quote(name))",
+                    at: index.valuePosition(KeyPath.join(path, "name")), key: KeyPath.join(path, "name"))
             }
         }
         if allowed.contains("id"), let id = string(table, "id", parent: path) {
             if !id.isEmpty && id.unicodeScalars.allSatisfy({ KeyPath.isBareKeyScalar($0) || $0 == "." }) {
                 settings.id = id
             } else {
-                error("id must be letters, digits, '-', '_' or '.', found \(quote(id))",
-                      at: index.valuePosition(KeyPath.join(path, "id")), key: KeyPath.join(path, "id"))
+                error(
+                    "id must be letters, digits, '-', '_' or '.', found \(quote(id))",
+                    at: index.valuePosition(KeyPath.join(path, "id")), key: KeyPath.join(path, "id"))
             }
         }
         if allowed.contains("group"), let group = string(table, "group", parent: path) {
             if isName(group) {
                 settings.group = group
             } else {
-                error("group must be letters, digits, '-' or '_', found \(quote(group))",
-                      at: index.valuePosition(KeyPath.join(path, "group")), key: KeyPath.join(path, "group"))
+                error(
+                    "group must be letters, digits, '-' or '_', found \(quote(group))",
+                    at: index.valuePosition(KeyPath.join(path, "group")), key: KeyPath.join(path, "group"))
             }
         }
         settings.kind = enumeration(table, "kind", parent: path, as: SlotKind.self)
@@ -586,13 +632,17 @@ private final class Loader {
         if let visible = integer(table, "fan-visible", parent: path) {
             let keyPath = KeyPath.join(path, "fan-visible")
             if visible < 1 {
-                error("fan-visible must be at least 1, found \(visible)", at: index.valuePosition(keyPath), key: keyPath)
+                error(
+                    "fan-visible must be at least 1, found \(visible)", at: index.valuePosition(keyPath), key: keyPath)
             } else if visible > LayoutLoader.maxFanVisible {
-                error("fan-visible must be at most \(LayoutLoader.maxFanVisible), found \(visible)", at: index.valuePosition(keyPath), key: keyPath)
+                error(
+                    "fan-visible must be at most \(LayoutLoader.maxFanVisible), found \(visible)",
+                    at: index.valuePosition(keyPath), key: keyPath)
             } else {
                 settings.fanVisible = visible
                 if settings.fan == .none && (table["fan"] == nil || table["fan"]?.string == "none") {
-                    warning("fan-visible has no effect when fan is \"none\"", at: index.keyPosition(keyPath), key: keyPath)
+                    warning(
+                        "fan-visible has no effect when fan is \"none\"", at: index.keyPosition(keyPath), key: keyPath)
                 }
             }
         }
@@ -613,7 +663,9 @@ private final class Loader {
                 settings.offset = offset
             } else {
                 let keyPath = KeyPath.join(path, "offset")
-                error("offset must stay within \(format(LayoutLoader.maxOffset)) card units", at: index.valuePosition(keyPath), key: keyPath)
+                error(
+                    "offset must stay within \(format(LayoutLoader.maxOffset)) card units",
+                    at: index.valuePosition(keyPath), key: keyPath)
             }
         }
         if allowed.contains("at") {
@@ -636,7 +688,8 @@ private final class Loader {
             if let suggestion = Suggestions.closest(to: key, in: allowed) {
                 message += "; did you mean '\(suggestion)'?"
             } else if otherKeys.contains(key) {
-                message += key == "at"
+                message +=
+                    key == "at"
                     ? "; 'at' places a [[slot]]: a map group is placed by the map (shift it with offset)"
                     : "; '\(key)' belongs in a \(allowed.contains("id") ? "[slots.X] group" : "[[slot]]")"
             } else {
@@ -695,8 +748,9 @@ private final class Loader {
         }
         let keyPath = KeyPath.join(parent, key)
         guard array.count == 2 else {
-            error("\(key) must be \(expected), found \(array.count) value\(array.count == 1 ? "" : "s")",
-                  at: index.valuePosition(keyPath), key: keyPath)
+            error(
+                "\(key) must be \(expected), found \(array.count) value\(array.count == 1 ? "" : "s")",
+                at: index.valuePosition(keyPath), key: keyPath)
             return nil
         }
         var numbers: [Double] = []
@@ -704,13 +758,15 @@ private final class Loader {
             let element = array[n]
             let elementPath = KeyPath.index(keyPath, n + 1)
             guard let x = number(element) else {
-                error("\(key) must be \(expected), found \(describe(element)) at position \(n + 1)",
-                      at: index.valuePosition(elementPath) ?? index.valuePosition(keyPath), key: keyPath)
+                error(
+                    "\(key) must be \(expected), found \(describe(element)) at position \(n + 1)",
+                    at: index.valuePosition(elementPath) ?? index.valuePosition(keyPath), key: keyPath)
                 return nil
             }
             guard x.isFinite else {
-                error("\(key) must hold finite numbers, found \(format(x))",
-                      at: index.valuePosition(elementPath) ?? index.valuePosition(keyPath), key: keyPath)
+                error(
+                    "\(key) must hold finite numbers, found \(format(x))",
+                    at: index.valuePosition(elementPath) ?? index.valuePosition(keyPath), key: keyPath)
                 return nil
             }
             numbers.append(x)

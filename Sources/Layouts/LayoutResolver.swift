@@ -9,16 +9,20 @@ public enum LayoutResolver {
         func failure(_ message: String) -> LayoutLoadResult {
             LayoutLoadResult(
                 layout: nil,
-                diagnostics: [LayoutDiagnostic(file: nameOrPath, position: nil, keyPath: nil, severity: .error, message: message)]
+                diagnostics: [
+                    LayoutDiagnostic(file: nameOrPath, position: nil, keyPath: nil, severity: .error, message: message)
+                ]
             )
         }
         if nameOrPath.isEmpty {
-            return failure("no layout named: give a shipped name (\(ShippedLayouts.names.joined(separator: ", "))) or a file")
+            return failure(
+                "no layout named: give a shipped name (\(ShippedLayouts.names.joined(separator: ", "))) or a file")
         }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml")
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory),
-           !isDirectory.boolValue || looksLikePath {
+            !isDirectory.boolValue || looksLikePath
+        {
             return LayoutLoader.load(path: nameOrPath)
         }
         if let shipped = ShippedLayouts.load(named: nameOrPath) {
@@ -36,7 +40,8 @@ public enum LayoutResolver {
         if looksLikePath && tried.isEmpty {
             return failure("no such file")
         }
-        var message = "no layout '\(nameOrPath)': not a file, not a shipped layout (\(ShippedLayouts.names.joined(separator: ", ")))"
+        var message =
+            "no layout '\(nameOrPath)': not a file, not a shipped layout (\(ShippedLayouts.names.joined(separator: ", ")))"
         if let path = tried.first {
             message += ", and no \(path)"
         }

@@ -135,7 +135,9 @@ public enum Placement {
     /// The largest card size whose table fits in `width` x `height` cells, leaving `reservedRows` at the
     /// bottom (for a status line). The table is centred horizontally and top-aligned.
     /// Failure tells the terminal size needed at the smallest card size.
-    public static func place(_ layout: TableLayout, width: Int, height: Int, reservedRows: Int = 1) -> Result<TablePlacement, TooSmall> {
+    public static func place(_ layout: TableLayout, width: Int, height: Int, reservedRows: Int = 1) -> Result<
+        TablePlacement, TooSmall
+    > {
         let reserved = max(0, reservedRows)
         var last: TablePlacement?
         for size in cardSizes {

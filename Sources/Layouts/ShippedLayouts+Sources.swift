@@ -5,165 +5,165 @@ extension ShippedLayouts {
     /// Layout name -> the TOML text of layouts/NAME.toml.
     static let sources: [String: String] = [
         "free30": #"""
-# Free 30: a designer's table of thirty free slots, three rows of ten.
-# Tap a slot to make a card; drag cards between empty slots.
+        # Free 30: a designer's table of thirty free slots, three rows of ten.
+        # Tap a slot to make a card; drag cards between empty slots.
 
-name = "free30"
-title = "Free 30"
+        name = "free30"
+        title = "Free 30"
 
-map = """
-F F F F F F F F F F
-F F F F F F F F F F
-F F F F F F F F F F
-"""
+        map = """
+        F F F F F F F F F F
+        F F F F F F F F F F
+        F F F F F F F F F F
+        """
 
-[slots.F]
-kind = "free"        # tap-to-create is on for free slots
-capacity = 1
-label = "+"
+        [slots.F]
+        kind = "free"        # tap-to-create is on for free slots
+        capacity = 1
+        label = "+"
 
-"""#,
+        """#,
         "freecell": #"""
-# FreeCell: four free cells, four foundations, eight tableau columns.
+        # FreeCell: four free cells, four foundations, eight tableau columns.
 
-name = "freecell"
-title = "FreeCell"
+        name = "freecell"
+        title = "FreeCell"
 
-map = """
-C C C C F F F F
-T T T T T T T T
-"""
+        map = """
+        C C C C F F F F
+        T T T T T T T T
+        """
 
-[slots.C]
-kind = "cell"
-capacity = 1
+        [slots.C]
+        kind = "cell"
+        capacity = 1
 
-[slots.F]
-kind = "foundation"
-capacity = 13
-label = "A"
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
 
-[slots.T]
-kind = "tableau"
-fan = "down"
-fan-visible = 13
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
 
-"""#,
+        """#,
         "klondike": #"""
-# Klondike: stock and waste, four foundations, seven tableau columns.
+        # Klondike: stock and waste, four foundations, seven tableau columns.
 
-name = "klondike"
-title = "Klondike"
+        name = "klondike"
+        title = "Klondike"
 
-map = """
-S W . F F F F
-T T T T T T T
-"""
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
 
-[slots.S]
-kind = "stock"
+        [slots.S]
+        kind = "stock"
 
-[slots.W]
-kind = "waste"
-fan = "right"        # the last three cards turned show
-fan-visible = 3
+        [slots.W]
+        kind = "waste"
+        fan = "right"        # the last three cards turned show
+        fan-visible = 3
 
-[slots.F]
-kind = "foundation"
-capacity = 13
-label = "A"
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
 
-[slots.T]
-kind = "tableau"
-fan = "down"
-fan-visible = 13     # a King down to an Ace
-label = "K"
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13     # a King down to an Ace
+        label = "K"
 
-"""#,
+        """#,
         "pyramid": #"""
-# Pyramid: 28 cards in seven overlapping rows, each row half a card lower
-# and half a card further left than the one above; a stock, a waste, and a
-# discard pile for the pairs that make 13.
-#
-# Each map cell is half a card wide and half a card tall (grid), so the
-# map draws the pyramid as it looks: a card covers the two cells below it.
+        # Pyramid: 28 cards in seven overlapping rows, each row half a card lower
+        # and half a card further left than the one above; a stock, a waste, and a
+        # discard pile for the pairs that make 13.
+        #
+        # Each map cell is half a card wide and half a card tall (grid), so the
+        # map draws the pyramid as it looks: a card covers the two cells below it.
 
-name = "pyramid"
-title = "Pyramid"
-grid = [0.5, 0.5]
+        name = "pyramid"
+        title = "Pyramid"
+        grid = [0.5, 0.5]
 
-map = """
-S . . . . . . . . P . . . . . . . . D
-. . . . . . . . P . P
-. . . . . . . P . P . P
-W . . . . . P . P . P . P
-. . . . . P . P . P . P . P
-. . . . P . P . P . P . P . P
-. . . P . P . P . P . P . P . P
-"""
+        map = """
+        S . . . . . . . . P . . . . . . . . D
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
 
-[slots.S]
-kind = "stock"
+        [slots.S]
+        kind = "stock"
 
-[slots.W]
-kind = "waste"
+        [slots.W]
+        kind = "waste"
 
-[slots.P]
-kind = "tableau"
-name = "pyramid"     # ids pyramid.1 (the top) to pyramid.28
-overlap = true       # the rows overlap on purpose
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top) to pyramid.28
+        overlap = true       # the rows overlap on purpose
 
-[slots.D]
-kind = "foundation"
-name = "discard"
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
 
-"""#,
+        """#,
         "sandbox": #"""
-# Sandbox: the drag-and-drop table of the Cookbook recipe, with no rules.
-# Tap an empty slot to make a card, drag cards from slot to slot (they land
-# only on empty slots and snap back otherwise), drop one on the trash to
-# delete it.
+        # Sandbox: the drag-and-drop table of the Cookbook recipe, with no rules.
+        # Tap an empty slot to make a card, drag cards from slot to slot (they land
+        # only on empty slots and snap back otherwise), drop one on the trash to
+        # delete it.
 
-name = "sandbox"
-title = "Sandbox"
+        name = "sandbox"
+        title = "Sandbox"
 
-map = """
-F F F F F F . X
-"""
+        map = """
+        F F F F F F . X
+        """
 
-[slots.F]
-kind = "free"        # free slots create a card when tapped
-capacity = 1         # a card lands only on an empty slot
-label = "+"
+        [slots.F]
+        kind = "free"        # free slots create a card when tapped
+        capacity = 1         # a card lands only on an empty slot
+        label = "+"
 
-[slots.X]
-kind = "trash"       # a trash deletes what is dropped on it and stays empty
+        [slots.X]
+        kind = "trash"       # a trash deletes what is dropped on it and stays empty
 
-"""#,
+        """#,
         "spider": #"""
-# Spider: two decks, ten tableau columns, a stock that deals a row at a time,
-# and eight foundations for the finished King-to-Ace runs.
+        # Spider: two decks, ten tableau columns, a stock that deals a row at a time,
+        # and eight foundations for the finished King-to-Ace runs.
 
-name = "spider"
-title = "Spider"
+        name = "spider"
+        title = "Spider"
 
-map = """
-S . F F F F F F F F
-T T T T T T T T T T
-"""
+        map = """
+        S . F F F F F F F F
+        T T T T T T T T T T
+        """
 
-[slots.S]
-kind = "stock"
+        [slots.S]
+        kind = "stock"
 
-[slots.F]
-kind = "foundation"
-capacity = 13
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
 
-[slots.T]
-kind = "tableau"
-fan = "down"
-fan-visible = 13
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
 
-"""#,
+        """#,
     ]
 }

@@ -178,7 +178,10 @@ private struct Scanner {
         while peek() == " " || peek() == "\t" { advance() }
         if let c = peek(), !(KeyPath.isBareKeyScalar(c) || c == "\"" || c == "'" || c == "]"), index.hazard == nil {
             let shown = c.value < 0x20 || c.value == 0x7F ? "U+" + hex4(c.value) : "'\(Character(c))'"
-            index.hazard = (i, "error while parsing table header: expected bare key starting character or string delimiter, saw \(shown)")
+            index.hazard = (
+                i,
+                "error while parsing table header: expected bare key starting character or string delimiter, saw \(shown)"
+            )
         }
         let components = keyComponents()
         var path = ""
@@ -307,7 +310,9 @@ private struct Scanner {
         guard let c = peek() else { return }
         if depth > Scanner.maxDepth && (c == "[" || c == "{") {
             if index.hazard == nil {
-                index.hazard = (i, "error while parsing value: arrays and tables nested more than \(Scanner.maxDepth) deep")
+                index.hazard = (
+                    i, "error while parsing value: arrays and tables nested more than \(Scanner.maxDepth) deep"
+                )
             }
             i = s.count  // stop here: nothing after this is read
             return
@@ -398,7 +403,9 @@ private struct Scanner {
         } else {
             // Numbers, booleans, dates.
             if index.hazard == nil && isDateThenSpaceThenLoneDigit() {
-                index.hazard = (i, "error while parsing date-time: expected a time (HH:MM:SS) after the date and the space")
+                index.hazard = (
+                    i, "error while parsing date-time: expected a time (HH:MM:SS) after the date and the space"
+                )
             }
             while let d = peek(), !",]}#\n\r \t".unicodeScalars.contains(d) {
                 advance()

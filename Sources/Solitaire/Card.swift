@@ -1,7 +1,8 @@
 /// A playing card: `TS` is the ten of spades.
 public struct Card: Hashable, Sendable, CustomStringConvertible {
     public enum Rank: Int, CaseIterable, Sendable, Comparable {
-        case ace = 1, two, three, four, five, six, seven, eight, nine, ten, jack, queen, king
+        case ace = 1
+        case two, three, four, five, six, seven, eight, nine, ten, jack, queen, king
 
         /// `A 2 … 9 T J Q K`
         public var symbol: Character {
@@ -24,7 +25,10 @@ public struct Card: Hashable, Sendable, CustomStringConvertible {
     }
 
     public enum Suit: Character, CaseIterable, Sendable {
-        case clubs = "C", diamonds = "D", hearts = "H", spades = "S"
+        case clubs = "C"
+        case diamonds = "D"
+        case hearts = "H"
+        case spades = "S"
 
         public var isRed: Bool { self == .diamonds || self == .hearts }
         /// ♣ ♦ ♥ ♠
@@ -49,7 +53,9 @@ public struct Card: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses the two-letter form, `"TS"`.
     public init?(_ text: String) {
-        guard text.count == 2, let rank = Rank(symbol: text.first!), let suit = Suit(rawValue: text.last!) else { return nil }
+        guard text.count == 2, let rank = Rank(symbol: text.first!), let suit = Suit(rawValue: text.last!) else {
+            return nil
+        }
         self.init(rank, suit)
     }
 

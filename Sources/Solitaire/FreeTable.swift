@@ -97,7 +97,9 @@ public struct FreeTable: Sendable {
     @discardableResult
     public mutating func drop(_ cardID: Int, onto slotID: String) -> DropOutcome {
         let outcome = dropOutcome(of: cardID, onto: slotID)
-        guard outcome != .rejected, let from = slot(of: cardID), let card = piles[from]?.popLast() else { return outcome }
+        guard outcome != .rejected, let from = slot(of: cardID), let card = piles[from]?.popLast() else {
+            return outcome
+        }
         if outcome == .moved { piles[slotID, default: []].append(card) }
         return outcome
     }

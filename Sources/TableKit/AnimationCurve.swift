@@ -18,7 +18,8 @@ public enum AnimationCurve: String, CaseIterable, Sendable {
         case .easeOutCubic: return 1 - (1 - t) * (1 - t) * (1 - t)
         case .easeInOutCubic: return t < 0.5 ? 4 * t * t * t : 1 - 4 * (1 - t) * (1 - t) * (1 - t)
         case .easeOutBack:
-            let c1 = 1.70158, c3 = c1 + 1
+            let c1 = 1.70158
+            let c3 = c1 + 1
             let u = t - 1
             return 1 + c3 * u * u * u + c1 * u * u
         }
@@ -45,14 +46,16 @@ extension Point: Interpolatable {
 
 extension Size: Interpolatable {
     public func interpolated(to target: Size, progress: Double) -> Size {
-        Size(width: width.interpolated(to: target.width, progress: progress),
-             height: height.interpolated(to: target.height, progress: progress))
+        Size(
+            width: width.interpolated(to: target.width, progress: progress),
+            height: height.interpolated(to: target.height, progress: progress))
     }
 }
 
 extension Rect: Interpolatable {
     public func interpolated(to target: Rect, progress: Double) -> Rect {
-        Rect(origin: origin.interpolated(to: target.origin, progress: progress),
-             size: size.interpolated(to: target.size, progress: progress))
+        Rect(
+            origin: origin.interpolated(to: target.origin, progress: progress),
+            size: size.interpolated(to: target.size, progress: progress))
     }
 }

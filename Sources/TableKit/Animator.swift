@@ -24,8 +24,10 @@ public final class Animator {
     public var isAnimating: Bool { !running.isEmpty }
 
     /// Runs `changes`, animating every animatable property it sets on views of this window.
-    public func animate(duration: Double, delay: Double = 0, curve: AnimationCurve = .easeInOutQuad,
-                        changes: () -> Void, completion: ((Bool) -> Void)? = nil) {
+    public func animate(
+        duration: Double, delay: Double = 0, curve: AnimationCurve = .easeInOutQuad,
+        changes: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
         let transaction = Transaction()
         openTransactions.append(transaction)
         changes()
@@ -38,8 +40,10 @@ public final class Animator {
             stopAnimation(for: record.key, finished: false)
             if immediate { continue }
             group.remaining += 1
-            running.append(RunningAnimation(key: record.key, start: start + max(0, delay), duration: max(0, duration),
-                                            curve: curve, apply: record.begin(), group: group))
+            running.append(
+                RunningAnimation(
+                    key: record.key, start: start + max(0, delay), duration: max(0, duration),
+                    curve: curve, apply: record.begin(), group: group))
         }
         if group.remaining == 0 { group.complete() }
     }
@@ -82,7 +86,9 @@ public final class Animator {
 
     /// Called by a view's animatable setter. Returns true if an open animation block took the
     /// change; otherwise the caller applies it directly (after this stopped any animation).
-    func record<Value: Interpolatable>(_ view: View, _ keyPath: ReferenceWritableKeyPath<View, Value>, _ value: Value) -> Bool {
+    func record<Value: Interpolatable>(_ view: View, _ keyPath: ReferenceWritableKeyPath<View, Value>, _ value: Value)
+        -> Bool
+    {
         let key = AnimationKey(view, keyPath)
         guard let transaction = openTransactions.last else {
             stopAnimation(for: key, finished: false)
@@ -90,15 +96,16 @@ public final class Animator {
         }
         if !transaction.records.contains(where: { $0.key == key }) {
             let from = view[keyPath: keyPath]
-            transaction.records.append(Record(key: key) {
-                // The block has set the final value; put the value on screen back and
-                // animate from there.
-                let target = view[keyPath: keyPath]
-                view[keyPath: keyPath] = from
-                return { progress, done in
-                    view[keyPath: keyPath] = done ? target : from.interpolated(to: target, progress: progress)
-                }
-            })
+            transaction.records.append(
+                Record(key: key) {
+                    // The block has set the final value; put the value on screen back and
+                    // animate from there.
+                    let target = view[keyPath: keyPath]
+                    view[keyPath: keyPath] = from
+                    return { progress, done in
+                        view[keyPath: keyPath] = done ? target : from.interpolated(to: target, progress: progress)
+                    }
+                })
         }
         view[keyPath: keyPath] = value
         return true

@@ -42,7 +42,9 @@ extension Canvas {
                         if end < width && now[row + end].glyph.isContinuation { end += 1 }
                         if let last = runs.last, last.y == y, last.x + last.cells.count >= start {
                             let from = last.x + last.cells.count
-                            if end > from { runs[runs.count - 1].cells.append(contentsOf: now[(row + from)..<(row + end)]) }
+                            if end > from {
+                                runs[runs.count - 1].cells.append(contentsOf: now[(row + from)..<(row + end)])
+                            }
                         } else {
                             runs.append(CellRun(x: start, y: y, cells: Array(now[(row + start)..<(row + end)])))
                         }

@@ -5,14 +5,18 @@ public struct Cell: Hashable, Sendable {
     public var background: RGB
     public var attributes: CellAttributes
 
-    public init(_ glyph: Glyph = .space, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []) {
+    public init(
+        _ glyph: Glyph = .space, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []
+    ) {
         self.glyph = glyph
         self.foreground = foreground
         self.background = background
         self.attributes = attributes
     }
 
-    public init(_ character: Character, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []) {
+    public init(
+        _ character: Character, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []
+    ) {
         self.init(Glyph(character), foreground: foreground, background: background, attributes: attributes)
     }
 

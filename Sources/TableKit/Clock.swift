@@ -21,9 +21,9 @@ public final class ManualClock: TableClock {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The monotonic system clock (`CLOCK_MONOTONIC`).

@@ -32,30 +32,34 @@ public struct DrawContext {
 
     /// The cell currently at a local position (what lies beneath), if it is on the canvas.
     public func cell(x: Int, y: Int) -> Cell? {
-        let sx = origin.x + x, sy = origin.y + y
+        let sx = origin.x + x
+        let sy = origin.y + y
         guard buffer.bounds.contains(CellPoint(x: sx, y: sy)) else { return nil }
         return buffer[sx, sy]
     }
 
     /// Draws one glyph at a local position.
     public func set(_ glyph: Glyph, x: Int, y: Int, style: CellStyle) {
-        let sx = origin.x + x, sy = origin.y + y
+        let sx = origin.x + x
+        let sy = origin.y + y
         guard clip.contains(CellPoint(x: sx, y: sy)) else { return }
         var glyph = glyph
         if glyph.width == 2 && !clip.contains(CellPoint(x: sx + 1, y: sy)) { glyph = .space }
         let beneath = buffer[sx, sy]
-        var cell = Cell(glyph,
-                        foreground: style.foreground ?? beneath.foreground,
-                        background: style.background ?? beneath.background,
-                        attributes: style.attributes)
+        var cell = Cell(
+            glyph,
+            foreground: style.foreground ?? beneath.foreground,
+            background: style.background ?? beneath.background,
+            attributes: style.attributes)
         if alpha < 1 {
             let a = max(0, alpha)
             let background = beneath.background.mixed(with: cell.background, fraction: a)
             if a >= 0.5 {
                 cell.foreground = beneath.background.mixed(with: cell.foreground, fraction: a)
             } else {
-                cell = Cell(beneath.glyph, foreground: beneath.foreground.mixed(with: cell.background, fraction: a),
-                            background: background, attributes: beneath.attributes)
+                cell = Cell(
+                    beneath.glyph, foreground: beneath.foreground.mixed(with: cell.background, fraction: a),
+                    background: background, attributes: beneath.attributes)
             }
             cell.background = background
             if cell.glyph.isContinuation { return }

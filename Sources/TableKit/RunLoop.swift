@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Waits for file descriptors to become readable. The run loop asks for a timeout of
@@ -20,7 +20,7 @@ public final class SystemPoller: Poller {
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let milliseconds: Int32 = timeout.map { Int32(min(max(0, ($0 * 1000).rounded(.up)), 86_400_000)) } ?? -1
         let result = poll(&fds, nfds_t(fds.count), milliseconds)
-        guard result > 0 else { return [] }   // timeout, or EINTR from a signal
+        guard result > 0 else { return [] }  // timeout, or EINTR from a signal
         let ready = Int16(POLLIN | POLLHUP | POLLERR)
         return fds.filter { $0.revents & ready != 0 }.map(\.fd)
     }

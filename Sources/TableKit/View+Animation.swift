@@ -12,8 +12,10 @@ extension View {
     /// UIKit spells this as a class method; here it is asked of a view so that the
     /// window's animator (and its clock) is found without global state. A view not in a
     /// window applies the changes at once and completes with `true`.
-    public func animate(duration: Double, delay: Double = 0, curve: AnimationCurve = .easeInOutQuad,
-                        changes: () -> Void, completion: ((Bool) -> Void)? = nil) {
+    public func animate(
+        duration: Double, delay: Double = 0, curve: AnimationCurve = .easeInOutQuad,
+        changes: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
         guard let animator = window?.animator else {
             changes()
             completion?(true)

@@ -12,8 +12,9 @@ extension View {
                 // Borrow the subview without retaining it: the tree does not change during a hit test.
                 let hit = Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef { subview -> View? in
                     // From this view's space to the subview's, without walking to the root.
-                    let local = Point(x: point.x - subview.storedFrame.minX + subview.boundsOrigin.x,
-                                      y: point.y - subview.storedFrame.minY + subview.boundsOrigin.y)
+                    let local = Point(
+                        x: point.x - subview.storedFrame.minX + subview.boundsOrigin.x,
+                        y: point.y - subview.storedFrame.minY + subview.boundsOrigin.y)
                     return subview.hitTest(local)
                 }
                 if let hit { return hit }

@@ -169,7 +169,8 @@ open class View {
     /// }
     /// ```
     open func point(inside point: Point) -> Bool {
-        let x = point.x - boundsOrigin.x, y = point.y - boundsOrigin.y
+        let x = point.x - boundsOrigin.x
+        let y = point.y - boundsOrigin.y
         return x >= 0 && y >= 0 && x < storedFrame.size.width && y < storedFrame.size.height
     }
 

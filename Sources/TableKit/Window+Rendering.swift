@@ -26,8 +26,10 @@ extension Window {
         let origin = view.originInRoot + view.boundsOrigin
         var rect = Rect(origin: origin, size: view.storedFrame.size).cellRect
         if includingShadow && view.storedElevation > 0 {
-            rect = rect.union(CellRect(x: rect.x + Window.shadowOffset.x, y: rect.y + Window.shadowOffset.y,
-                                       width: rect.width, height: rect.height))
+            rect = rect.union(
+                CellRect(
+                    x: rect.x + Window.shadowOffset.x, y: rect.y + Window.shadowOffset.y,
+                    width: rect.width, height: rect.height))
         }
         return rect
     }
@@ -79,18 +81,22 @@ extension Window {
         let effectiveAlpha = alpha * view.storedAlpha
         guard effectiveAlpha > 0.001 else { return }
         let cellRect = Rect(origin: originInRoot, size: view.storedFrame.size).cellRect
-        let context = DrawContext(buffer: buffer, origin: CellPoint(x: cellRect.x, y: cellRect.y),
-                                  width: cellRect.width, height: cellRect.height, clip: clip, alpha: effectiveAlpha)
+        let context = DrawContext(
+            buffer: buffer, origin: CellPoint(x: cellRect.x, y: cellRect.y),
+            width: cellRect.width, height: cellRect.height, clip: clip, alpha: effectiveAlpha)
         if view.storedElevation > 0 {
-            let shadow = CellRect(x: Window.shadowOffset.x, y: Window.shadowOffset.y,
-                                  width: cellRect.width, height: cellRect.height)
+            let shadow = CellRect(
+                x: Window.shadowOffset.x, y: Window.shadowOffset.y,
+                width: cellRect.width, height: cellRect.height)
             context.darken(shadow, amount: min(1, view.storedElevation) * 0.55 * effectiveAlpha)
         }
         let ownClip = clip.intersection(cellRect)
         if !ownClip.isEmpty {
             // A view draws only inside its own bounds.
-            view.draw(in: DrawContext(buffer: buffer, origin: context.origin, width: cellRect.width,
-                                      height: cellRect.height, clip: ownClip, alpha: effectiveAlpha))
+            view.draw(
+                in: DrawContext(
+                    buffer: buffer, origin: context.origin, width: cellRect.width,
+                    height: cellRect.height, clip: ownClip, alpha: effectiveAlpha))
         }
         guard !view.subviews.isEmpty else { return }
         let childClip = view.clipsToBounds ? clip.intersection(cellRect) : clip

@@ -61,9 +61,11 @@ open class Window: View {
     }
 
     public override func draw(in context: DrawContext) {
-        context.fill(glyph: backgroundCell.glyph,
-                     style: CellStyle(foreground: backgroundCell.foreground, background: backgroundCell.background,
-                                      attributes: backgroundCell.attributes))
+        context.fill(
+            glyph: backgroundCell.glyph,
+            style: CellStyle(
+                foreground: backgroundCell.foreground, background: backgroundCell.background,
+                attributes: backgroundCell.attributes))
     }
 
     /// Called when a view leaves this window: a pointer sequence it owned is cancelled.

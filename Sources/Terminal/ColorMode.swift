@@ -51,7 +51,9 @@ public enum ColorMode: String, Sendable, CaseIterable {
         let greyStep = min(23, max(0, (average - 8 + 5) / 10))
         let greyLevel = 8 + 10 * greyStep
         func distance(_ c: (Int, Int, Int)) -> Int {
-            let dr = c.0 - Int(color.red), dg = c.1 - Int(color.green), db = c.2 - Int(color.blue)
+            let dr = c.0 - Int(color.red)
+            let dg = c.1 - Int(color.green)
+            let db = c.2 - Int(color.blue)
             return dr * dr + dg * dg + db * db
         }
         return distance((greyLevel, greyLevel, greyLevel)) < distance(cubeColor) ? 232 + greyStep : cube

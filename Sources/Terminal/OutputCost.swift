@@ -8,7 +8,7 @@ public enum OutputCost {
         var total = 0
         var previous: (RGB, RGB, CellAttributes)?
         for run in runs {
-            total += 4 + digits(run.y + 1) + digits(run.x + 1)   // ESC [ row ; col H
+            total += 4 + digits(run.y + 1) + digits(run.x + 1)  // ESC [ row ; col H
             for cell in run.cells where !cell.glyph.isContinuation {
                 total += cell.glyph.text.utf8.count
                 let look = (cell.foreground, cell.background, cell.attributes)

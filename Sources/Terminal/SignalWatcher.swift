@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CTerminalShim
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Signals delivered as bytes on a pipe, so the run loop handles them in ordinary code:
 /// resize, terminate, hang-up, interrupt, quit, stop and continue.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CNcursesw
 import CTerminalShim
 import TableKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The real terminal, through ncursesw: set-up and give-back, colours, and writing the
 /// cells a frame changed.
@@ -53,7 +54,8 @@ public final class TerminalScreen {
 
     /// Columns and rows, from the tty.
     public var size: (width: Int, height: Int) {
-        var columns: Int32 = 0, rows: Int32 = 0
+        var columns: Int32 = 0
+        var rows: Int32 = 0
         if ct_terminal_size(STDOUT_FILENO, &columns, &rows) == 0 { return (Int(columns), Int(rows)) }
         return (80, 24)
     }

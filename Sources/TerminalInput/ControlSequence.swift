@@ -49,10 +49,10 @@ struct ControlSequence {
                 if !inSubParameter {
                     current = min((current ?? 0) * 10 + Int(byte - 0x30), InputDecoder.maxParameter)
                 }
-            case 0x3A: // ':' sub-parameter separator
+            case 0x3A:  // ':' sub-parameter separator
                 sawParameterBytes = true
                 inSubParameter = true
-            case 0x3B: // ';'
+            case 0x3B:  // ';'
                 sawParameterBytes = true
                 sequence.parameters.append(current)
                 current = nil
@@ -63,7 +63,8 @@ struct ControlSequence {
                 } else {
                     sequence.isWellFormed = false
                 }
-            case 0x24 where sequence.intermediates.isEmpty && sequence.privateMarker == nil
+            case 0x24
+            where sequence.intermediates.isEmpty && sequence.privateMarker == nil
                 && index > start && (0x30...0x39).contains(bytes[index - 1]):
                 // rxvt `ESC [ <n> $` (see above).
                 if sawParameterBytes { sequence.parameters.append(current) }

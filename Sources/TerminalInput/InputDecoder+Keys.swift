@@ -8,7 +8,7 @@ extension InputDecoder {
             return final ? .event(Self.altKey(0x5B), length: 2) : .needMore
         }
         let first = pending[start]
-        if first == 0x4D { // M: X10 / normal mouse, three raw bytes follow
+        if first == 0x4D {  // M: X10 / normal mouse, three raw bytes follow
             return x10MouseStep(at: s, final: final)
         }
         guard (0x20...0x7E).contains(first) else {
@@ -28,7 +28,7 @@ extension InputDecoder {
     func interpretCSI(_ sequence: ControlSequence, at s: Int, end: Int, final: Bool) -> Step {
         let length = end - s
         guard sequence.isWellFormed, sequence.intermediates.isEmpty else { return .skip(length: length) }
-        if sequence.privateMarker == 0x3C { // <
+        if sequence.privateMarker == 0x3C {  // <
             return sgrMouseStep(sequence, length: length)
         }
         guard sequence.privateMarker == nil else { return .skip(length: length) }
@@ -38,32 +38,33 @@ extension InputDecoder {
         }
         let params = sequence.parameters
         switch sequence.final {
-        case 0x4D: // M with parameters: urxvt mouse (mode 1015)
+        case 0x4D:  // M with parameters: urxvt mouse (mode 1015)
             return urxvtMouseStep(sequence, length: length)
-        case 0x7E: // ~
+        case 0x7E:  // ~
             let code = sequence.parameter(0) ?? 0
             if code == 200 { return .beginPaste(length: length) }
             guard let tildeKey = Self.tildeKey(code) else { return .skip(length: length) }
             return key(tildeKey, Modifiers(xtermParameter: sequence.parameter(1)))
-        case 0x24, 0x5E, 0x40: // rxvt: `$` shift, `^` control, `@` control+shift
+        case 0x24, 0x5E, 0x40:  // rxvt: `$` shift, `^` control, `@` control+shift
             guard !params.isEmpty, let tildeKey = Self.tildeKey(sequence.parameter(0) ?? 0) else {
                 return .skip(length: length)
             }
-            let modifiers: Modifiers = switch sequence.final {
-            case 0x24: .shift
-            case 0x5E: .control
-            default: [.control, .shift]
-            }
+            let modifiers: Modifiers =
+                switch sequence.final {
+                case 0x24: .shift
+                case 0x5E: .control
+                default: [.control, .shift]
+                }
             return key(tildeKey, modifiers)
-        case 0x5A: // Z
+        case 0x5A:  // Z
             var modifiers = Modifiers(xtermParameter: sequence.parameter(1))
-            modifiers.remove(.shift) // implied by backTab
+            modifiers.remove(.shift)  // implied by backTab
             return key(.backTab, modifiers)
-        case 0x49 where params.isEmpty: // I
+        case 0x49 where params.isEmpty:  // I
             return .event(.focusIn, length: length)
-        case 0x4F where params.isEmpty: // O
+        case 0x4F where params.isEmpty:  // O
             return .event(.focusOut, length: length)
-        case 0x61...0x64: // a-d: rxvt Shift+arrow
+        case 0x61...0x64:  // a-d: rxvt Shift+arrow
             return key(Self.arrow(sequence.final - 0x20)!, .shift)
         case 0x5B where params.isEmpty:
             // Linux console F1–F5: ESC [ [ A ... ESC [ [ E
@@ -135,9 +136,9 @@ extension InputDecoder {
     static func letterKey(_ final: UInt8) -> Key? {
         if let arrow = arrow(final) { return arrow }
         switch final {
-        case 0x48: return .home      // H
-        case 0x46: return .end       // F
-        case 0x50...0x53: return .function(Int(final - 0x50) + 1) // P Q R S
+        case 0x48: return .home  // H
+        case 0x46: return .end  // F
+        case 0x50...0x53: return .function(Int(final - 0x50) + 1)  // P Q R S
         default: return nil
         }
     }
@@ -145,10 +146,10 @@ extension InputDecoder {
     static func ss3Key(_ final: UInt8) -> KeyPress? {
         if let key = letterKey(final) { return KeyPress(key) }
         switch final {
-        case 0x4D: return KeyPress(.enter)                        // keypad Enter
-        case 0x61...0x64: return KeyPress(arrow(final - 0x20)!, modifiers: .control) // rxvt Ctrl+arrow
-        case 0x58: return KeyPress(.character("="))                // keypad =
-        case 0x6A...0x79:                                            // keypad * + , - . / 0–9
+        case 0x4D: return KeyPress(.enter)  // keypad Enter
+        case 0x61...0x64: return KeyPress(arrow(final - 0x20)!, modifiers: .control)  // rxvt Ctrl+arrow
+        case 0x58: return KeyPress(.character("="))  // keypad =
+        case 0x6A...0x79:  // keypad * + , - . / 0–9
             let text: [Character] = ["*", "+", ",", "-", ".", "/", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
             return KeyPress(.character(text[Int(final - 0x6A)]))
         default: return nil

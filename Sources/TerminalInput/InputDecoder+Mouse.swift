@@ -33,7 +33,7 @@ extension InputDecoder {
                         continue
                     }
                 } else if !final {
-                    return .needMore // could be the first half of a mode 1005 value
+                    return .needMore  // could be the first half of a mode 1005 value
                 }
             }
             values.append(Int(byte))
@@ -61,10 +61,10 @@ extension InputDecoder {
     /// `ESC [ < b ; x ; y M|m` (SGR, mode 1006). `m` is a release.
     func sgrMouseStep(_ sequence: ControlSequence, length: Int) -> Step {
         guard sequence.final == 0x4D || sequence.final == 0x6D,
-              sequence.parameters.count == 3,
-              let code = sequence.parameter(0),
-              let x = sequence.parameter(1),
-              let y = sequence.parameter(2)
+            sequence.parameters.count == 3,
+            let code = sequence.parameter(0),
+            let x = sequence.parameter(1),
+            let y = sequence.parameter(2)
         else { return .skip(length: length) }
         let report = Self.mouseReport(
             code: code,
@@ -78,9 +78,9 @@ extension InputDecoder {
     /// `ESC [ b ; x ; y M` (urxvt, mode 1015): decimal, but `b` keeps the +32 of X10.
     func urxvtMouseStep(_ sequence: ControlSequence, length: Int) -> Step {
         guard sequence.parameters.count == 3,
-              let encoded = sequence.parameter(0), encoded >= 32,
-              let x = sequence.parameter(1),
-              let y = sequence.parameter(2)
+            let encoded = sequence.parameter(0), encoded >= 32,
+            let x = sequence.parameter(1),
+            let y = sequence.parameter(2)
         else { return .skip(length: length) }
         let report = Self.mouseReport(
             code: encoded - 32,

@@ -89,9 +89,11 @@ public struct InputDecoder: Sendable {
         }
         if discardingSequence {
             switch byte {
-            case 0x20...0x3F: return                                  // still inside the long sequence
-            case 0x40...0x7E: discardingSequence = false; return      // its final byte
-            default: discardingSequence = false                        // something else: decode it normally
+            case 0x20...0x3F: return  // still inside the long sequence
+            case 0x40...0x7E:
+                discardingSequence = false
+                return  // its final byte
+            default: discardingSequence = false  // something else: decode it normally
             }
         }
         // Fast path: plain ASCII and C0 controls need no buffering.
@@ -169,9 +171,9 @@ public struct InputDecoder: Sendable {
         }
         let next = pending[s + 1]
         switch next {
-        case 0x5B: // [
+        case 0x5B:  // [
             return csiStep(at: s, final: final)
-        case 0x4F: // O
+        case 0x4F:  // O
             return ss3Step(at: s, final: final)
         case 0x1B:
             // ESC ESC [ ... / ESC ESC O ...: rxvt and some others send Alt+<key>
@@ -311,11 +313,19 @@ extension InputDecoder {
         switch lead {
         case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), length: 1)
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
         case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         case 0xF1...0xF3: length = 4
         default: return .invalid
         }

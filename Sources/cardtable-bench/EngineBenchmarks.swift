@@ -1,5 +1,5 @@
-import TableKit
 import Solitaire
+import TableKit
 
 /// A view that fills itself like a card: a border and a letter.
 final class BenchCard: View {
@@ -24,8 +24,9 @@ enum EngineBenchmarks {
         let window = Window(width: 200, height: 60, clock: clock, background: Cell(" ", background: RGB(0, 90, 40)))
         var cards: [View] = []
         for i in 0..<60 {
-            let card = BenchCard(Character(UnicodeScalar(UInt8(65 + i % 26))),
-                                 frame: Rect(x: Double((i * 13) % 180), y: Double((i * 7) % 50), width: 20, height: 10))
+            let card = BenchCard(
+                Character(UnicodeScalar(UInt8(65 + i % 26))),
+                frame: Rect(x: Double((i * 13) % 180), y: Double((i * 7) % 50), width: 20, height: 10))
             card.alpha = i % 10 == 0 ? 0.5 : 1
             window.addSubview(card)
             cards.append(card)
@@ -52,7 +53,8 @@ enum EngineBenchmarks {
     static func hitTest() {
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 200))
         for i in 0..<1000 {
-            root.addSubview(View(frame: Rect(x: Double((i * 37) % 390), y: Double((i * 11) % 195), width: 7, height: 5)))
+            root.addSubview(
+                View(frame: Rect(x: Double((i * 37) % 390), y: Double((i * 11) % 195), width: 7, height: 5)))
         }
         var generator = SplitMix64(seed: 7)
         let points = (0..<1024).map { _ in

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TableKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs `body` `iterations` times after a warm-up and returns the per-run times in
 /// seconds, sorted.
@@ -46,9 +47,12 @@ extension String {
 /// One benchmark's result line: name, median, p90, and the goal.
 func report(_ name: String, _ samples: [Double], goal: Double? = nil) {
     let median = percentile(samples, 0.5)
-    var line = "\(name): median \(formatMicroseconds(median)), p90 \(formatMicroseconds(percentile(samples, 0.9))), n=\(samples.count)"
+    var line =
+        "\(name): median \(formatMicroseconds(median)), p90 \(formatMicroseconds(percentile(samples, 0.9))), n=\(samples.count)"
     if let goal {
-        line += median <= goal ? " (goal ≤ \(formatMicroseconds(goal)): met)" : " (goal ≤ \(formatMicroseconds(goal)): MISSED)"
+        line +=
+            median <= goal
+            ? " (goal ≤ \(formatMicroseconds(goal)): met)" : " (goal ≤ \(formatMicroseconds(goal)): MISSED)"
     }
     print(line)
 }

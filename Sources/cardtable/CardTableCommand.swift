@@ -7,9 +7,9 @@ struct CardTableCommand: ParsableCommand {
         commandName: "cardtable",
         abstract: "A card table for the terminal: drag cards with the mouse, or play with the keyboard.",
         discussion: """
-        With no command, opens the sandbox table: click an empty slot to deal a card, drag cards \
-        between slots, drop them on the trash to delete them. See cardtable(6).
-        """,
+            With no command, opens the sandbox table: click an empty slot to deal a card, drag cards \
+            between slots, drop them on the trash to delete them. See cardtable(6).
+            """,
         version: CardTableVersion.current,
         subcommands: [PlayCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self],
         defaultSubcommand: PlayCommand.self

@@ -1,9 +1,10 @@
-import ArgumentParser
 import App
+import ArgumentParser
 import Layouts
 import TableKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `cardtable [play] [LAYOUT] [options]`: opens a table in the terminal.

@@ -1,7 +1,8 @@
 import TableKit
 import Terminal
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Figures gathered while playing, written by `--stats FILE` for benchmarks.
@@ -22,8 +23,10 @@ struct PlayStatistics {
 
     mutating func record(frame: Window.Frame, composeSeconds seconds: Double, bytes: Int, colorMode: ColorMode) {
         let cells = frame.changes.reduce(0) { $0 + $1.cells.count }
-        frames.append(FrameRecord(bytes: bytes, minimumBytes: OutputCost.minimumBytes(for: frame.changes, colorMode: colorMode),
-                                  changedCells: cells))
+        frames.append(
+            FrameRecord(
+                bytes: bytes, minimumBytes: OutputCost.minimumBytes(for: frame.changes, colorMode: colorMode),
+                changedCells: cells))
         composeSeconds.append(seconds)
     }
 
@@ -52,7 +55,8 @@ struct PlayStatistics {
         let sorted = values.sorted()
         let median = sorted[sorted.count / 2]
         let p90 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
-        return "\(name)_count: \(values.count)\n\(name)_median: \(milliseconds(median))\n\(name)_p90: \(milliseconds(p90))\n\(name)_max: \(milliseconds(sorted.last!))\n"
+        return
+            "\(name)_count: \(values.count)\n\(name)_median: \(milliseconds(median))\n\(name)_p90: \(milliseconds(p90))\n\(name)_max: \(milliseconds(sorted.last!))\n"
     }
 
     private func milliseconds(_ seconds: Double) -> String {

@@ -1,11 +1,12 @@
-import ArgumentParser
 import App
+import ArgumentParser
 import Layouts
 import TableKit
 import Terminal
 import TerminalInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `cardtable preview FILE [--watch]`: draws a layout in the terminal; with `--watch`,
@@ -41,8 +42,9 @@ struct PreviewCommand: ParsableCommand {
         let preview = LayoutPreview(width: size.width, height: size.height, clock: clock, theme: theme)
         let load = { () -> Void in
             let result = LayoutResolver.resolve(layout, environment: environment)
-            preview.show(result.hasErrors ? nil : result.layout, diagnostics: result.diagnostics,
-                         title: result.layout?.title ?? layout)
+            preview.show(
+                result.hasErrors ? nil : result.layout, diagnostics: result.diagnostics,
+                title: result.layout?.title ?? layout)
         }
         load()
 

@@ -1,5 +1,5 @@
-import ArgumentParser
 import App
+import ArgumentParser
 import Layouts
 
 /// `cardtable render FILE [--size WxH]`: the preview drawing as plain text on stdout.
@@ -22,8 +22,10 @@ struct RenderCommand: ParsableCommand {
         let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
         for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
         guard let table = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
-        print(LayoutPreview.render(table, width: size.width, height: size.height,
-                                   theme: Theme(ascii: ascii, monochrome: true)))
+        print(
+            LayoutPreview.render(
+                table, width: size.width, height: size.height,
+                theme: Theme(ascii: ascii, monochrome: true)))
     }
 }
 
@@ -39,7 +41,9 @@ struct ScreenSize: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w), (1...1000).contains(h) else {
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w),
+            (1...1000).contains(h)
+        else {
             return nil
         }
         self.init(width: w, height: h)

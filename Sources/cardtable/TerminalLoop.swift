@@ -1,8 +1,9 @@
 import TableKit
 import Terminal
 import TerminalInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What every full-screen command shares: a run loop on the terminal's input and the
@@ -41,7 +42,7 @@ final class TerminalLoop {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = read(STDIN_FILENO, &buffer, buffer.count)
         if count <= 0 {
-            if count == 0 || (errno != EINTR && errno != EAGAIN) { loop.stop() }   // the terminal is gone
+            if count == 0 || (errno != EINTR && errno != EAGAIN) { loop.stop() }  // the terminal is gone
             return
         }
         onBytes()

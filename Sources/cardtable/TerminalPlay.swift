@@ -3,8 +3,9 @@ import Layouts
 import TableKit
 import Terminal
 import TerminalInput
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a table in the real terminal: the run loop reads terminal bytes and signals,
@@ -45,8 +46,9 @@ final class TerminalPlay {
         defer { screen.close() }
         let theme = Theme(ascii: options.ascii || !screen.isUTF8, monochrome: screen.colorMode == .monochrome)
         let size = screen.size
-        let app = TableApp(layout: layout, seed: options.seed, width: size.width, height: size.height,
-                           clock: clock, theme: theme, animations: options.animations)
+        let app = TableApp(
+            layout: layout, seed: options.seed, width: size.width, height: size.height,
+            clock: clock, theme: theme, animations: options.animations)
         let terminal = TerminalLoop(screen: screen, clock: clock)
         let loop = terminal.loop
         stats.colorMode = screen.colorMode
@@ -89,8 +91,9 @@ final class TerminalPlay {
         let composeEnd = clock.now
         screen.draw(frame.changes)
         let written = clock.now
-        stats.record(frame: frame, composeSeconds: composeEnd - composeStart,
-                     bytes: Int(screen.bytesWritten - bytesBefore), colorMode: screen.colorMode)
+        stats.record(
+            frame: frame, composeSeconds: composeEnd - composeStart,
+            bytes: Int(screen.bytesWritten - bytesBefore), colorMode: screen.colorMode)
         if stats.firstFrameSeconds == nil { stats.firstFrameSeconds = written - options.startTime }
         if let input = pendingInputTime {
             stats.inputToFrame.append(written - input)

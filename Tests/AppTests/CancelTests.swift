@@ -1,7 +1,8 @@
-import XCTest
-@testable import App
 import TableKit
 import TerminalInput
+import XCTest
+
+@testable import App
 
 /// A drag that cannot finish puts the card back: Escape, focus lost, a resize, and a new
 /// press while the drag is open (the terminal lost the release).
@@ -15,7 +16,7 @@ final class CancelTests: XCTestCase {
         h.press(8, 3)
         h.drag(9, 3)
         h.advance(0.1)
-        h.drag(35, 3)                   // over free.4, which has room
+        h.drag(35, 3)  // over free.4, which has room
         XCTAssertEqual(h.findCard("4♥")?.x, 32)
         XCTAssertEqual(view.elevation, 1)
         XCTAssertNotNil(h.scene.draggedCard)
@@ -92,7 +93,7 @@ final class CancelTests: XCTestCase {
 
     func testANewPressWhileDraggingPutsTheCardBack() throws {
         let (h, view) = try dragging()
-        h.press(40, 15)                 // the release was lost; this is a new gesture on the felt
+        h.press(40, 15)  // the release was lost; this is a new gesture on the felt
         XCTAssertNil(h.scene.draggedCard)
         h.advance(0.05)
         let x = h.findCard("4♥")?.x ?? -1
@@ -105,11 +106,11 @@ final class CancelTests: XCTestCase {
 
     func testANewPressOnAnotherCardPutsTheFirstBackAndDragsTheSecond() throws {
         let (h, view) = try dragging()
-        h.press(17, 3)                  // on A♠
+        h.press(17, 3)  // on A♠
         h.drag(18, 3)
         XCTAssertEqual(h.scene.draggedCard?.description, "AS")
         h.drag(45, 3)
-        h.release(45, 3)                // over free.5
+        h.release(45, 3)  // over free.5
         h.settle()
         XCTAssertEqual(h.cards(in: "free.1"), ["4H"])
         XCTAssertEqual(h.cards(in: "free.2"), [])

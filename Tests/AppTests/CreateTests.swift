@@ -1,13 +1,16 @@
-import XCTest
-@testable import App
 import TableKit
+import XCTest
+
+@testable import App
 
 /// Tapping slots: an empty free slot deals the next card of a seeded deck; the trash and
 /// occupied slots make nothing.
 final class CreateTests: XCTestCase {
     func testTheEmptySandbox() {
         let h = Harness()
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌─────┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                  │     │
@@ -49,7 +52,9 @@ final class CreateTests: XCTestCase {
         XCTAssertLessThan(view.alpha, 1, "fading in")
         h.advance(0.05)
         XCTAssertEqual(view.alpha, 1)
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌─────┐  ╭4♥───╮  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                  │     │  │     │
@@ -101,7 +106,9 @@ final class CreateTests: XCTestCase {
             for n in 1...6 { h.click(slot: "free.\(n)") }
             return ((1...6).map { h.card(in: "free.\($0)") ?? "none" }, h.screen)
         }
-        let first = deal(seed: 7), again = deal(seed: 7), other = deal(seed: 8)
+        let first = deal(seed: 7)
+        let again = deal(seed: 7)
+        let other = deal(seed: 8)
         XCTAssertEqual(first.cards, ["8D", "2C", "9S", "6H", "KD", "4D"])
         XCTAssertEqual(again.cards, first.cards)
         XCTAssertEqual(again.screen, first.screen)
@@ -126,7 +133,7 @@ final class CreateTests: XCTestCase {
         h.click(slot: "free.1")
         let screen = h.screen
         h.click(slot: "free.1")
-        h.click(6, 1)   // the card's corner
+        h.click(6, 1)  // the card's corner
         XCTAssertEqual(h.cards(in: "free.1"), ["4H"])
         XCTAssertEqual(h.cardCount, 1)
         XCTAssertEqual(h.scene.table.deck.remaining, 51)
@@ -137,8 +144,8 @@ final class CreateTests: XCTestCase {
     func testClickingTheFeltCreatesNothing() {
         let h = Harness()
         h.click(40, 12)
-        h.click(61, 3)   // the gap before the trash
-        h.click(12, 3)   // between two slots
+        h.click(61, 3)  // the gap before the trash
+        h.click(12, 3)  // between two slots
         XCTAssertEqual(h.cardCount, 0)
     }
 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import App
 import TableKit
+import XCTest
+
+@testable import App
 
 /// Dragging cards with the mouse: a card lifts and follows the pointer, lands on an empty
 /// slot, snaps back from an occupied slot or the felt, and fades away on the trash.
@@ -19,8 +20,8 @@ final class DragTests: XCTestCase {
         let h = Harness(seed: 1)
         h.click(slot: "free.1")
         let view = try XCTUnwrap(h.cardView(in: "free.1"))
-        h.press(9, 2)                   // grabbed 4 columns and 1 row into the card
-        h.drag(10, 2)                   // a one-cell move starts the drag
+        h.press(9, 2)  // grabbed 4 columns and 1 row into the card
+        h.drag(10, 2)  // a one-cell move starts the drag
         XCTAssertEqual(h.scene.draggedCard?.description, "4H")
         h.advance(0.05)
         XCTAssertGreaterThan(view.elevation, 0, "lifting")
@@ -42,7 +43,9 @@ final class DragTests: XCTestCase {
         for (x, y) in [(35, 7), (27, 11), (28, 12), (40, 15)] {
             XCTAssertEqual(h.cell(x, y).background, feltColour, "no shadow at \(x),\(y)")
         }
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
 
@@ -70,7 +73,7 @@ final class DragTests: XCTestCase {
             """)
 
         h.drag(35, 3)
-        h.release(35, 3)                // over free.4
+        h.release(35, 3)  // over free.4
         XCTAssertEqual(h.cards(in: "free.1"), [])
         XCTAssertEqual(h.cards(in: "free.4"), ["4H"])
         XCTAssertNil(h.scene.draggedCard)
@@ -79,7 +82,9 @@ final class DragTests: XCTestCase {
         XCTAssertGreaterThan(view.elevation, 0, "still settling")
         h.advance(0.15)
         XCTAssertEqual(view.elevation, 0, "settled after 0.25 s")
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌     ┐  ┌     ┐  ┌     ┐  ╭4♥───╮  ┌     ┐  ┌     ┐           ┌     ┐
                                             │     │
@@ -118,8 +123,9 @@ final class DragTests: XCTestCase {
             for (px, py) in [(40, 12), (14, 6), (70, 18)] {
                 h.drag(px, py)
                 let expected = (x: px - (gx - 5), y: py - (gy - 1))
-                XCTAssertEqual(h.cardView(in: "free.1")?.frame.origin, Point(x: Double(expected.x), y: Double(expected.y)),
-                               "grabbed at \(gx),\(gy), pointer at \(px),\(py)")
+                XCTAssertEqual(
+                    h.cardView(in: "free.1")?.frame.origin, Point(x: Double(expected.x), y: Double(expected.y)),
+                    "grabbed at \(gx),\(gy), pointer at \(px),\(py)")
                 XCTAssertEqual(h.findCard("4♥")?.x, expected.x, "grabbed at \(gx),\(gy), pointer at \(px),\(py)")
                 XCTAssertEqual(h.findCard("4♥")?.y, expected.y, "grabbed at \(gx),\(gy), pointer at \(px),\(py)")
             }
@@ -134,7 +140,7 @@ final class DragTests: XCTestCase {
         h.press(8, 3)
         h.drag(9, 3)
         h.advance(0.1)
-        h.drag(18, 4)                   // 4♥ at 15,2: over A♠ at 14,1
+        h.drag(18, 4)  // 4♥ at 15,2: over A♠ at 14,1
         XCTAssertEqual(h.text(15, 2, width: 7), "╭4♥───╮")
         XCTAssertEqual(h.text(14, 1, width: 7), "╭A♠───╮")
         XCTAssertNil(h.findCard("A♠", corner: "╰"), "A♠'s bottom row is covered")
@@ -142,17 +148,17 @@ final class DragTests: XCTestCase {
 
     func testADraggedCardStaysAboveTheOthersWhenALandingFinishes() {
         let h = Harness(seed: 1)
-        h.click(slot: "free.1")         // 4♥
-        h.click(slot: "free.2")         // A♠
-        h.click(slot: "free.3")         // Q♠
+        h.click(slot: "free.1")  // 4♥
+        h.click(slot: "free.2")  // A♠
+        h.click(slot: "free.3")  // Q♠
         h.press(26, 3)
         h.drag(27, 3)
         h.drag(35, 3)
-        h.release(35, 3)                // Q♠ lands on free.4 for 0.1 s ...
-        h.press(8, 3)                   // ... while 4♥ is picked up and dragged over A♠
+        h.release(35, 3)  // Q♠ lands on free.4 for 0.1 s ...
+        h.press(8, 3)  // ... while 4♥ is picked up and dragged over A♠
         h.drag(9, 3)
         h.drag(18, 4)
-        h.advance(0.2)                  // the landing is over
+        h.advance(0.2)  // the landing is over
         XCTAssertEqual(h.cards(in: "free.4"), ["QS"])
         XCTAssertEqual(h.scene.draggedCard?.description, "4H")
         XCTAssertEqual(h.text(15, 2, width: 7), "╭4♥───╮", "4♥ is drawn over A♠")
@@ -168,7 +174,7 @@ final class DragTests: XCTestCase {
         h.press(8, 3)
         h.drag(9, 3)
         h.advance(0.1)
-        h.drag(17, 3)                   // 4♥ right over A♠
+        h.drag(17, 3)  // 4♥ right over A♠
         XCTAssertEqual(h.findCard("4♥")?.x, 14)
         h.release(17, 3)
         XCTAssertEqual(h.cards(in: "free.1"), ["4H"])
@@ -200,15 +206,18 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(h.findCard("A♠")?.y, 14)
         h.advance(0.05)
         let position = h.findCard("A♠")
-        XCTAssertTrue((15...37).contains(position?.x ?? -1) && (2...13).contains(position?.y ?? -1),
-                      "on its way back at 0.05 s: \(String(describing: position))")
+        XCTAssertTrue(
+            (15...37).contains(position?.x ?? -1) && (2...13).contains(position?.y ?? -1),
+            "on its way back at 0.05 s: \(String(describing: position))")
         h.advance(0.05)
         XCTAssertEqual(view.frame, Rect(x: 14, y: 1, width: 7, height: 5), "back after 0.1 s")
         XCTAssertEqual(h.findCard("A♠")?.x, 14)
         XCTAssertEqual(h.findCard("A♠")?.y, 1)
         h.settle()
         h.assertAllCardsAtRest()
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ╭4♥───╮  ╭A♠───╮  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                  │     │  │     │
@@ -270,7 +279,9 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(h.text(68, 3, width: 7), "   ✕   ")
         h.settle()
         h.assertAllCardsAtRest()
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌     ┐  ╭A♠───╮  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                           │     │
@@ -317,7 +328,7 @@ final class DragTests: XCTestCase {
     func testAReleaseReportedWithoutAButtonEndsTheDrag() {
         let h = twoCards()
         h.press(8, 3)
-        h.mouse(.move, 20, 10, button: .none)   // motion without the button bit
+        h.mouse(.move, 20, 10, button: .none)  // motion without the button bit
         h.advance(0.1)
         h.mouse(.move, 44, 3, button: .none)
         h.mouse(.release, 44, 3, button: .none)

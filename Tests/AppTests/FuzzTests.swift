@@ -1,7 +1,8 @@
-import XCTest
-@testable import App
 import TableKit
 import TerminalInput
+import XCTest
+
+@testable import App
 
 /// SplitMix64, written out here so the test's randomness does not depend on the code
 /// under test.
@@ -45,7 +46,9 @@ final class FuzzTests: XCTestCase {
             let (width, height) = h.app.window.size
             if random.chance(60), let placement = h.scene.placement {
                 let slot = random.chance(30) ? placement.slots.last! : random.pick(placement.slots)
-                return (slot.x + random.below(placement.cardSize.width), slot.y + random.below(placement.cardSize.height))
+                return (
+                    slot.x + random.below(placement.cardSize.width), slot.y + random.below(placement.cardSize.height)
+                )
             }
             if random.chance(5) { return (random.below(width + 20), random.below(height + 10)) }
             return (random.below(width), random.below(height))
@@ -66,11 +69,15 @@ final class FuzzTests: XCTestCase {
             case 0..<40:
                 // A whole gesture: press, a few moves, release (sometimes lost).
                 mouse(.press, random.chance(95) ? .left : .right)
-                for _ in 0..<random.below(5) { mouse(random.chance(85) ? .drag : .move, random.chance(85) ? .left : .none) }
+                for _ in 0..<random.below(5) {
+                    mouse(random.chance(85) ? .drag : .move, random.chance(85) ? .left : .none)
+                }
                 if random.chance(90) { mouse(.release, random.chance(80) ? .left : .none) }
             case 40..<45:
                 // Stray reports.
-                mouse(random.pick([.press, .drag, .move, .release]), random.pick([.left, .none, .right, .middle, .wheelUp, .wheelDown]))
+                mouse(
+                    random.pick([.press, .drag, .move, .release]),
+                    random.pick([.left, .none, .right, .middle, .wheelUp, .wheelDown]))
             case 45..<87:
                 send(.key(KeyPress(random.pick(Self.keys))))
             case 87..<89:
@@ -78,7 +85,8 @@ final class FuzzTests: XCTestCase {
             case 89..<91:
                 // Another size now and then; back to 80x24 soon after.
                 let (width, height) = h.app.window.size
-                let size = random.chance(50) || (width, height) != (80, 24)
+                let size =
+                    random.chance(50) || (width, height) != (80, 24)
                     ? (80, 24) : random.pick([(60, 20), (10, 5), (33, 5), (120, 40), (1, 1)])
                 h.app.resize(width: size.0, height: size.1)
                 sent += 1

@@ -1,7 +1,8 @@
-import XCTest
-@testable import App
 import TableKit
 import TerminalInput
+import XCTest
+
+@testable import App
 
 /// Playing without a mouse: the cursor moves between slots; Enter deals, picks up and
 /// drops; Escape puts a carried card back; `?` shows help; `q` quits.
@@ -26,7 +27,9 @@ final class KeyboardTests: XCTestCase {
         }
         h.key(.right)
         h.key(.right)
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌     ┐  ┌     ┐  ┌─────┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                                    │     │
@@ -76,7 +79,7 @@ final class KeyboardTests: XCTestCase {
         h.key(.enter)
         h.advance(0.1)
         let view = try XCTUnwrap(h.cardView(in: "free.1"))
-        h.key(.enter)                   // pick up
+        h.key(.enter)  // pick up
         XCTAssertEqual(h.scene.heldCard?.description, "4H")
         h.advance(0.1)
         XCTAssertEqual(view.elevation, 1, "lifted")
@@ -99,7 +102,9 @@ final class KeyboardTests: XCTestCase {
             XCTAssertEqual(h.cell(x, 5).foreground, h.scene.theme.cursor.foreground, "cursor outline at \(x),5")
         }
         XCTAssertLessThan(brightness(h.cell(27, 5).background), brightness(feltColour), "in the shadow")
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
                                    ╭4♥───╮
                  ┌     ┐  ┌     ┐  │     │  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                                    │  ♥  │
@@ -125,7 +130,7 @@ final class KeyboardTests: XCTestCase {
 
              Carrying 4♥ · arrows choose a slot · Enter drop · Esc put back
             """)
-        h.key(.enter)                   // drop on the empty free.3
+        h.key(.enter)  // drop on the empty free.3
         XCTAssertNil(h.scene.heldCard)
         XCTAssertEqual(h.cards(in: "free.1"), [])
         XCTAssertEqual(h.cards(in: "free.3"), ["4H"])
@@ -133,7 +138,9 @@ final class KeyboardTests: XCTestCase {
         XCTAssertEqual(view.frame, Rect(x: 23, y: 1, width: 7, height: 5), "landed")
         h.settle()
         h.assertAllCardsAtRest()
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌     ┐  ┌     ┐  ╭4♥───╮  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                                    │     │
@@ -163,13 +170,13 @@ final class KeyboardTests: XCTestCase {
 
     func testEnterOverAnOccupiedSlotPutsTheCardBack() throws {
         let h = Harness(seed: 1)
-        h.key(.enter)                   // 4♥ on free.1
+        h.key(.enter)  // 4♥ on free.1
         h.key(.right)
-        h.key(.enter)                   // A♠ on free.2
+        h.key(.enter)  // A♠ on free.2
         h.advance(0.1)
         let view = try XCTUnwrap(h.cardView(in: "free.2"))
-        h.key(.enter)                   // pick up A♠
-        h.key(.left)                    // over 4♥
+        h.key(.enter)  // pick up A♠
+        h.key(.left)  // over 4♥
         h.advance(0.1)
         XCTAssertEqual(view.frame.origin, Point(x: 5, y: 0))
         XCTAssertEqual(h.text(5, 0, width: 7), "╭A♠───╮", "the carried card is drawn over the one beneath")
@@ -190,7 +197,7 @@ final class KeyboardTests: XCTestCase {
     func testEscapePutsTheCarriedCardBack() {
         let h = Harness(seed: 1)
         h.key(.enter)
-        h.key(.enter)                   // pick up 4♥
+        h.key(.enter)  // pick up 4♥
         h.key(.right)
         h.key(.right)
         h.advance(0.1)
@@ -211,7 +218,7 @@ final class KeyboardTests: XCTestCase {
     func testAResizePutsTheCarriedCardBack() {
         let h = Harness(seed: 1)
         h.key(.enter)
-        h.key(.enter)                   // pick up 4♥
+        h.key(.enter)  // pick up 4♥
         h.key(.right)
         h.advance(0.1)
         h.app.resize(width: 100, height: 30)
@@ -219,7 +226,7 @@ final class KeyboardTests: XCTestCase {
         XCTAssertNil(h.scene.heldCard)
         XCTAssertEqual(h.findCard("4♥")?.x, 15, "on free.1, in its new place")
         XCTAssertEqual(h.findCard("4♥")?.y, 1)
-        h.key(.enter)                   // on free.2: deals, as nothing is carried
+        h.key(.enter)  // on free.2: deals, as nothing is carried
         XCTAssertEqual(h.cards(in: "free.2"), ["AS"])
         XCTAssertEqual(h.cards(in: "free.1"), ["4H"])
         h.settle()
@@ -228,16 +235,16 @@ final class KeyboardTests: XCTestCase {
 
     func testDraggingAnotherCardPutsTheCarriedOneBack() {
         let h = Harness(seed: 1)
-        h.key(.enter)                   // 4♥ on free.1
+        h.key(.enter)  // 4♥ on free.1
         h.key(.right)
-        h.key(.enter)                   // A♠ on free.2
+        h.key(.enter)  // A♠ on free.2
         h.advance(0.1)
         h.key(.left)
-        h.key(.enter)                   // carry 4♥ ...
+        h.key(.enter)  // carry 4♥ ...
         h.key(.right)
-        h.key(.right)                   // ... over free.3
+        h.key(.right)  // ... over free.3
         h.advance(0.1)
-        h.press(17, 3)                  // and drag A♠ with the mouse
+        h.press(17, 3)  // and drag A♠ with the mouse
         h.drag(18, 3)
         XCTAssertNil(h.scene.heldCard)
         XCTAssertEqual(h.scene.draggedCard?.description, "AS")
@@ -268,15 +275,15 @@ final class KeyboardTests: XCTestCase {
         // Picking a card up again while it is still landing must not leave it under the
         // cards of later slots when the landing's restacking runs.
         let h = Harness(seed: 1)
-        h.key(.enter)                   // 4♥ on free.1
+        h.key(.enter)  // 4♥ on free.1
         h.key(.right)
-        h.key(.enter)                   // A♠ on free.2
+        h.key(.enter)  // A♠ on free.2
         h.key(.left)
         h.advance(0.1)
-        h.key(.enter)                   // pick up 4♥
-        h.key(.enter)                   // and put it down again at once
-        h.key(.enter)                   // and up again, while it is landing
-        h.key(.right)                   // carried over A♠
+        h.key(.enter)  // pick up 4♥
+        h.key(.enter)  // and put it down again at once
+        h.key(.enter)  // and up again, while it is landing
+        h.key(.right)  // carried over A♠
         h.advance(0.2)
         XCTAssertEqual(h.scene.heldCard?.description, "4H")
         XCTAssertEqual(h.text(14, 0, width: 7), "╭4♥───╮")
@@ -290,7 +297,9 @@ final class KeyboardTests: XCTestCase {
         XCTAssertTrue(h.scene.isShowingHelp)
         XCTAssertTrue(h.screen.contains("Any key closes this help."))
         XCTAssertTrue(h.screen.contains("arrows or h j k l       move the cursor"))
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌─────┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                  │     │
@@ -316,7 +325,7 @@ final class KeyboardTests: XCTestCase {
 
              Sandbox · click deals · drag moves · Enter deals a card · ? help · q quit
             """)
-        h.key(.right)                   // closes the help, and only that
+        h.key(.right)  // closes the help, and only that
         XCTAssertFalse(h.scene.isShowingHelp)
         XCTAssertEqual(h.scene.cursorSlot, "free.1")
         XCTAssertEqual(h.screen, table)

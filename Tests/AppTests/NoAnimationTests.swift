@@ -1,6 +1,7 @@
-import XCTest
-@testable import App
 import TableKit
+import XCTest
+
+@testable import App
 
 /// With animations off, every change shows on the next frame without the clock moving.
 final class NoAnimationTests: XCTestCase {
@@ -37,7 +38,7 @@ final class NoAnimationTests: XCTestCase {
         XCTAssertEqual(h.findCard("4♥")?.x, 32)
 
         // The keyboard too.
-        h.key(.right)                   // cursor to free.2, on A♠
+        h.key(.right)  // cursor to free.2, on A♠
         h.key(.enter)
         XCTAssertEqual(h.cardView(in: "free.2")?.frame.origin, Point(x: 14, y: 0))
         h.key(.right)
@@ -57,7 +58,9 @@ final class NoAnimationTests: XCTestCase {
         XCTAssertEqual(h.clock.now, 0, "the clock never moved")
         XCTAssertFalse(h.app.window.animator.isAnimating)
         h.assertAllCardsAtRest()
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  ┌     ┐  ┌     ┐  ╭A♠───╮  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                                    │     │

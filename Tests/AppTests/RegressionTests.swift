@@ -1,7 +1,8 @@
-import XCTest
 import Layouts
 import TableKit
 import TerminalInput
+import XCTest
+
 @testable import App
 
 /// Behaviour fixed after it was seen to be wrong, each with the test that would have caught it.
@@ -24,7 +25,8 @@ final class RegressionTests: XCTestCase {
         h.click(slot: "free.1")
         h.settle()
         // Throw the card at free.4 and grab it again halfway through its landing.
-        let from = h.centre(of: "free.1"), to = h.centre(of: "free.4")
+        let from = h.centre(of: "free.1")
+        let to = h.centre(of: "free.4")
         h.press(from.x, from.y)
         h.drag(from.x + 1, from.y)
         h.advance(0.2)
@@ -61,7 +63,6 @@ final class RegressionTests: XCTestCase {
 
 }
 
-
 /// Klondike's layout played as a free table: clicks deal, and a click on a fanned pile's top card deals onto it.
 final class GameLayoutPlayTests: XCTestCase {
     func testClicksDealOnAGameLayoutAndOntoFannedPiles() {
@@ -78,7 +79,7 @@ final class GameLayoutPlayTests: XCTestCase {
         }
         click(tableau.x + 2, tableau.y + 1)
         XCTAssertEqual(app.scene.table.pile("tableau.1").count, 1)
-        click(tableau.x + 2, tableau.y + 1)   // on the card now there
+        click(tableau.x + 2, tableau.y + 1)  // on the card now there
         XCTAssertEqual(app.scene.table.pile("tableau.1").count, 2)
         let stock = app.scene.placement!.placement(of: "stock")!
         click(stock.x + 1, stock.y + 1)

@@ -1,7 +1,8 @@
-import XCTest
-@testable import App
 import TableKit
 import TerminalInput
+import XCTest
+
+@testable import App
 
 /// What the screen looks like: a terminal too small for the table, the ASCII and
 /// monochrome theme, and the status line.
@@ -11,7 +12,7 @@ final class ScreenTests: XCTestCase {
         h.click(slot: "free.1")
         h.click(slot: "free.3")
         h.key(.right)
-        h.key(.right)                   // the cursor on free.3
+        h.key(.right)  // the cursor on free.3
         let table = h.screen
 
         h.app.resize(width: 10, height: 5)
@@ -48,7 +49,9 @@ final class ScreenTests: XCTestCase {
         h.click(slot: "free.2")
         h.key(.right)
         XCTAssertEqual(h.scene.placement?.cardSize.description, "3x2")
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
              4♥ ▸A♠  ┌+┐ ┌+┐ ┌+┐ ┌+┐     ┌✕┐
                      └ ┘ └ ┘ └ ┘ └ ┘     └ ┘
@@ -56,7 +59,8 @@ final class ScreenTests: XCTestCase {
              Enter picks up A♠ · ? help · q q
             """)
         // Small cards drag too.
-        let from = h.origin(of: "free.2"), to = h.origin(of: "free.5")
+        let from = h.origin(of: "free.2")
+        let to = h.origin(of: "free.5")
         h.press(from.x, from.y)
         h.drag(from.x + 1, from.y)
         h.drag(to.x, to.y)
@@ -71,7 +75,9 @@ final class ScreenTests: XCTestCase {
         h.click(slot: "free.1")
         h.click(slot: "free.3")
         h.key(.right)
-        assertScreen(h, """
+        assertScreen(
+            h,
+            """
 
                  +4H---+  +-----+  +AS---+  .     .  .     .  .     .           .     .
                  |     |  |     |  |     |
@@ -104,8 +110,10 @@ final class ScreenTests: XCTestCase {
         for y in 0..<24 {
             for x in 0..<80 {
                 let cell = h.cell(x, y)
-                XCTAssertTrue([RGB.black, RGB.white].contains(cell.foreground) && [RGB.black, RGB.white].contains(cell.background),
-                              "colour at \(x),\(y)")
+                XCTAssertTrue(
+                    [RGB.black, RGB.white].contains(cell.foreground)
+                        && [RGB.black, RGB.white].contains(cell.background),
+                    "colour at \(x),\(y)")
             }
         }
         XCTAssertTrue(h.scene.statusText.contains("q quit"))
@@ -136,7 +144,7 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(h.cell(column - 2, 23).foreground, theme.status.foreground)
 
         h.key(.enter)
-        h.advance(0.1)                  // faded in
+        h.advance(0.1)  // faded in
         XCTAssertEqual(h.scene.statusText, idle + "Enter picks up 4♥ · ? help · q quit")
         XCTAssertEqual(statusRow(), h.scene.statusText)
 

@@ -1,8 +1,9 @@
-import XCTest
-@testable import App
 import Layouts
 import TableKit
 import TerminalInput
+import XCTest
+
+@testable import App
 
 /// The shipped sandbox: six free slots (`free.1`…`free.6`, capacity 1, label "+"), a gap
 /// and a trash.
@@ -18,10 +19,13 @@ final class Harness {
     let app: TableApp
     var scene: TableScene { app.scene }
 
-    init(seed: UInt64 = 1, width: Int = 80, height: Int = 24,
-         theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true) {
-        app = TableApp(layout: sandbox, seed: seed, width: width, height: height, clock: clock,
-                       theme: theme, animations: animations)
+    init(
+        seed: UInt64 = 1, width: Int = 80, height: Int = 24,
+        theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true
+    ) {
+        app = TableApp(
+            layout: sandbox, seed: seed, width: width, height: height, clock: clock,
+            theme: theme, animations: animations)
         app.renderFrame()
     }
 
@@ -148,14 +152,19 @@ final class Harness {
                 XCTFail("card view \(id) (\(view.card)) has no card in the model", file: file, line: line)
                 continue
             }
-            XCTAssertEqual(view.frame, scene.restingFrame(of: id, in: slot), "\(view.card) in \(slot) is off its slot",
-                           file: file, line: line)
+            XCTAssertEqual(
+                view.frame, scene.restingFrame(of: id, in: slot), "\(view.card) in \(slot) is off its slot",
+                file: file, line: line)
             XCTAssertEqual(view.elevation, 0, "\(view.card) in \(slot) is still lifted", file: file, line: line)
             XCTAssertEqual(view.alpha, 1, "\(view.card) in \(slot) is not opaque", file: file, line: line)
-            XCTAssertTrue(view.superview === scene.tableLayer, "\(view.card) is not on the table", file: file, line: line)
+            XCTAssertTrue(
+                view.superview === scene.tableLayer, "\(view.card) is not on the table", file: file, line: line)
         }
-        XCTAssertEqual(cardViewsOnTable.count, cardCount, "card views on the table vs cards in the model", file: file, line: line)
-        XCTAssertEqual(scene.cardViews.count, cardCount, "card views known to the scene vs cards in the model", file: file, line: line)
+        XCTAssertEqual(
+            cardViewsOnTable.count, cardCount, "card views on the table vs cards in the model", file: file, line: line)
+        XCTAssertEqual(
+            scene.cardViews.count, cardCount, "card views known to the scene vs cards in the model", file: file,
+            line: line)
     }
 }
 
@@ -179,8 +188,9 @@ func assertScreen(_ harness: Harness, _ expected: String, file: StaticString = #
         let want = row < e.count ? String(e[row]) : "<none>"
         if got != want { diff.append("row \(row):\n  expected |\(want)|\n  actual   |\(got)|") }
     }
-    XCTFail("screen differs from the snapshot:\n\(diff.joined(separator: "\n"))\n--- actual screen ---\n\(actual)\n---",
-            file: file, line: line)
+    XCTFail(
+        "screen differs from the snapshot:\n\(diff.joined(separator: "\n"))\n--- actual screen ---\n\(actual)\n---",
+        file: file, line: line)
 }
 
 /// How dark a colour is, roughly (0 black … 765 white).

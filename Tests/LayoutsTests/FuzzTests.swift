@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Layouts
 
 /// Thousands of mangled shipped layouts: the loader never crashes, never loses an error, and every
@@ -68,7 +69,8 @@ final class FuzzTests: XCTestCase {
             let lineCount = text.unicodeScalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
             if result.layout == nil {
                 stats.failed += 1
-                XCTAssertTrue(result.diagnostics.contains { $0.severity == .error }, "case \(n): no layout and no error\n\(text)")
+                XCTAssertTrue(
+                    result.diagnostics.contains { $0.severity == .error }, "case \(n): no layout and no error\n\(text)")
             } else {
                 stats.loaded += 1
                 XCTAssertFalse(result.hasErrors, "case \(n)")
@@ -83,7 +85,8 @@ final class FuzzTests: XCTestCase {
                 XCTAssertFalse(diagnostic.message.isEmpty, "case \(n)")
                 XCTAssertTrue(description.hasPrefix(file + ":"), "case \(n): \(description)")
                 if let position = diagnostic.position {
-                    XCTAssertTrue((1...lineCount).contains(position.line), "case \(n): \(description) beyond \(lineCount) lines")
+                    XCTAssertTrue(
+                        (1...lineCount).contains(position.line), "case \(n): \(description) beyond \(lineCount) lines")
                     XCTAssertGreaterThanOrEqual(position.column, 1, "case \(n): \(description)")
                 }
             }
@@ -92,7 +95,8 @@ final class FuzzTests: XCTestCase {
         // The mutations should exercise both sides.
         XCTAssertGreaterThan(stats.loaded, caseCount / 12)
         XCTAssertGreaterThan(stats.failed, caseCount / 4)
-        print("fuzz: \(stats.cases) cases, \(stats.loaded) loaded, \(stats.failed) rejected, \(stats.warnings) warnings")
+        print(
+            "fuzz: \(stats.cases) cases, \(stats.loaded) loaded, \(stats.failed) rejected, \(stats.warnings) warnings")
     }
 
     /// Short random strings of TOML-ish tokens, not derived from a layout.
@@ -101,7 +105,10 @@ final class FuzzTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         var rng = SplitMix64(seed: environment["GARBAGE_SEED"].flatMap { UInt64($0) } ?? 1)
         let count = environment["GARBAGE_CASES"].flatMap { Int($0) } ?? 2000
-        let tokens = Self.tokens + ["a", "b", "=", " ", "\n", "[", "]", "[[", "]]", "{", "}", ",", ".", "\"", "'", "1", "2", "-", ":", "T"]
+        let tokens =
+            Self.tokens + [
+                "a", "b", "=", " ", "\n", "[", "]", "[[", "]]", "{", "}", ",", ".", "\"", "'", "1", "2", "-", ":", "T",
+            ]
         for n in 0..<count {
             var text = ""
             for _ in 0..<(1 + rng.below(25)) {

@@ -1,16 +1,19 @@
 import Foundation
 import XCTest
+
 @testable import Layouts
 
 /// man/cardtable-layout.5 documents every key the loader accepts.
 final class ManPageTests: XCTestCase {
     func testManPageDocumentsEveryKeyAndKind() throws {
-        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
         let keys = Set(LayoutLoader.topLevelKeys + LayoutLoader.groupKeys + LayoutLoader.slotKeys)
         for key in keys.sorted() {
             // mdoc escapes '-' as '\-' only in some places; accept both.
             let escaped = key.replacingOccurrences(of: "-", with: "\\-")
-            XCTAssertTrue(page.contains(".It Ic \(key)") || page.contains(".It Ic \(escaped)"), "key \(key) is not documented")
+            XCTAssertTrue(
+                page.contains(".It Ic \(key)") || page.contains(".It Ic \(escaped)"), "key \(key) is not documented")
         }
         for kind in SlotKind.allCases {
             XCTAssertTrue(page.contains(".It Cm \(kind.rawValue)"), "kind \(kind.rawValue) is not documented")
@@ -25,7 +28,8 @@ final class ManPageTests: XCTestCase {
 
     /// The layouts shown in the man page load without a diagnostic.
     func testManPageExamplesLoad() throws {
-        let page = try String(contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
         var examples: [String] = []
         var current: [String]?
         for line in page.split(separator: "\n", omittingEmptySubsequences: false) {

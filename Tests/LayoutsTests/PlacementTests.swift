@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Layouts
 
 final class PlacementTests: XCTestCase {
@@ -52,22 +53,30 @@ final class PlacementTests: XCTestCase {
                         XCTAssertGreaterThanOrEqual(slot.y, 1)
                         XCTAssertLessThanOrEqual(slot.x + table.cardSize.width, width)
                     }
-                    if let larger = Placement.cardSizes.firstIndex(of: table.cardSize).flatMap({ $0 > 0 ? Placement.cardSizes[$0 - 1] : nil }) {
+                    if let larger = Placement.cardSizes.firstIndex(of: table.cardSize).flatMap({
+                        $0 > 0 ? Placement.cardSizes[$0 - 1] : nil
+                    }) {
                         let bigger = Placement.place(layout, cardSize: larger)
                         XCTAssertTrue(bigger.width > width || bigger.height > height - 1, "\(name) \(width)x\(height)")
                     }
                 case .failure(let tooSmall):
-                    XCTAssertTrue(tooSmall.neededWidth > width || tooSmall.neededHeight > height, "\(name) \(width)x\(height)")
+                    XCTAssertTrue(
+                        tooSmall.neededWidth > width || tooSmall.neededHeight > height, "\(name) \(width)x\(height)")
                 }
             }
         }
     }
 
     func testTooSmallTellsTheSizeNeededAtTheSmallestCards() {
-        XCTAssertEqual(Placement.place(klondike, width: 20, height: 10), .failure(TooSmall(neededWidth: 29, neededHeight: 20)))
-        XCTAssertEqual(Placement.place(klondike, width: 29, height: 19), .failure(TooSmall(neededWidth: 29, neededHeight: 20)))
-        XCTAssertEqual(try Placement.place(klondike, width: 29, height: 20).get().cardSize, CardSize(width: 3, height: 2))
-        XCTAssertEqual(Placement.place(klondike, width: 0, height: 0, reservedRows: 3), .failure(TooSmall(neededWidth: 29, neededHeight: 22)))
+        XCTAssertEqual(
+            Placement.place(klondike, width: 20, height: 10), .failure(TooSmall(neededWidth: 29, neededHeight: 20)))
+        XCTAssertEqual(
+            Placement.place(klondike, width: 29, height: 19), .failure(TooSmall(neededWidth: 29, neededHeight: 20)))
+        XCTAssertEqual(
+            try Placement.place(klondike, width: 29, height: 20).get().cardSize, CardSize(width: 3, height: 2))
+        XCTAssertEqual(
+            Placement.place(klondike, width: 0, height: 0, reservedRows: 3),
+            .failure(TooSmall(neededWidth: 29, neededHeight: 22)))
     }
 
     func testCardOriginsSpreadOnlyTheTopCards() throws {
@@ -109,12 +118,16 @@ final class PlacementTests: XCTestCase {
     }
 
     func testNegativeAndHostilePositionsStayOnScreen() throws {
-        let layout = TableLayout(name: "odd", title: "Odd", slots: [
-            SlotLayout(id: "a", group: "a", kind: .cell, position: GridPoint(column: -1, row: -0.5)),
-            SlotLayout(id: "b", group: "b", kind: .cell, position: GridPoint(column: 1, row: 0)),
-            SlotLayout(id: "c", group: "c", kind: .cell, position: GridPoint(column: .nan, row: .infinity)),
-            SlotLayout(id: "d", group: "d", kind: .tableau, position: GridPoint(column: 0, row: 0), fan: .down, fanVisible: .max),
-        ])
+        let layout = TableLayout(
+            name: "odd", title: "Odd",
+            slots: [
+                SlotLayout(id: "a", group: "a", kind: .cell, position: GridPoint(column: -1, row: -0.5)),
+                SlotLayout(id: "b", group: "b", kind: .cell, position: GridPoint(column: 1, row: 0)),
+                SlotLayout(id: "c", group: "c", kind: .cell, position: GridPoint(column: .nan, row: .infinity)),
+                SlotLayout(
+                    id: "d", group: "d", kind: .tableau, position: GridPoint(column: 0, row: 0), fan: .down,
+                    fanVisible: .max),
+            ])
         let table = Placement.place(layout, cardSize: CardSize(width: 3, height: 2))
         XCTAssertEqual(table.placement(of: "a").map { [$0.x, $0.y] }, [1, 1])
         XCTAssertEqual(table.placement(of: "b").map { [$0.x, $0.y] }, [9, 3])

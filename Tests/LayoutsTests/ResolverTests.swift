@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Layouts
 
 final class ResolverTests: XCTestCase {
@@ -21,9 +22,11 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(result.layout?.name, "mine")
 
         try (tiny + "fan = 1\n").write(to: file, atomically: true, encoding: .utf8)
-        XCTAssertEqual(LayoutResolver.resolve(file.path, environment: [:]).diagnostics.map(\.description), [
-            "\(file.path):4:7: error: fan must be a string (one of none, down, right), found an integer (1)",
-        ])
+        XCTAssertEqual(
+            LayoutResolver.resolve(file.path, environment: [:]).diagnostics.map(\.description),
+            [
+                "\(file.path):4:7: error: fan must be a string (one of none, down, right), found an integer (1)"
+            ])
     }
 
     func testConfigDirectory() throws {
@@ -33,17 +36,22 @@ final class ResolverTests: XCTestCase {
         let home = directory.appendingPathComponent("home/.config/cardtable/layouts", isDirectory: true)
         try FileManager.default.createDirectory(at: xdg, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        try tiny.replacingOccurrences(of: "cell", with: "stock").write(to: xdg.appendingPathComponent("mine.toml"), atomically: true, encoding: .utf8)
+        try tiny.replacingOccurrences(of: "cell", with: "stock").write(
+            to: xdg.appendingPathComponent("mine.toml"), atomically: true, encoding: .utf8)
         try tiny.write(to: home.appendingPathComponent("mine.toml"), atomically: true, encoding: .utf8)
 
-        let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path, "HOME": directory.appendingPathComponent("home").path]
+        let environment = [
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path,
+            "HOME": directory.appendingPathComponent("home").path,
+        ]
         XCTAssertEqual(LayoutResolver.resolve("mine", environment: environment).layout?.slots.first?.kind, .stock)
         XCTAssertEqual(LayoutResolver.resolve("mine.toml", environment: environment).layout?.slots.first?.kind, .stock)
         // Unset or relative XDG_CONFIG_HOME: ~/.config.
         let homeOnly = ["HOME": directory.appendingPathComponent("home").path]
         XCTAssertEqual(LayoutResolver.resolve("mine", environment: homeOnly).layout?.slots.first?.kind, .cell)
-        XCTAssertEqual(LayoutResolver.resolve("mine", environment: homeOnly.merging(["XDG_CONFIG_HOME": "rel"]) { a, _ in a })
-            .layout?.slots.first?.kind, .cell)
+        XCTAssertEqual(
+            LayoutResolver.resolve("mine", environment: homeOnly.merging(["XDG_CONFIG_HOME": "rel"]) { a, _ in a })
+                .layout?.slots.first?.kind, .cell)
         // Shipped names come before the config directory.
         try tiny.write(to: home.appendingPathComponent("klondike.toml"), atomically: true, encoding: .utf8)
         XCTAssertEqual(LayoutResolver.resolve("klondike", environment: homeOnly).layout?.slots.count, 13)
@@ -52,12 +60,16 @@ final class ResolverTests: XCTestCase {
     func testNotFound() {
         let result = LayoutResolver.resolve("nosuch", environment: ["HOME": "/nonexistent-home"])
         XCTAssertNil(result.layout)
-        XCTAssertEqual(result.diagnostics.map(\.description), [
-            "nosuch: error: no layout 'nosuch': not a file, not a shipped layout (sandbox, klondike, freecell, spider, pyramid, free30), and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml",
-        ])
-        XCTAssertEqual(LayoutResolver.resolve("some/where.toml", environment: [:]).diagnostics.map(\.description), [
-            "some/where.toml: error: no such file",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "nosuch: error: no layout 'nosuch': not a file, not a shipped layout (sandbox, klondike, freecell, spider, pyramid, free30), and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml"
+            ])
+        XCTAssertEqual(
+            LayoutResolver.resolve("some/where.toml", environment: [:]).diagnostics.map(\.description),
+            [
+                "some/where.toml: error: no such file"
+            ])
         XCTAssertTrue(LayoutResolver.resolve("", environment: [:]).hasErrors)
         XCTAssertEqual(LayoutResolver.userDirectory(environment: [:]), nil)
         XCTAssertEqual(LayoutResolver.userDirectory(environment: ["XDG_CONFIG_HOME": "/x/"]), "/x/cardtable/layouts")

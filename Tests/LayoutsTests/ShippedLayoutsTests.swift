@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Layouts
 
 final class ShippedLayoutsTests: XCTestCase {
@@ -25,14 +26,17 @@ final class ShippedLayoutsTests: XCTestCase {
     func testEmbeddedSourcesMatchTheLayoutsFolder() throws {
         let folder = repositoryRoot.appendingPathComponent("layouts")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".toml") }
-        XCTAssertEqual(Set(files.map { String($0.dropLast(5)) }), Set(ShippedLayouts.names),
-                       "layouts/*.toml and ShippedLayouts.names differ")
-        XCTAssertEqual(Set(ShippedLayouts.sources.keys), Set(files.map { String($0.dropLast(5)) }),
-                       "Sources/Layouts/ShippedLayouts+Sources.swift is out of date: run scripts/embed-layouts")
+        XCTAssertEqual(
+            Set(files.map { String($0.dropLast(5)) }), Set(ShippedLayouts.names),
+            "layouts/*.toml and ShippedLayouts.names differ")
+        XCTAssertEqual(
+            Set(ShippedLayouts.sources.keys), Set(files.map { String($0.dropLast(5)) }),
+            "Sources/Layouts/ShippedLayouts+Sources.swift is out of date: run scripts/embed-layouts")
         for file in files {
             let onDisk = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            XCTAssertEqual(ShippedLayouts.source(named: String(file.dropLast(5))), onDisk,
-                           "layouts/\(file) changed: run scripts/embed-layouts")
+            XCTAssertEqual(
+                ShippedLayouts.source(named: String(file.dropLast(5))), onDisk,
+                "layouts/\(file) changed: run scripts/embed-layouts")
         }
     }
 
@@ -81,7 +85,8 @@ final class ShippedLayoutsTests: XCTestCase {
             for i in 0...row {
                 k += 1
                 let slot = try XCTUnwrap(layout.slot("pyramid.\(k)"))
-                XCTAssertEqual(slot.position, GridPoint(column: Double(9 - row + 2 * i) / 2, row: Double(row) / 2), slot.id)
+                XCTAssertEqual(
+                    slot.position, GridPoint(column: Double(9 - row + 2 * i) / 2, row: Double(row) / 2), slot.id)
             }
         }
         // Each card below the top is covered by two cards of the next row.

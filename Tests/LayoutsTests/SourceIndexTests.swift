@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Layouts
 
 /// The scanner that finds where keys and values are written.
@@ -12,17 +13,18 @@ final class SourceIndexTests: XCTestCase {
     }
 
     func testHeadersKeysAndValues() {
-        let idx = index("""
-        name = "x"   # comment = 1
-        [slots.T]
-        fan = "down"
-          [ slots . "#" ]
-        'fan-visible' = 3
-        [[slot]]
-        at = [1, 2.5]
-        [[slot]]
-        at = [ [1], { a = 2 } ]
-        """)
+        let idx = index(
+            """
+            name = "x"   # comment = 1
+            [slots.T]
+            fan = "down"
+              [ slots . "#" ]
+            'fan-visible' = 3
+            [[slot]]
+            at = [1, 2.5]
+            [[slot]]
+            at = [ [1], { a = 2 } ]
+            """)
         XCTAssertEqual(idx.keys["name"], at(1, 1))
         XCTAssertEqual(idx.values["name"], at(1, 8))
         XCTAssertNil(idx.keys["comment"])
@@ -39,16 +41,17 @@ final class SourceIndexTests: XCTestCase {
     }
 
     func testDottedKeysInlineTablesAndMultilineStrings() {
-        let idx = index("""
-        map = \"\"\"
-        A = B
-        [not.a.header]
-        \"\"\"
-        slots.A = { kind = "x", fan = 'y' }
-        slots.B.label = '''
-        ]]'''
-        after = 1
-        """)
+        let idx = index(
+            """
+            map = \"\"\"
+            A = B
+            [not.a.header]
+            \"\"\"
+            slots.A = { kind = "x", fan = 'y' }
+            slots.B.label = '''
+            ]]'''
+            after = 1
+            """)
         XCTAssertEqual(idx.values["map"], at(1, 7))
         XCTAssertNil(idx.keys["not"])
         XCTAssertNil(idx.keys["A"])

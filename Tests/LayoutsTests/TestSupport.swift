@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Layouts
 
 /// The repository root, found from this file (symlinks resolved, so a side workspace works too).

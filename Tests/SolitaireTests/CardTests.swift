@@ -1,5 +1,5 @@
-import XCTest
 import Solitaire
+import XCTest
 
 final class CardTests: XCTestCase {
     func testParsingTheTwoLetterForm() {

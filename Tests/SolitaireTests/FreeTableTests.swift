@@ -1,20 +1,24 @@
-import XCTest
 import Layouts
 import Solitaire
+import XCTest
 
 final class FreeTableTests: XCTestCase {
     /// Two free slots (capacity 1), a fanned free slot of three, a fanned slot without a
     /// limit that does not create, an unfanned cell whose capacity of 4 counts as 1, a
     /// trash, and a free slot with no capacity (so 1, being unfanned).
-    let layout = TableLayout(name: "test", title: "Test", slots: [
-        SlotLayout(id: "free.1", group: "free", kind: .free, position: GridPoint(column: 0, row: 0), capacity: 1),
-        SlotLayout(id: "free.2", group: "free", kind: .free, position: GridPoint(column: 1, row: 0), capacity: 1),
-        SlotLayout(id: "fan", group: "fan", kind: .free, position: GridPoint(column: 2, row: 0), fan: .down, capacity: 3),
-        SlotLayout(id: "column", group: "column", kind: .tableau, position: GridPoint(column: 3, row: 0), fan: .down),
-        SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 4, row: 0), capacity: 4),
-        SlotLayout(id: "trash", group: "trash", kind: .trash, position: GridPoint(column: 5, row: 0)),
-        SlotLayout(id: "open", group: "open", kind: .free, position: GridPoint(column: 6, row: 0)),
-    ])
+    let layout = TableLayout(
+        name: "test", title: "Test",
+        slots: [
+            SlotLayout(id: "free.1", group: "free", kind: .free, position: GridPoint(column: 0, row: 0), capacity: 1),
+            SlotLayout(id: "free.2", group: "free", kind: .free, position: GridPoint(column: 1, row: 0), capacity: 1),
+            SlotLayout(
+                id: "fan", group: "fan", kind: .free, position: GridPoint(column: 2, row: 0), fan: .down, capacity: 3),
+            SlotLayout(
+                id: "column", group: "column", kind: .tableau, position: GridPoint(column: 3, row: 0), fan: .down),
+            SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 4, row: 0), capacity: 4),
+            SlotLayout(id: "trash", group: "trash", kind: .trash, position: GridPoint(column: 5, row: 0)),
+            SlotLayout(id: "open", group: "open", kind: .free, position: GridPoint(column: 6, row: 0)),
+        ])
 
     func testCapacities() {
         let table = FreeTable(layout: layout, seed: 1)
@@ -57,7 +61,9 @@ final class FreeTableTests: XCTestCase {
 
     func testCardsHaveTheirOwnIdentities() throws {
         var table = FreeTable(layout: layout, seed: 1)
-        let a = try XCTUnwrap(table.createCard(at: "free.1")), b = try XCTUnwrap(table.createCard(at: "free.2")), c = try XCTUnwrap(table.createCard(at: "open"))
+        let a = try XCTUnwrap(table.createCard(at: "free.1"))
+        let b = try XCTUnwrap(table.createCard(at: "free.2"))
+        let c = try XCTUnwrap(table.createCard(at: "open"))
         XCTAssertEqual(Set([a.id, b.id, c.id]).count, 3)
         XCTAssertEqual(table.slot(of: a.id), "free.1")
         XCTAssertEqual(table.slot(of: c.id), "open")
@@ -80,7 +86,8 @@ final class FreeTableTests: XCTestCase {
 
     func testACardDoesNotMoveToAFullSlotOrItsOwnOrNowhere() throws {
         var table = FreeTable(layout: layout, seed: 1)
-        let a = try XCTUnwrap(table.createCard(at: "free.1")), b = try XCTUnwrap(table.createCard(at: "free.2"))
+        let a = try XCTUnwrap(table.createCard(at: "free.1"))
+        let b = try XCTUnwrap(table.createCard(at: "free.2"))
         XCTAssertEqual(table.drop(a.id, onto: "free.2"), .rejected)
         XCTAssertEqual(table.drop(a.id, onto: "free.1"), .rejected, "its own slot")
         XCTAssertEqual(table.drop(a.id, onto: "nowhere"), .rejected)
@@ -91,7 +98,8 @@ final class FreeTableTests: XCTestCase {
 
     func testAFannedSlotTakesCardsUpToItsCapacity() throws {
         var table = FreeTable(layout: layout, seed: 1)
-        let a = try XCTUnwrap(table.createCard(at: "free.1")), b = try XCTUnwrap(table.createCard(at: "free.2"))
+        let a = try XCTUnwrap(table.createCard(at: "free.1"))
+        let b = try XCTUnwrap(table.createCard(at: "free.2"))
         let c = table.createCard(at: "cell")
         XCTAssertNil(c, "a cell does not create")
         table.createCard(at: "fan")
@@ -105,7 +113,8 @@ final class FreeTableTests: XCTestCase {
 
     func testOnlyTheTopCardMoves() throws {
         var table = FreeTable(layout: layout, seed: 1)
-        let bottom = try XCTUnwrap(table.createCard(at: "fan")), top = try XCTUnwrap(table.createCard(at: "fan"))
+        let bottom = try XCTUnwrap(table.createCard(at: "fan"))
+        let top = try XCTUnwrap(table.createCard(at: "fan"))
         XCTAssertEqual(table.dropOutcome(of: bottom.id, onto: "free.1"), .rejected)
         XCTAssertEqual(table.drop(bottom.id, onto: "free.1"), .rejected)
         XCTAssertEqual(table.drop(bottom.id, onto: "trash"), .rejected, "not even to the trash")
@@ -117,7 +126,8 @@ final class FreeTableTests: XCTestCase {
 
     func testTheTrashDeletesWhatIsDroppedOnIt() throws {
         var table = FreeTable(layout: layout, seed: 1)
-        let a = try XCTUnwrap(table.createCard(at: "free.1")), b = try XCTUnwrap(table.createCard(at: "free.2"))
+        let a = try XCTUnwrap(table.createCard(at: "free.1"))
+        let b = try XCTUnwrap(table.createCard(at: "free.2"))
         XCTAssertEqual(table.dropOutcome(of: a.id, onto: "trash"), .deleted)
         XCTAssertEqual(table.drop(a.id, onto: "trash"), .deleted)
         XCTAssertEqual(table.pile("free.1"), [])
@@ -162,11 +172,14 @@ final class FreeTableTests: XCTestCase {
 /// every slot but the trash deals.
 final class FreeTableGameLayoutTests: XCTestCase {
     func testWithNoTapToCreateSlotEverySlotButTheTrashDeals() {
-        let layout = TableLayout(name: "t", title: "T", slots: [
-            SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 0, row: 0)),
-            SlotLayout(id: "tableau", group: "tableau", kind: .tableau, position: GridPoint(column: 1, row: 0), fan: .down),
-            SlotLayout(id: "trash", group: "trash", kind: .trash, position: GridPoint(column: 2, row: 0)),
-        ])
+        let layout = TableLayout(
+            name: "t", title: "T",
+            slots: [
+                SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 0, row: 0)),
+                SlotLayout(
+                    id: "tableau", group: "tableau", kind: .tableau, position: GridPoint(column: 1, row: 0), fan: .down),
+                SlotLayout(id: "trash", group: "trash", kind: .trash, position: GridPoint(column: 2, row: 0)),
+            ])
         var table = FreeTable(layout: layout, seed: 1)
         XCTAssertTrue(table.everySlotCreates)
         XCTAssertNotNil(table.createCard(at: "cell"))
@@ -177,10 +190,12 @@ final class FreeTableGameLayoutTests: XCTestCase {
     }
 
     func testWhenSomeSlotsCreateOnlyThoseDo() {
-        let layout = TableLayout(name: "t", title: "T", slots: [
-            SlotLayout(id: "free", group: "free", kind: .free, position: GridPoint(column: 0, row: 0)),
-            SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 1, row: 0)),
-        ])
+        let layout = TableLayout(
+            name: "t", title: "T",
+            slots: [
+                SlotLayout(id: "free", group: "free", kind: .free, position: GridPoint(column: 0, row: 0)),
+                SlotLayout(id: "cell", group: "cell", kind: .cell, position: GridPoint(column: 1, row: 0)),
+            ])
         var table = FreeTable(layout: layout, seed: 1)
         XCTAssertFalse(table.everySlotCreates)
         XCTAssertNil(table.createCard(at: "cell"))

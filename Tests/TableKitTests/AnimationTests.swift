@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TableKit
 
 final class AnimationTests: XCTestCase {
@@ -35,7 +36,7 @@ final class AnimationTests: XCTestCase {
             self.card.elevation = 1
         }
         advance(0.5)
-        XCTAssertEqual(card.alpha, 0.75, accuracy: 1e-9)       // 1 - 0.5²
+        XCTAssertEqual(card.alpha, 0.75, accuracy: 1e-9)  // 1 - 0.5²
         XCTAssertEqual(card.elevation, 0.25, accuracy: 1e-9)
         advance(0.5)
         XCTAssertEqual(card.alpha, 0)
@@ -64,12 +65,16 @@ final class AnimationTests: XCTestCase {
         var log: [String] = []
         card.animate(duration: 0.1, curve: .linear) {
             self.card.frame.origin.x = 10
-        } completion: { log.append("first \($0)") }
+        } completion: {
+            log.append("first \($0)")
+        }
         advance(0.05)
         XCTAssertEqual(card.frame.origin.x, 5, accuracy: 1e-9)
         card.animate(duration: 0.1, curve: .linear) {
             self.card.frame.origin.x = 0
-        } completion: { log.append("second \($0)") }
+        } completion: {
+            log.append("second \($0)")
+        }
         XCTAssertEqual(log, ["first false"], "the old animation completes at once, unfinished")
         XCTAssertEqual(card.frame.origin.x, 5, accuracy: 1e-9, "no jump: it starts where it was")
         advance(0.05)
@@ -81,7 +86,11 @@ final class AnimationTests: XCTestCase {
 
     func testSettingAnAnimatingPropertyDirectlyStopsIt() {
         var finished: Bool?
-        card.animate(duration: 0.1) { self.card.alpha = 0 } completion: { finished = $0 }
+        card.animate(duration: 0.1) {
+            self.card.alpha = 0
+        } completion: {
+            finished = $0
+        }
         advance(0.05)
         card.alpha = 0.3
         XCTAssertEqual(finished, false)
@@ -96,9 +105,19 @@ final class AnimationTests: XCTestCase {
         card.animate(duration: 0.2) {
             self.card.alpha = 0.5
             self.card.elevation = 1
-        } completion: { _ in log.append("A") }
-        other.animate(duration: 0.1) { other.alpha = 0 } completion: { _ in log.append("B") }
-        card.animate(duration: 0.1) { self.card.frame.origin.x = 3 } completion: { _ in log.append("C") }
+        } completion: { _ in
+            log.append("A")
+        }
+        other.animate(duration: 0.1) {
+            other.alpha = 0
+        } completion: { _ in
+            log.append("B")
+        }
+        card.animate(duration: 0.1) {
+            self.card.frame.origin.x = 3
+        } completion: { _ in
+            log.append("C")
+        }
         advance(0.1)
         XCTAssertEqual(log, ["B", "C"])
         advance(0.1)
@@ -113,7 +132,9 @@ final class AnimationTests: XCTestCase {
         card.animate(duration: 0.25) {
             self.card.center = Point(x: 40, y: 12)
             self.card.alpha = 0
-        } completion: { finished = $0 }
+        } completion: {
+            finished = $0
+        }
         XCTAssertEqual(card.center, Point(x: 40, y: 12))
         XCTAssertEqual(card.alpha, 0)
         XCTAssertEqual(finished, true)
@@ -123,7 +144,11 @@ final class AnimationTests: XCTestCase {
     func testViewOutsideAWindowAppliesAtOnce() {
         let loose = View(frame: .zero)
         var finished: Bool?
-        loose.animate(duration: 1) { loose.alpha = 0.2 } completion: { finished = $0 }
+        loose.animate(duration: 1) {
+            loose.alpha = 0.2
+        } completion: {
+            finished = $0
+        }
         XCTAssertEqual(loose.alpha, 0.2)
         XCTAssertEqual(finished, true)
     }

@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import TableKit
 
 final class CompositingTests: XCTestCase {
     let felt = RGB(0, 100, 0)
 
     func makeWindow(width: Int = 12, height: Int = 4) -> Window {
-        Window(width: width, height: height, clock: ManualClock(), background: Cell(".", foreground: .white, background: felt))
+        Window(
+            width: width, height: height, clock: ManualClock(),
+            background: Cell(".", foreground: .white, background: felt))
     }
 
     func testViewsCompositeInZOrder() {
@@ -15,12 +18,14 @@ final class CompositingTests: XCTestCase {
         window.addSubview(a)
         window.addSubview(b)
         window.renderFrame()
-        XCTAssertEqual(window.canvas.text, """
-        .aaaa.......
-        .aabbbb.....
-        ...bbbb.....
-        ............
-        """)
+        XCTAssertEqual(
+            window.canvas.text,
+            """
+            .aaaa.......
+            .aabbbb.....
+            ...bbbb.....
+            ............
+            """)
         window.bringSubviewToFront(a)
         window.renderFrame()
         XCTAssertEqual(window.canvas.lines[1], ".aaaabb.....")
@@ -61,12 +66,12 @@ final class CompositingTests: XCTestCase {
         XCTAssertEqual(canvas[1, 0].glyph.width, 2)
         XCTAssertTrue(canvas[2, 0].glyph.isContinuation)
         XCTAssertEqual(canvas.text, " 漢   ")
-        canvas.set(Cell("a"), x: 2, y: 0)   // overwrite the right half
+        canvas.set(Cell("a"), x: 2, y: 0)  // overwrite the right half
         XCTAssertEqual(canvas.text, "  a   ", "the orphaned left half becomes a space")
         canvas.set(Cell("字"), x: 5, y: 0)  // would stick out
         XCTAssertEqual(canvas[5, 0].glyph, .space)
         canvas.set(Cell("字"), x: 3, y: 0)
-        canvas.set(Cell("b"), x: 3, y: 0)   // overwrite the left half
+        canvas.set(Cell("b"), x: 3, y: 0)  // overwrite the left half
         XCTAssertFalse(canvas[4, 0].glyph.isContinuation)
         XCTAssertEqual(Glyph("e\u{301}").width, 1)
         XCTAssertEqual(Glyph("🂡").width, 1)
@@ -84,7 +89,7 @@ final class CompositingTests: XCTestCase {
         window.addSubview(label)
         window.renderFrame()
         XCTAssertEqual(window.canvas.text, "..a漢字b")
-        label.frame = Rect(x: 3, y: 0, width: 4, height: 1)   // the second wide glyph no longer fits
+        label.frame = Rect(x: 3, y: 0, width: 4, height: 1)  // the second wide glyph no longer fits
         window.renderFrame()
         XCTAssertEqual(window.canvas.text, "...a漢 .", "a wide glyph cut by the view's edge is dropped, not halved")
     }
@@ -95,7 +100,7 @@ final class CompositingTests: XCTestCase {
         window.addSubview(card)
         card.elevation = 1
         window.renderFrame()
-        let shadowCell = window.canvas[4, 2]   // two right, one down from the card's corner
+        let shadowCell = window.canvas[4, 2]  // two right, one down from the card's corner
         XCTAssertLessThan(shadowCell.background.green, felt.green)
         XCTAssertEqual(window.canvas[4, 3].background, felt)
         card.elevation = 0
@@ -112,6 +117,7 @@ final class CompositingTests: XCTestCase {
         card.frame.origin.x = 2
         let frame = window.renderFrame()
         XCTAssertEqual(frame.composedCells, 18, "old and new rectangles, merged: 6 × 3")
-        XCTAssertEqual(frame.changes.reduce(0) { $0 + $1.cells.count }, 6, "only the left column and the new right column")
+        XCTAssertEqual(
+            frame.changes.reduce(0) { $0 + $1.cells.count }, 6, "only the left column and the new right column")
     }
 }

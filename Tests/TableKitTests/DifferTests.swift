@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TableKit
 
 final class DifferTests: XCTestCase {
@@ -15,7 +16,8 @@ final class DifferTests: XCTestCase {
         after.set(Cell("c"), x: 7, y: 1)
         after.set(Cell("d"), x: 0, y: 2)
         let runs = after.changes(from: before)
-        XCTAssertEqual(runs.map { "\($0.x),\($0.y):\($0.cells.map(\.glyph.text).joined())" }, ["2,1:ab", "7,1:c", "0,2:d"])
+        XCTAssertEqual(
+            runs.map { "\($0.x),\($0.y):\($0.cells.map(\.glyph.text).joined())" }, ["2,1:ab", "7,1:c", "0,2:d"])
     }
 
     func testColourChangeAloneCounts() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TableKit
 
 final class GeometryTests: XCTestCase {

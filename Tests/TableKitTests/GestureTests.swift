@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TableKit
 
 final class GestureTests: XCTestCase {
@@ -87,7 +88,7 @@ final class GestureTests: XCTestCase {
         let pan = PanGestureRecognizer { _ in moves += 1 }
         target.addGestureRecognizer(pan)
         press(window, 12, 6)
-        drag(window, 32, 6)      // over the other view
+        drag(window, 32, 6)  // over the other view
         drag(window, 33, 7)
         release(window, 33, 7)
         XCTAssertEqual(moves, 3, "began, changed, ended all reach the grabbing view's pan")
@@ -120,14 +121,15 @@ final class GestureTests: XCTestCase {
         target.addGestureRecognizer(PanGestureRecognizer { states.append($0.state) })
         press(window, 12, 6)
         drag(window, 14, 6)
-        press(window, 12, 6)   // the release was lost
+        press(window, 12, 6)  // the release was lost
         XCTAssertEqual(states, [.began, .cancelled])
         drag(window, 15, 6)
         XCTAssertEqual(states, [.began, .cancelled, .began])
     }
 
     func testRecognizingFailsCompetitorsUnlessSimultaneous() {
-        var taps = 0, pans = 0
+        var taps = 0
+        var pans = 0
         target.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
         target.addGestureRecognizer(PanGestureRecognizer { _ in pans += 1 })
         press(window, 12, 6)
@@ -176,7 +178,8 @@ final class DownUpGestureRecognizer: GestureRecognizer {
     }
 
     override func pointerMoved(_ touch: Touch) {
-        let position = touch.location(in: view), last = touch.previousLocation(in: view)
+        let position = touch.location(in: view)
+        let last = touch.previousLocation(in: view)
         if state == .possible, position.y > last.y { state = .began }
         guard state.isActive else { return }
         if phase == .movingDown && position.y > last.y {

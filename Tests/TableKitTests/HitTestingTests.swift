@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TableKit
 
 final class HitTestingTests: XCTestCase {
@@ -15,7 +16,7 @@ final class HitTestingTests: XCTestCase {
         XCTAssertEqual(button.convert(Point(x: 1, y: 1), to: root), Point(x: 13, y: 9))
         XCTAssertEqual(button.convert(Point(x: 13, y: 9), from: nil), Point(x: 1, y: 1))
         XCTAssertEqual(panel.convert(Point.zero, to: button), Point(x: -2, y: -3))
-        panel.boundsOrigin = Point(x: 1, y: 0)   // scrolled one cell
+        panel.boundsOrigin = Point(x: 1, y: 0)  // scrolled one cell
         XCTAssertEqual(button.convert(Point.zero, to: root), Point(x: 11, y: 8))
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TableKit
 
 /// A poller that never blocks: it records the timeout asked for and moves the manual
@@ -38,7 +39,7 @@ final class RunLoopTests: XCTestCase {
         window.addSubview(view)
         loop.needsFrame = { window.needsFrame }
         loop.onFrame = { window.renderFrame() }
-        loop.runOnce()   // first frame at once
+        loop.runOnce()  // first frame at once
         XCTAssertEqual(loop.frames, 1)
         view.animate(duration: 0.5, curve: .linear) { view.frame.origin.x = 10 }
         for _ in 0..<60 { loop.runOnce() }
@@ -53,7 +54,8 @@ final class RunLoopTests: XCTestCase {
         let clock = ManualClock()
         let poller = FakePoller(clock: clock)
         let loop = RunLoop(clock: clock, poller: poller)
-        var fired = 0, read = 0
+        var fired = 0
+        var read = 0
         loop.addSource(7) { read += 1 }
         loop.addTimer(after: 0.025) { fired += 1 }
         XCTAssertEqual(loop.nextTimeout()!, 0.025, accuracy: 1e-9)
@@ -76,13 +78,14 @@ final class RunLoopTests: XCTestCase {
         let card = View(frame: Rect(x: 0, y: 0, width: 3, height: 2))
         window.addSubview(card)
         var changes = 0
-        card.addGestureRecognizer(PanGestureRecognizer { recognizer in
-            if recognizer.state == .changed { changes += 1 }
-        })
+        card.addGestureRecognizer(
+            PanGestureRecognizer { recognizer in
+                if recognizer.state == .changed { changes += 1 }
+            })
         window.renderFrame()
         window.post(PointerEvent(.began, at: cellCenter(1, 1)))
         window.post(PointerEvent(.moved, at: cellCenter(2, 1)))
-        window.renderFrame()                         // began
+        window.renderFrame()  // began
         for x in 3...12 { window.post(PointerEvent(.moved, at: cellCenter(x, 1))) }
         XCTAssertTrue(window.needsFrame, "waiting motion asks for a frame")
         window.renderFrame()

@@ -48,13 +48,14 @@ final class DecoderStreamTests: XCTestCase {
             XCTAssertEqual(decoder.feed("A".bytes), [char("A")], partial)
         }
         var decoder = InputDecoder()
-        XCTAssertEqual(decoder.feed([0xE2, 0x82]), [])      // two thirds of €
+        XCTAssertEqual(decoder.feed([0xE2, 0x82]), [])  // two thirds of €
         XCTAssertTrue(decoder.hasPendingBytes)
         XCTAssertEqual(decoder.flush(), [])
     }
 
     func testSplitDeliveryGivesTheSameEvents() {
-        let stream = ("a" + esc + "[1;5A" + "é" + esc + "[<0;300;7M" + esc + "[<32;301;7M" + esc + "[<0;301;7m"
+        let stream =
+            ("a" + esc + "[1;5A" + "é" + esc + "[<0;300;7M" + esc + "[<32;301;7M" + esc + "[<0;301;7m"
             + esc + "OP" + esc + "[15~" + "🂡" + esc + "[I" + esc + "[200~pasted" + esc + "[201~" + "\r").bytes
             + [0x1B, 0x5B, 0x4D, 0x20, 0xC5, 0x8D, 0x21] + [0x1B, 0x5B, 0x4D, 0x23, 0x21, 0x21] + "z".bytes
         let expected: [InputEvent] = [

@@ -27,22 +27,23 @@ final class FuzzTests: XCTestCase {
     }()
 
     /// Bytes that steer the decoder into its interesting states more often than uniform noise.
-    static let interestingBytes: [UInt8] = Array("\u{1B}[O<;M~m0123456789:?$^@".utf8) + [0x00, 0xC5, 0x8D, 0x80, 0xFF, 0x20]
+    static let interestingBytes: [UInt8] =
+        Array("\u{1B}[O<;M~m0123456789:?$^@".utf8) + [0x00, 0xC5, 0x8D, 0x80, 0xFF, 0x20]
 
     static func makeStream(count: Int, rng: inout SplitMix64) -> [UInt8] {
         var stream: [UInt8] = []
         stream.reserveCapacity(count + 128)
         while stream.count < count {
             switch rng.below(4) {
-            case 0: // uniform noise
+            case 0:  // uniform noise
                 for _ in 0..<(1 + rng.below(16)) { stream.append(UInt8(truncatingIfNeeded: rng.next())) }
-            case 1: // steered noise
+            case 1:  // steered noise
                 for _ in 0..<(1 + rng.below(16)) {
                     stream.append(interestingBytes[rng.below(interestingBytes.count)])
                 }
-            case 2: // a whole real sequence
+            case 2:  // a whole real sequence
                 stream += fragments[rng.below(fragments.count)]
-            default: // a truncated real sequence
+            default:  // a truncated real sequence
                 let fragment = fragments[rng.below(fragments.count)]
                 stream += fragment.prefix(rng.below(fragment.count + 1))
             }

@@ -6,9 +6,9 @@ final class KeyDecodingTests: XCTestCase {
         check([
             DecodeCase("a", [char("a")]),
             DecodeCase("Z~ ", [char("Z"), char("~"), char(" ")]),
-            DecodeCase("é", [char("é")]),                  // 2 bytes
-            DecodeCase("€", [char("€")]),                  // 3 bytes
-            DecodeCase("🂡", [char("🂡")]),                 // 4 bytes
+            DecodeCase("é", [char("é")]),  // 2 bytes
+            DecodeCase("€", [char("€")]),  // 3 bytes
+            DecodeCase("🂡", [char("🂡")]),  // 4 bytes
             DecodeCase("aé€🂡b", [char("a"), char("é"), char("€"), char("🂡"), char("b")]),
         ])
     }
@@ -17,14 +17,14 @@ final class KeyDecodingTests: XCTestCase {
         check([
             DecodeCase([0xFF], []),
             DecodeCase([0x61, 0xFF, 0x62], [char("a"), char("b")]),
-            DecodeCase([0x80, 0xBF], []),                  // stray continuation bytes
-            DecodeCase([0xC0, 0x80], []),                  // overlong NUL
-            DecodeCase([0xE0, 0x80, 0x80], []),            // overlong
-            DecodeCase([0xED, 0xA0, 0x80], []),            // UTF-16 surrogate
-            DecodeCase([0xF4, 0x90, 0x80, 0x80], []),      // past U+10FFFF
-            DecodeCase([0xE2, 0x82, 0x78], [char("x")]),   // truncated €, then x
-            DecodeCase([0xC3], []),                        // cut off at the end: dropped on flush
-            DecodeCase([0xC2, 0x85], []),                  // C1 control (NEL) is not text
+            DecodeCase([0x80, 0xBF], []),  // stray continuation bytes
+            DecodeCase([0xC0, 0x80], []),  // overlong NUL
+            DecodeCase([0xE0, 0x80, 0x80], []),  // overlong
+            DecodeCase([0xED, 0xA0, 0x80], []),  // UTF-16 surrogate
+            DecodeCase([0xF4, 0x90, 0x80, 0x80], []),  // past U+10FFFF
+            DecodeCase([0xE2, 0x82, 0x78], [char("x")]),  // truncated €, then x
+            DecodeCase([0xC3], []),  // cut off at the end: dropped on flush
+            DecodeCase([0xC2, 0x85], []),  // C1 control (NEL) is not text
         ])
     }
 
@@ -63,8 +63,8 @@ final class KeyDecodingTests: XCTestCase {
             DecodeCase(esc + "OQ", [key(.function(2))]),
             DecodeCase(esc + "OR", [key(.function(3))]),
             DecodeCase(esc + "OS", [key(.function(4))]),
-            DecodeCase(esc + "OM", [key(.enter)]),          // keypad Enter
-            DecodeCase(esc + "Op", [char("0")]),            // keypad 0
+            DecodeCase(esc + "OM", [key(.enter)]),  // keypad Enter
+            DecodeCase(esc + "Op", [char("0")]),  // keypad 0
         ])
     }
 
@@ -107,7 +107,7 @@ final class KeyDecodingTests: XCTestCase {
             DecodeCase(esc + "[1;6H", [key(.home, [.shift, .control])]),
             DecodeCase(esc + "[1;7F", [key(.end, [.alt, .control])]),
             DecodeCase(esc + "[1;8A", [key(.up, [.shift, .alt, .control])]),
-            DecodeCase(esc + "[1;9A", [key(.up, .alt)]),                 // meta counts as alt
+            DecodeCase(esc + "[1;9A", [key(.up, .alt)]),  // meta counts as alt
             DecodeCase(esc + "[1;1A", [key(.up)]),
             DecodeCase(esc + "[3;5~", [key(.delete, .control)]),
             DecodeCase(esc + "[5;2~", [key(.pageUp, .shift)]),
@@ -127,7 +127,7 @@ final class KeyDecodingTests: XCTestCase {
             DecodeCase(esc + "\r", [key(.enter, .alt)]),
             DecodeCase(esc + "\u{7F}", [key(.backspace, .alt)]),
             DecodeCase(esc + "\u{03}", [key(.control("c"), .alt)]),
-            DecodeCase(esc + esc + "[A", [key(.up, .alt)]),             // rxvt Alt+Up
+            DecodeCase(esc + esc + "[A", [key(.up, .alt)]),  // rxvt Alt+Up
             DecodeCase(esc + esc + "OD", [key(.left, .alt)]),
             DecodeCase(esc + esc + "x", [key(.escape), char("x", .alt)]),
         ])
@@ -135,9 +135,9 @@ final class KeyDecodingTests: XCTestCase {
 
     func testOtherTerminalDialects() {
         check([
-            DecodeCase(esc + "[[A", [key(.function(1))]),               // Linux console
+            DecodeCase(esc + "[[A", [key(.function(1))]),  // Linux console
             DecodeCase(esc + "[[E", [key(.function(5))]),
-            DecodeCase(esc + "[a", [key(.up, .shift)]),                 // rxvt
+            DecodeCase(esc + "[a", [key(.up, .shift)]),  // rxvt
             DecodeCase(esc + "Od", [key(.left, .control)]),
             DecodeCase(esc + "[3$", [key(.delete, .shift)]),
             DecodeCase(esc + "[5^", [key(.pageUp, .control)]),
@@ -156,15 +156,15 @@ final class KeyDecodingTests: XCTestCase {
     func testUnknownAndMalformedSequencesAreDroppedSilently() {
         check([
             DecodeCase(esc + "[99;99z", []),
-            DecodeCase(esc + "[?1;2c", []),               // device attributes reply
+            DecodeCase(esc + "[?1;2c", []),  // device attributes reply
             DecodeCase(esc + "[>0;95;0c", []),
-            DecodeCase(esc + "[2 q", []),                 // intermediate byte
-            DecodeCase(esc + "[1;2;3M", []),             // urxvt mouse with a code below 32
-            DecodeCase(esc + "[5M", []),                  // CSI M with one parameter
-            DecodeCase(esc + "[1<2A", []),                // private marker in the middle
-            DecodeCase(esc + "[201~", []),                // stray paste end
-            DecodeCase(esc + "Oz", []),                   // unknown SS3
-            DecodeCase(esc + "[1;5" + "\r", [key(.enter)]),   // interrupted by a control: CSI dropped
+            DecodeCase(esc + "[2 q", []),  // intermediate byte
+            DecodeCase(esc + "[1;2;3M", []),  // urxvt mouse with a code below 32
+            DecodeCase(esc + "[5M", []),  // CSI M with one parameter
+            DecodeCase(esc + "[1<2A", []),  // private marker in the middle
+            DecodeCase(esc + "[201~", []),  // stray paste end
+            DecodeCase(esc + "Oz", []),  // unknown SS3
+            DecodeCase(esc + "[1;5" + "\r", [key(.enter)]),  // interrupted by a control: CSI dropped
             DecodeCase(esc + "[1;2" + esc + "[B", [key(.down)]),
             DecodeCase(esc + "[\r", [char("[", .alt), key(.enter)]),
             DecodeCase("a" + esc + "[Ab" + esc + "[99zc", [char("a"), key(.up), char("b"), char("c")]),

@@ -14,20 +14,20 @@ private func sgr(_ code: Int, _ column: Int, _ row: Int, release: Bool = false) 
 final class MouseDecodingTests: XCTestCase {
     func testSGR() {
         check([
-            DecodeCase(esc + "[<0;10;5M", [mouse(.press, .left, 9, 4)]),   // wire is 1-based
+            DecodeCase(esc + "[<0;10;5M", [mouse(.press, .left, 9, 4)]),  // wire is 1-based
             DecodeCase(esc + "[<0;10;5m", [mouse(.release, .left, 9, 4)]),
             DecodeCase(sgr(1, 0, 0), [mouse(.press, .middle, 0, 0)]),
             DecodeCase(sgr(2, 3, 4), [mouse(.press, .right, 3, 4)]),
             DecodeCase(sgr(2, 3, 4, release: true), [mouse(.release, .right, 3, 4)]),
             DecodeCase(sgr(32, 11, 5), [mouse(.drag, .left, 11, 5)]),
             DecodeCase(sgr(34, 11, 5), [mouse(.drag, .right, 11, 5)]),
-            DecodeCase(sgr(35, 12, 6), [mouse(.move, .none, 12, 6)]),     // motion without a button
+            DecodeCase(sgr(35, 12, 6), [mouse(.move, .none, 12, 6)]),  // motion without a button
             DecodeCase(sgr(64, 1, 1), [mouse(.press, .wheelUp, 1, 1)]),
             DecodeCase(sgr(65, 1, 1), [mouse(.press, .wheelDown, 1, 1)]),
             DecodeCase(sgr(128, 1, 1), [mouse(.press, .other(8), 1, 1)]),
-            DecodeCase(sgr(0, 299, 1), [mouse(.press, .left, 299, 1)]),   // column 300, past X10's limit
+            DecodeCase(sgr(0, 299, 1), [mouse(.press, .left, 299, 1)]),  // column 300, past X10's limit
             DecodeCase(sgr(0, 4999, 2999), [mouse(.press, .left, 4999, 2999)]),
-            DecodeCase(esc + "[<0;0;0M", [mouse(.press, .left, 0, 0)]),    // bogus 0 clamps to the edge
+            DecodeCase(esc + "[<0;0;0M", [mouse(.press, .left, 0, 0)]),  // bogus 0 clamps to the edge
         ])
     }
 
@@ -57,17 +57,17 @@ final class MouseDecodingTests: XCTestCase {
             DecodeCase(x10(0, 0, 0), [mouse(.press, .left, 0, 0)]),
             DecodeCase(x10(1, 5, 6), [mouse(.press, .middle, 5, 6)]),
             DecodeCase(x10(2, 5, 6), [mouse(.press, .right, 5, 6)]),
-            DecodeCase(x10(3, 7, 8), [mouse(.release, .none, 7, 8)]),     // X10 release names no button
+            DecodeCase(x10(3, 7, 8), [mouse(.release, .none, 7, 8)]),  // X10 release names no button
             DecodeCase(x10(32, 9, 1), [mouse(.drag, .left, 9, 1)]),
             DecodeCase(x10(35, 9, 1), [mouse(.move, .none, 9, 1)]),
             DecodeCase(x10(64, 0, 0), [mouse(.press, .wheelUp, 0, 0)]),
             DecodeCase(x10(65, 0, 0), [mouse(.press, .wheelDown, 0, 0)]),
             DecodeCase(x10(16 + 4, 0, 0), [mouse(.press, .left, 0, 0, [.control, .shift])]),
-            DecodeCase(x10(0, 222, 1), [mouse(.press, .left, 222, 1)]),   // column 223: byte 255
-            DecodeCase([0x1B, 0x5B, 0x4D, 0x20, 0x00, 0x21], [mouse(.press, .left, 223, 0)]), // 0 = off the scale
+            DecodeCase(x10(0, 222, 1), [mouse(.press, .left, 222, 1)]),  // column 223: byte 255
+            DecodeCase([0x1B, 0x5B, 0x4D, 0x20, 0x00, 0x21], [mouse(.press, .left, 223, 0)]),  // 0 = off the scale
             DecodeCase(x10(0, 0, 0) + x10(3, 0, 0), [mouse(.press, .left, 0, 0), mouse(.release, .none, 0, 0)]),
             DecodeCase(x10(0, 1, 1) + "q".bytes, [mouse(.press, .left, 1, 1), char("q")]),
-            DecodeCase([0x1B, 0x5B, 0x4D, 0x00, 0x21, 0x21], []),         // code byte below 32: nonsense
+            DecodeCase([0x1B, 0x5B, 0x4D, 0x00, 0x21, 0x21], []),  // code byte below 32: nonsense
         ])
     }
 

@@ -26,7 +26,7 @@ final class PointerTrackerTests: XCTestCase {
     func testMotionIsDeduplicatedByCell() {
         var tracker = PointerTracker()
         _ = tracker.handle(report(.press, .right, 1, 1))
-        XCTAssertEqual(tracker.handle(report(.drag, .right, 1, 1)), [])   // same cell as the press
+        XCTAssertEqual(tracker.handle(report(.drag, .right, 1, 1)), [])  // same cell as the press
         XCTAssertEqual(tracker.handle(report(.drag, .right, 2, 1)), [update(.moved, 2, 1, .right)])
         XCTAssertEqual(tracker.handle(report(.drag, .right, 2, 1)), [])
         XCTAssertEqual(tracker.handle(report(.move, .none, 2, 1)), [])
@@ -64,7 +64,7 @@ final class PointerTrackerTests: XCTestCase {
         XCTAssertFalse(tracker.isPressed)
 
         _ = tracker.handle(report(.press, .left, 1, 1))
-        XCTAssertEqual(tracker.handle(report(.press, .wheelDown, 4, 4)), [])   // no cancel, no move
+        XCTAssertEqual(tracker.handle(report(.press, .wheelDown, 4, 4)), [])  // no cancel, no move
         XCTAssertEqual(tracker.handle(report(.release, .wheelDown, 4, 4)), [])
         XCTAssertTrue(tracker.isPressed)
         XCTAssertEqual(tracker.handle(report(.drag, .left, 4, 4)), [update(.moved, 4, 4)])
@@ -86,13 +86,15 @@ final class PointerTrackerTests: XCTestCase {
     func testDecoderToTrackerPipeline() {
         var decoder = InputDecoder()
         var tracker = PointerTracker()
-        let input = esc + "[<35;5;5M" + esc + "[<0;5;5M" + esc + "[<32;5;5M" + esc + "[<32;6;5M"
+        let input =
+            esc + "[<35;5;5M" + esc + "[<0;5;5M" + esc + "[<32;5;5M" + esc + "[<32;6;5M"
             + esc + "[<35;7;5M" + esc + "[<65;7;5M" + esc + "[<0;8;5m"
         var updates: [PointerUpdate] = []
         for event in decoder.feed(input.bytes) {
             if case .mouse(let report) = event { updates += tracker.handle(report) }
         }
-        XCTAssertEqual(updates, [update(.began, 4, 4), update(.moved, 5, 4), update(.moved, 6, 4), update(.ended, 7, 4)])
+        XCTAssertEqual(
+            updates, [update(.began, 4, 4), update(.moved, 5, 4), update(.moved, 6, 4), update(.ended, 7, 4)])
         XCTAssertFalse(tracker.isPressed)
     }
 }

@@ -60,10 +60,12 @@ struct DecodeCase {
 /// Checks every case both fed whole and fed one byte at a time.
 func check(_ cases: [DecodeCase], file: StaticString = #filePath) {
     for testCase in cases {
-        XCTAssertEqual(decodeWhole(testCase.input), testCase.expected, "whole: \(testCase.input)",
-                       file: file, line: testCase.line)
-        XCTAssertEqual(decodeBytewise(testCase.input), testCase.expected, "bytewise: \(testCase.input)",
-                       file: file, line: testCase.line)
+        XCTAssertEqual(
+            decodeWhole(testCase.input), testCase.expected, "whole: \(testCase.input)",
+            file: file, line: testCase.line)
+        XCTAssertEqual(
+            decodeBytewise(testCase.input), testCase.expected, "bytewise: \(testCase.input)",
+            file: file, line: testCase.line)
     }
 }
 

@@ -1,5 +1,6 @@
-import XCTest
 import TableKit
+import XCTest
+
 @testable import Terminal
 
 final class ColorModeTests: XCTestCase {
@@ -9,8 +10,9 @@ final class ColorModeTests: XCTestCase {
         XCTAssertEqual(ColorMode.detect(colors: 8, hasColors: true, environment: [:]), .ansi8)
         XCTAssertEqual(ColorMode.detect(colors: 0, hasColors: false, environment: [:]), .monochrome)
         XCTAssertEqual(ColorMode.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": "1"]), .monochrome)
-        XCTAssertEqual(ColorMode.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": ""]), .palette256,
-                       "an empty NO_COLOR does not count (no-color.org)")
+        XCTAssertEqual(
+            ColorMode.detect(colors: 256, hasColors: true, environment: ["NO_COLOR": ""]), .palette256,
+            "an empty NO_COLOR does not count (no-color.org)")
     }
 
     func testPaletteMapping() {
@@ -36,8 +38,8 @@ final class OutputCostTests: XCTestCase {
         let red = Cell("x", foreground: RGB(255, 0, 0), background: .black)
         let runs = [CellRun(x: 0, y: 0, cells: [a, b]), CellRun(x: 9, y: 4, cells: [red])]
         // ESC[1;1H (6) + "a" (1) + "♠" (3) + SGR once; ESC[5;10H (7) + "x" + a second SGR.
-        let sgrWhite = OutputCost.sgrLength(a, colorMode: .ansi8)       // ESC[0;37;40m = 10
-        let sgrRed = OutputCost.sgrLength(red, colorMode: .ansi8)       // ESC[0;31;40m = 10
+        let sgrWhite = OutputCost.sgrLength(a, colorMode: .ansi8)  // ESC[0;37;40m = 10
+        let sgrRed = OutputCost.sgrLength(red, colorMode: .ansi8)  // ESC[0;31;40m = 10
         XCTAssertEqual(sgrWhite, 10)
         XCTAssertEqual(OutputCost.minimumBytes(for: runs, colorMode: .ansi8), 6 + 1 + 3 + sgrWhite + 7 + 1 + sgrRed)
         XCTAssertEqual(OutputCost.minimumBytes(for: [], colorMode: .truecolor), 0)
