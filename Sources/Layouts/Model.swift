@@ -107,11 +107,14 @@ public struct TableLayout: Hashable, Sendable {
     public var title: String
     /// Slots from the map in reading order (top to bottom, left to right), then the `[[slot]]` entries in file order.
     public var slots: [SlotLayout]
+    /// The game played on the table (its `[game]` table and group rules); `nil` for a free table.
+    public var rules: GameRules?
 
-    public init(name: String, title: String, slots: [SlotLayout]) {
+    public init(name: String, title: String, slots: [SlotLayout], rules: GameRules? = nil) {
         self.name = name
         self.title = title
         self.slots = slots
+        self.rules = rules
     }
 
     /// The slot with this id, if any.

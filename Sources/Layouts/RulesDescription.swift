@@ -1,0 +1,229 @@
+// The rules a layout file gives its table: what the `[game]` table and the rules keys of each
+// `[slots.X]` group say, as plain values. No behaviour lives here: the Solitaire module
+// interprets a description (`DeclarativeRules`), so the rules layer never sees TOML.
+
+/// How cards build on a pile, by rank.
+public enum BuildDirection: String, CaseIterable, Sendable {
+    /// Each card one rank lower than the card it covers (a red 7 on a black 8).
+    case down
+    /// Each card one rank higher (foundations: A, 2, 3, …).
+    case up
+    /// One rank higher or lower (Golf's foundation, Alaska).
+    case either
+    /// Nothing may be placed on the pile by hand (a reserve, the waste).
+    case none
+}
+
+/// Which suits may build on each other.
+public enum SuitRule: String, CaseIterable, Sendable {
+    /// The same suit (foundations, Forty Thieves).
+    case same
+    /// The other colour: red on black, black on red (Klondike, FreeCell).
+    case alternate
+    /// The same colour, either suit (Whitehead).
+    case sameColour = "same-colour"
+    /// Any suit (Spider, Beleaguered Castle).
+    case any
+    /// Any suit but the card's own (Indian, Moosehide).
+    case different
+}
+
+/// What an empty pile accepts.
+public enum EmptyRule: Hashable, Sendable {
+    /// Any card, or any movable run.
+    case any
+    /// Nothing: an empty pile stays empty (Baker's Dozen).
+    case none
+    /// Only a card of this rank (1 = Ace … 13 = King): `empty = "K"`.
+    case rank(Int)
+}
+
+/// What may be picked up from a pile.
+public enum MoveRule: String, CaseIterable, Sendable {
+    /// The top card only.
+    case top
+    /// A built run: face-up cards from the top, each on the next by the pile's build rule
+    /// (and `move-suit`, when given).
+    case sequence
+    /// Any face-up card together with every card on it, built or not (Yukon).
+    case faceUp = "face-up"
+    /// The whole pile at once.
+    case pile
+    /// Nothing may be picked up (the stock: clicking it deals).
+    case none
+}
+
+/// The limit on how many cards a sequence move may carry.
+public enum SequenceLimit: String, CaseIterable, Sendable {
+    /// No limit: any movable run goes at once.
+    case none
+    /// FreeCell's: (free cells + 1) × 2^(empty columns), counting empty columns other than the
+    /// target, so the limit halves when the target column is empty.
+    case freeCells = "free-cells"
+}
+
+/// The rank a foundation starts from.
+public enum BaseRank: Hashable, Sendable {
+    /// A fixed rank, 1 = Ace … 13 = King: `base = "A"`.
+    case rank(Int)
+    /// The rank of the first card dealt to the group (Canfield): `base = "dealt"`.
+    case dealt
+    /// Any card may start the pile (Golf): `base = "any"`.
+    case any
+}
+
+/// How often the waste may be turned back into the stock.
+public enum Redeals: Hashable, Sendable {
+    case limited(Int)
+    case unlimited
+}
+
+/// When the game is won.
+public enum WinCondition: String, CaseIterable, Sendable {
+    /// Every card is on a foundation.
+    case foundations
+    /// Every tableau, cell and reserve pile is empty (Golf: the stock may still hold cards).
+    case cleared
+}
+
+/// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the
+/// default that ``PileRules/defaults(for:)`` gives the group's kind, so a file states only
+/// what differs.
+public struct PileRules: Hashable, Sendable {
+    // MARK: Deal
+    /// Cards dealt face down to each slot of the group, slot by slot (`deal-down = 3` gives 3 to
+    /// every slot; `deal-down = [0, 1, 2, 3, 4, 5, 6]` is Klondike's triangle). The array has as
+    /// many entries as the group has slots.
+    public var dealDown: [Int]
+    /// Cards dealt face up on top of those, slot by slot.
+    public var dealUp: [Int]
+    /// Before the deal, one card of this rank is taken from the deck and put face up on each slot
+    /// of the group, suits in deck order (Beleaguered Castle's Aces, Storehouse's Twos):
+    /// `deal-rank = "A"`.
+    public var dealRank: Int?
+    /// Kings dealt to a slot of the group go under the other cards of that slot (Baker's Dozen).
+    public var kingsToBottom: Bool
+
+    // MARK: Building
+    public var build: BuildDirection
+    public var suit: SuitRule
+    /// King and Ace are neighbours: a King goes on an Ace building up, an Ace on a King
+    /// building down.
+    public var wrap: Bool
+    /// The rank an empty foundation takes (foundations only).
+    public var base: BaseRank
+    /// What an empty pile accepts (a foundation's empty rule is its base).
+    public var empty: EmptyRule
+    /// When the pile is emptied, the top card of this group's first non-empty slot moves onto it
+    /// by itself (Canfield's reserve filling the tableau): `refill-from = "R"`.
+    public var refillFrom: String?
+
+    // MARK: Moving
+    public var move: MoveRule
+    /// The suit rule a movable sequence must follow, when it differs from `suit` (Spider builds
+    /// on any suit but moves only runs of one suit): `move-suit = "same"`.
+    public var moveSuit: SuitRule?
+    public var sequenceLimit: SequenceLimit
+    /// Cards may be taken back off the pile (foundations; `take-back = false` forbids it).
+    public var takeBack: Bool
+
+    // MARK: Foundations
+    /// A complete run King to Ace in one suit, face up on top of a tableau pile, moves onto an
+    /// empty slot of this group by itself (Spider, Scorpion): `collect = true`.
+    public var collect: Bool
+
+    // MARK: Stock
+    /// Cards turned from the stock onto each target per click: `draw = 3`.
+    public var draw: Int
+    /// How often the waste may go back to the stock: `redeals = 2` or `redeals = "unlimited"`.
+    public var redeals: Redeals
+    /// Groups (or slot ids) a stock click deals to. One group of one slot (the waste) gets `draw`
+    /// cards; otherwise each target slot gets one card, in order, while cards remain (Spider,
+    /// Scorpion). Empty: the first waste group, if any.
+    public var dealTo: [String]
+    /// A stock click is refused while a slot of a `dealTo` group is empty (Spider).
+    public var dealNeedsNoEmpty: Bool
+
+    // MARK: Automatic steps
+    /// A face-down card left on top of the pile turns face up by itself.
+    public var turnUp: Bool
+
+    public init(
+        dealDown: [Int] = [], dealUp: [Int] = [], dealRank: Int? = nil, kingsToBottom: Bool = false,
+        build: BuildDirection, suit: SuitRule, wrap: Bool = false, base: BaseRank = .rank(1),
+        empty: EmptyRule = .any, refillFrom: String? = nil, move: MoveRule, moveSuit: SuitRule? = nil,
+        sequenceLimit: SequenceLimit = .none, takeBack: Bool = true, collect: Bool = false, draw: Int = 1,
+        redeals: Redeals = .limited(0), dealTo: [String] = [], dealNeedsNoEmpty: Bool = false, turnUp: Bool = true
+    ) {
+        self.dealDown = dealDown
+        self.dealUp = dealUp
+        self.dealRank = dealRank
+        self.kingsToBottom = kingsToBottom
+        self.build = build
+        self.suit = suit
+        self.wrap = wrap
+        self.base = base
+        self.empty = empty
+        self.refillFrom = refillFrom
+        self.move = move
+        self.moveSuit = moveSuit
+        self.sequenceLimit = sequenceLimit
+        self.takeBack = takeBack
+        self.collect = collect
+        self.draw = draw
+        self.redeals = redeals
+        self.dealTo = dealTo
+        self.dealNeedsNoEmpty = dealNeedsNoEmpty
+        self.turnUp = turnUp
+    }
+
+    /// The rules a group of this kind has when its table says nothing:
+    ///
+    /// | kind | build | suit | empty | move |
+    /// | --- | --- | --- | --- | --- |
+    /// | tableau | down | alternate | any | sequence |
+    /// | foundation | up from A | same | (base) | top |
+    /// | cell | none | any | any | top |
+    /// | reserve, waste | none | any | none | top |
+    /// | stock | none | any | none | none (a click deals `draw = 1` to the waste, no redeal) |
+    /// | trash, free | none | any | any | top |
+    public static func defaults(for kind: SlotKind) -> PileRules {
+        switch kind {
+        case .tableau: return PileRules(build: .down, suit: .alternate, move: .sequence)
+        case .foundation: return PileRules(build: .up, suit: .same, base: .rank(1), move: .top)
+        case .cell: return PileRules(build: .none, suit: .any, move: .top)
+        case .reserve, .waste: return PileRules(build: .none, suit: .any, empty: .none, move: .top)
+        case .stock: return PileRules(build: .none, suit: .any, empty: .none, move: .none)
+        case .trash, .free: return PileRules(build: .none, suit: .any, move: .top)
+        }
+    }
+}
+
+/// A game's rules: the `[game]` table and the rules of each group. A layout without a `[game]`
+/// table has none and is played as a free table.
+public struct GameRules: Hashable, Sendable {
+    /// How many 52-card decks: 1 to 4.
+    public var decks: Int
+    /// The suits in play, as letters (`"CDHS"`); with fewer suits the cards of those suits are
+    /// repeated so the game still has 52 × `decks` cards (one-suit Spider: 8 × the spades).
+    public var suits: [Character]
+    public var win: WinCondition
+    /// Where the game belongs in `cardtable list` (`"Klondike"`, `"FreeCell"`, …).
+    public var family: String
+    /// The rules of each group, by group name. Every group of the layout has an entry.
+    public var groups: [String: PileRules]
+
+    public init(
+        decks: Int = 1, suits: [Character] = ["C", "D", "H", "S"], win: WinCondition = .foundations,
+        family: String = "Other", groups: [String: PileRules]
+    ) {
+        self.decks = decks
+        self.suits = suits
+        self.win = win
+        self.family = family
+        self.groups = groups
+    }
+
+    /// How many cards the game is played with.
+    public var cardCount: Int { 52 * decks }
+}

@@ -1,0 +1,173 @@
+/// A card as the rules see it, packed in one byte: the rank in bits 0–3 (1 = Ace … 13 = King),
+/// the suit in bits 4–5 (clubs, diamonds, hearts, spades) and face up in bit 7. Two decks hold
+/// two equal `TS`; the rules never need to tell them apart.
+public struct PileCard: Hashable, Sendable, CustomStringConvertible {
+    public var raw: UInt8
+
+    public init(_ card: Card, faceUp: Bool) {
+        let suitIndex = UInt8(Card.Suit.allCases.firstIndex(of: card.suit)!)
+        raw = UInt8(card.rank.rawValue) | suitIndex << 4 | (faceUp ? 0x80 : 0)
+    }
+
+    /// 1 = Ace … 13 = King.
+    @inline(__always) public var rank: Int { Int(raw & 0x0F) }
+    /// 0 clubs, 1 diamonds, 2 hearts, 3 spades.
+    @inline(__always) public var suitIndex: Int { Int(raw >> 4 & 0x03) }
+    @inline(__always) public var isRed: Bool { suitIndex == 1 || suitIndex == 2 }
+    @inline(__always) public var faceUp: Bool {
+        get { raw & 0x80 != 0 }
+        set { raw = newValue ? raw | 0x80 : raw & 0x7F }
+    }
+
+    public var card: Card { Card(Card.Rank(rawValue: rank)!, Card.Suit.allCases[suitIndex]) }
+
+    /// `TS` face up, `[TS]` face down.
+    public var description: String { faceUp ? card.description : "[\(card.description)]" }
+}
+
+/// A position of a game: the piles (one per layout slot, in layout order, bottom card first)
+/// and the little else a variant needs. A value: copying it is cheap, comparing it is exact.
+public struct GameState: Hashable, Sendable {
+    public var piles: [[PileCard]]
+    /// How often the waste may still go back to the stock; `Int.max` when unlimited.
+    public var redealsLeft: Int
+    /// The foundations' base rank when it is decided by the deal (`base = "dealt"`); 0 otherwise.
+    public var dealtBase: Int
+
+    public init(piles: [[PileCard]], redealsLeft: Int = 0, dealtBase: Int = 0) {
+        self.piles = piles
+        self.redealsLeft = redealsLeft
+        self.dealtBase = dealtBase
+    }
+
+    /// Every card of the game, wherever it is.
+    public var cardCount: Int { piles.reduce(0) { $0 + $1.count } }
+}
+
+/// What a player asks for: move cards from one pile to another, or click the stock.
+public struct Move: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: UInt8, Sendable {
+        /// `count` cards from the top of `from` onto `to`.
+        case transfer
+        /// A click on the stock `from`: deal from it, or turn the waste back over (`to` unused).
+        case stock
+        /// The free table's tap: the next card of its deck onto `to` (`from` unused).
+        case create
+    }
+
+    public var kind: Kind
+    public var from: Int
+    public var to: Int
+    public var count: Int
+
+    public init(kind: Kind, from: Int, to: Int, count: Int) {
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.count = count
+    }
+
+    public static func transfer(from: Int, to: Int, count: Int = 1) -> Move {
+        Move(kind: .transfer, from: from, to: to, count: count)
+    }
+
+    public static func stock(_ pile: Int) -> Move { Move(kind: .stock, from: pile, to: pile, count: 0) }
+
+    public static func create(at pile: Int) -> Move { Move(kind: .create, from: pile, to: pile, count: 1) }
+
+    public var description: String {
+        switch kind {
+        case .transfer: "\(count)×\(from)→\(to)"
+        case .stock: "stock \(from)"
+        case .create: "create \(to)"
+        }
+    }
+}
+
+/// One atomic change to a position. Applying and reverting a step are exact inverses, whatever
+/// the rules: a move's record is a list of steps, so undo needs no knowledge of the variant.
+public struct Step: Hashable, Sendable {
+    public var from: Int
+    public var to: Int
+    /// How many cards from the top of `from` move; with `from == to` and `flip`, how many top
+    /// cards turn over in place.
+    public var count: Int
+    /// Each moved card turns over (dealing from the stock, turning the waste back over).
+    public var flip: Bool
+    /// The moved cards land in reverse order, as when dealt one by one.
+    public var reverse: Bool
+    /// The step spends one redeal.
+    public var spendsRedeal: Bool
+    /// The rules made this step on their own (a turn-up, a refill, a collected run).
+    public var automatic: Bool
+
+    public init(
+        from: Int, to: Int, count: Int, flip: Bool = false, reverse: Bool = false, spendsRedeal: Bool = false,
+        automatic: Bool = false
+    ) {
+        self.from = from
+        self.to = to
+        self.count = count
+        self.flip = flip
+        self.reverse = reverse
+        self.spendsRedeal = spendsRedeal
+        self.automatic = automatic
+    }
+
+    /// Turns the top card of a pile over in place.
+    public static func turnUp(_ pile: Int) -> Step {
+        Step(from: pile, to: pile, count: 1, flip: true, automatic: true)
+    }
+}
+
+/// A move as it happened: the player's move and every step it took, automatic ones included.
+public struct MoveRecord: Hashable, Sendable {
+    public var move: Move
+    public var steps: [Step]
+
+    public init(move: Move, steps: [Step]) {
+        self.move = move
+        self.steps = steps
+    }
+}
+
+extension GameState {
+    /// Applies one step. The caller makes sure it is possible.
+    public mutating func apply(_ step: Step) {
+        if step.spendsRedeal, redealsLeft != Int.max { redealsLeft -= 1 }
+        if step.from == step.to {
+            guard step.flip else { return }
+            let pile = piles[step.from]
+            for index in (pile.count - step.count)..<pile.count { piles[step.from][index].faceUp.toggle() }
+            return
+        }
+        var moving = Array(piles[step.from].suffix(step.count))
+        piles[step.from].removeLast(step.count)
+        if step.reverse { moving.reverse() }
+        if step.flip {
+            for index in moving.indices { moving[index].faceUp.toggle() }
+        }
+        piles[step.to].append(contentsOf: moving)
+    }
+
+    /// Undoes one step applied with ``apply(_:)``.
+    public mutating func revert(_ step: Step) {
+        if step.spendsRedeal, redealsLeft != Int.max { redealsLeft += 1 }
+        if step.from == step.to {
+            apply(Step(from: step.from, to: step.to, count: step.count, flip: step.flip))
+            return
+        }
+        var moving = Array(piles[step.to].suffix(step.count))
+        piles[step.to].removeLast(step.count)
+        if step.reverse { moving.reverse() }
+        if step.flip {
+            for index in moving.indices { moving[index].faceUp.toggle() }
+        }
+        piles[step.from].append(contentsOf: moving)
+    }
+
+    /// Undoes a whole move, its automatic steps first.
+    public mutating func revert(_ record: MoveRecord) {
+        for step in record.steps.reversed() { revert(step) }
+    }
+}
