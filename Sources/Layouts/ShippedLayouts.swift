@@ -20,12 +20,13 @@ public enum ShippedLayouts {
         loaded[name] ?? nil
     }
 
-    /// Loading results of all shipped layouts, computed once.
+    /// Loads a shipped layout afresh, with its diagnostics (`layout(named:)` keeps the layouts loaded once).
     public static func load(named name: String) -> LayoutLoadResult? {
         guard let text = source(named: name) else { return nil }
         return LayoutLoader.load(text: text, file: fileName(of: name))
     }
 
+    /// Every shipped layout, loaded once on first use.
     private static let loaded: [String: TableLayout?] = {
         var result: [String: TableLayout?] = [:]
         for name in sources.keys {

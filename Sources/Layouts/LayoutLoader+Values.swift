@@ -1,0 +1,163 @@
+// Keys and typed values of TOML tables, with a message for each wrong one, and how values are shown in messages.
+
+import Foundation
+import TOMLKit
+
+extension Loader {
+    func sortedKeys(_ table: TOMLTable, parent: String) -> [String] {
+        table.keys.sorted { a, b in
+            let oa = index.order[KeyPath.join(parent, a)] ?? Int.max
+            let ob = index.order[KeyPath.join(parent, b)] ?? Int.max
+            return oa != ob ? oa < ob : a < b
+        }
+    }
+
+    func checkKeys(_ table: TOMLTable, path: String, allowed: [String], context: String, otherKeys: [String]) {
+        for key in sortedKeys(table, parent: path) where !allowed.contains(key) {
+            let keyPath = KeyPath.join(path, key)
+            var message = "unknown key '\(key)' \(context)"
+            if let suggestion = Suggestions.closest(to: key, in: allowed) {
+                message += "; did you mean '\(suggestion)'?"
+            } else if otherKeys.contains(key) {
+                message +=
+                    key == "at"
+                    ? "; 'at' places a [[slot]]: a map group is placed by the map (shift it with offset)"
+                    : "; '\(key)' belongs in a \(allowed.contains("id") ? "[slots.X] group" : "[[slot]]")"
+            } else {
+                message += " (valid keys: \(allowed.joined(separator: ", ")))"
+            }
+            error(message, at: index.keyPosition(keyPath), key: keyPath)
+        }
+    }
+
+    func typeError(_ key: String, parent: String, expected: String, found value: TOMLValueConvertible) {
+        let keyPath = KeyPath.join(parent, key)
+        error("\(key) must be \(expected), found \(describe(value))", at: index.valuePosition(keyPath), key: keyPath)
+    }
+
+    func string(_ table: TOMLTable, _ key: String, parent: String) -> String? {
+        guard let value = table[key] else { return nil }
+        guard value.type == .string, let string = value.string else {
+            typeError(key, parent: parent, expected: "a string", found: value)
+            return nil
+        }
+        return string
+    }
+
+    func integer(_ table: TOMLTable, _ key: String, parent: String) -> Int? {
+        guard let value = table[key] else { return nil }
+        guard value.type == .int, let int = value.int else {
+            typeError(key, parent: parent, expected: "an integer", found: value)
+            return nil
+        }
+        return int
+    }
+
+    func boolean(_ table: TOMLTable, _ key: String, parent: String) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard value.type == .bool, let bool = value.bool else {
+            typeError(key, parent: parent, expected: "true or false", found: value)
+            return nil
+        }
+        return bool
+    }
+
+    func number(_ value: TOMLValueConvertible) -> Double? {
+        switch value.type {
+        case .int: return value.int.map(Double.init)
+        case .double: return value.double
+        default: return nil
+        }
+    }
+
+    func numberPair(_ table: TOMLTable, _ key: String, parent: String, shape: String) -> GridPoint? {
+        guard let value = table[key] else { return nil }
+        let expected = "an array of two numbers \(shape)"
+        guard value.type == .array, let array = value.array else {
+            typeError(key, parent: parent, expected: expected, found: value)
+            return nil
+        }
+        let keyPath = KeyPath.join(parent, key)
+        guard array.count == 2 else {
+            error(
+                "\(key) must be \(expected), found \(array.count) value\(array.count == 1 ? "" : "s")",
+                at: index.valuePosition(keyPath), key: keyPath)
+            return nil
+        }
+        var numbers: [Double] = []
+        for n in 0..<2 {
+            let element = array[n]
+            let elementPath = KeyPath.index(keyPath, n + 1)
+            guard let x = number(element) else {
+                error(
+                    "\(key) must be \(expected), found \(describe(element)) at position \(n + 1)",
+                    at: index.valuePosition(elementPath) ?? index.valuePosition(keyPath), key: keyPath)
+                return nil
+            }
+            guard x.isFinite else {
+                error(
+                    "\(key) must hold finite numbers, found \(format(x))",
+                    at: index.valuePosition(elementPath) ?? index.valuePosition(keyPath), key: keyPath)
+                return nil
+            }
+            numbers.append(x)
+        }
+        return GridPoint(column: numbers[0], row: numbers[1])
+    }
+
+    func enumeration<E: RawRepresentable & CaseIterable>(
+        _ table: TOMLTable, _ key: String, parent: String, as type: E.Type
+    ) -> E? where E.RawValue == String {
+        let choices = E.allCases.map(\.rawValue)
+        let list = choices.joined(separator: ", ")
+        guard let value = table[key] else { return nil }
+        guard value.type == .string, let raw = value.string else {
+            typeError(key, parent: parent, expected: "a string (one of \(list))", found: value)
+            return nil
+        }
+        if let result = E(rawValue: raw) { return result }
+        let keyPath = KeyPath.join(parent, key)
+        var message = "unknown \(key) \(quote(raw))"
+        if let suggestion = Suggestions.closest(to: raw, in: choices) {
+            message += "; did you mean \(quote(suggestion))?"
+        }
+        message += " (one of \(list))"
+        error(message, at: index.valuePosition(keyPath), key: keyPath)
+        return nil
+    }
+
+    // MARK: Text
+
+    func describe(_ value: TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: return "a string (\(quote(value.string ?? "")))"
+        case .int: return "an integer (\(value.int.map(String.init) ?? "?"))"
+        case .double: return "a float (\(value.double.map(format) ?? "?"))"
+        case .bool: return "a boolean (\(value.bool.map(String.init) ?? "?"))"
+        case .array: return "an array"
+        case .table: return "a table"
+        case .date: return "a date"
+        case .time: return "a time"
+        case .dateTime: return "a date-time"
+        }
+    }
+
+    func quote(_ text: String) -> String {
+        let limit = 24
+        let short = text.count > limit ? String(text.prefix(limit)) + "…" : text
+        return KeyPath.quoted(short)
+    }
+
+    func format(_ x: Double) -> String {
+        if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int(x)) }
+        return String(x)
+    }
+
+    func showCharacter(_ c: Unicode.Scalar) -> String {
+        "'\(Character(c))'"
+    }
+
+    func keyForm(_ c: Unicode.Scalar) -> String {
+        KeyPath.isBare(String(c)) ? String(c) : KeyPath.quoted(String(c))
+    }
+}
