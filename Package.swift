@@ -54,6 +54,7 @@ let package = Package(
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire"]),
+        .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TableKit", "Layouts", "TerminalInput"]),
     ]

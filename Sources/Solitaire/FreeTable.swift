@@ -10,6 +10,9 @@ import Layouts
 ///   capacity (unfanned slots hold one card). Anywhere else it goes back.
 /// - A slot that deletes what is dropped on it (the trash) takes any card and stays empty.
 /// - Only the top card of a pile can be picked up.
+///
+/// It is also the sandbox's ``Rules`` (FreeTable+Rules.swift), on a ``GameState``: that part uses
+/// only the layout, never the mutating piles and deck below.
 public struct FreeTable: Sendable {
     /// A card on the table with an identity of its own (two decks can hold two `TS`).
     public struct PlacedCard: Hashable, Sendable {
@@ -23,15 +26,49 @@ public struct FreeTable: Sendable {
         case rejected
     }
 
+    /// What the sandbox's ``Rules`` need per slot, worked out once.
+    struct Sandbox: Sendable {
+        /// How many shuffled decks the hidden deck pile holds.
+        var deckCount: Int
+        /// Per slot: how many cards it holds (`Int.max`: no limit; 0 for a trash).
+        var capacities: [Int]
+        /// Per slot: a tap on it creates a card (room permitting).
+        var creates: [Bool]
+        /// Per slot: it deletes what is dropped on it.
+        var deletes: [Bool]
+
+        init(layout: TableLayout, deckCount: Int) {
+            self.deckCount = max(1, deckCount)
+            capacities = layout.slots.map(FreeTable.capacity(of:))
+            let everySlotCreates = !layout.slots.contains { $0.tapToCreate }
+            creates = layout.slots.map { ($0.tapToCreate || everySlotCreates) && !$0.deleteOnDrop }
+            deletes = layout.slots.map(\.deleteOnDrop)
+        }
+    }
+
     public let layout: TableLayout
     public private(set) var piles: [String: [PlacedCard]]
     public private(set) var deck: Deck
     private var nextID = 1
+    let sandbox: Sandbox
+
+    /// How many shuffled decks the ``Rules`` deal puts in the hidden deck pile.
+    public var deckCount: Int { sandbox.deckCount }
 
     public init(layout: TableLayout, seed: UInt64) {
         self.layout = layout
         self.deck = Deck(seed: seed)
         self.piles = Dictionary(uniqueKeysWithValues: layout.slots.map { ($0.id, []) })
+        self.sandbox = Sandbox(layout: layout, deckCount: 8)
+    }
+
+    /// The sandbox as ``Rules``: `deal(seed:)` gives its positions. `deckCount` decks (8 unless
+    /// given) fill the hidden deck pile.
+    public init(layout: TableLayout, deckCount: Int = 8) {
+        self.layout = layout
+        self.deck = Deck(seed: 0)
+        self.piles = Dictionary(uniqueKeysWithValues: layout.slots.map { ($0.id, []) })
+        self.sandbox = Sandbox(layout: layout, deckCount: deckCount)
     }
 
     public func pile(_ slotID: String) -> [PlacedCard] { piles[slotID] ?? [] }
@@ -44,7 +81,10 @@ public struct FreeTable: Sendable {
     }
 
     /// How many cards a slot may hold.
-    public func capacity(of slot: SlotLayout) -> Int {
+    public func capacity(of slot: SlotLayout) -> Int { FreeTable.capacity(of: slot) }
+
+    /// How many cards a slot may hold: 0 for a trash; unfanned slots hold one card.
+    public static func capacity(of slot: SlotLayout) -> Int {
         if slot.deleteOnDrop { return 0 }
         if let capacity = slot.capacity { return slot.fan == .none ? min(capacity, 1) : capacity }
         return slot.fan == .none ? 1 : Int.max

@@ -4,6 +4,8 @@
 public struct PileCard: Hashable, Sendable, CustomStringConvertible {
     public var raw: UInt8
 
+    public init(raw: UInt8) { self.raw = raw }
+
     public init(_ card: Card, faceUp: Bool) {
         let suitIndex = UInt8(Card.Suit.allCases.firstIndex(of: card.suit)!)
         raw = UInt8(card.rank.rawValue) | suitIndex << 4 | (faceUp ? 0x80 : 0)
@@ -135,39 +137,41 @@ extension GameState {
     /// Applies one step. The caller makes sure it is possible.
     public mutating func apply(_ step: Step) {
         if step.spendsRedeal, redealsLeft != Int.max { redealsLeft -= 1 }
-        if step.from == step.to {
-            guard step.flip else { return }
-            let pile = piles[step.from]
-            for index in (pile.count - step.count)..<pile.count { piles[step.from][index].faceUp.toggle() }
-            return
-        }
-        var moving = Array(piles[step.from].suffix(step.count))
-        piles[step.from].removeLast(step.count)
-        if step.reverse { moving.reverse() }
-        if step.flip {
-            for index in moving.indices { moving[index].faceUp.toggle() }
-        }
-        piles[step.to].append(contentsOf: moving)
+        move(count: step.count, from: step.from, to: step.to, flip: step.flip, reverse: step.reverse)
     }
 
     /// Undoes one step applied with ``apply(_:)``.
     public mutating func revert(_ step: Step) {
         if step.spendsRedeal, redealsLeft != Int.max { redealsLeft += 1 }
-        if step.from == step.to {
-            apply(Step(from: step.from, to: step.to, count: step.count, flip: step.flip))
-            return
-        }
-        var moving = Array(piles[step.to].suffix(step.count))
-        piles[step.to].removeLast(step.count)
-        if step.reverse { moving.reverse() }
-        if step.flip {
-            for index in moving.indices { moving[index].faceUp.toggle() }
-        }
-        piles[step.from].append(contentsOf: moving)
+        move(count: step.count, from: step.to, to: step.from, flip: step.flip, reverse: step.reverse)
     }
 
     /// Undoes a whole move, its automatic steps first.
     public mutating func revert(_ record: MoveRecord) {
         for step in record.steps.reversed() { revert(step) }
+    }
+
+    /// Moves `count` cards from the top of one pile to another (or turns them over in place when
+    /// `from == to`) without a temporary array: the solver's inner loop runs through here.
+    @inline(__always)
+    private mutating func move(count: Int, from: Int, to: Int, flip: Bool, reverse: Bool) {
+        let toggle: UInt8 = flip ? 0x80 : 0
+        if from == to {
+            guard flip else { return }
+            let end = piles[from].count
+            for index in (end - count)..<end { piles[from][index].raw ^= toggle }
+            return
+        }
+        let start = piles[from].count - count
+        if reverse {
+            var index = start + count
+            while index > start {
+                index -= 1
+                piles[to].append(PileCard(raw: piles[from][index].raw ^ toggle))
+            }
+        } else {
+            for index in start..<(start + count) { piles[to].append(PileCard(raw: piles[from][index].raw ^ toggle)) }
+        }
+        piles[from].removeLast(count)
     }
 }

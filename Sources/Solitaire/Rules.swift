@@ -31,7 +31,8 @@ public struct Refusal: Hashable, Sendable {
 /// The rules of a game: they deal, list and judge moves, apply them with their automatic
 /// consequences, and say when the game is won. Piles are numbered as the layout's slots.
 ///
-/// Implementations: ``DeclarativeRules`` (a layout's `[game]` rules) and ``FreeTable`` (the sandbox).
+/// Implementations: ``DeclarativeRules`` (a layout's `[game]` rules) and ``FreeTable`` (the
+/// sandbox; its state has one hidden pile more than the layout has slots: the deck).
 public protocol Rules: Sendable {
     var layout: TableLayout { get }
 

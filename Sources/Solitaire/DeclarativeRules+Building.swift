@@ -1,0 +1,45 @@
+import Layouts
+
+// What a pile accepts: `build`, `suit`, `wrap`, `empty`, `base` and the slot's capacity.
+//
+// Stocks and wastes take nothing by hand, nor do collecting foundations (finished runs reach them
+// by themselves). Foundations take one card at a time. A pile that builds `none` takes cards only
+// while it is empty (a free cell: build none, empty any, capacity 1).
+
+extension DeclarativeRules {
+    /// `nil` when `count` cards whose bottom card is `card` may be dropped on pile `index`.
+    @inline(__always)
+    func dropVerdict(card: PileCard, count: Int, onto index: Int, in state: GameState) -> Verdict? {
+        let traits = self.traits[index]
+        if !traits.takesByHand {
+            if traits.isStock { return .stockTakesNothing }
+            if traits.collect { return .collectsByItself }
+            return .wasteTakesFromStock
+        }
+        let target = state.piles[index]
+        if target.count + count > traits.capacity { return .full(traits.kind, capacity: traits.capacity) }
+        if traits.isFoundation && count > 1 { return .oneAtATime }
+        guard let top = target.last else {
+            if traits.isFoundation {
+                switch traits.base {
+                case .any: return nil
+                case .rank(let rank): return card.rank == rank ? nil : .foundationStarts(rank)
+                case .dealt:
+                    return state.dealtBase == 0 || card.rank == state.dealtBase
+                        ? nil : .foundationStarts(state.dealtBase)
+                }
+            }
+            switch traits.empty {
+            case .any: return nil
+            case .none: return .emptyTakesNothing(traits.kind)
+            case .rank(let rank): return card.rank == rank ? nil : .emptyTakesOnly(rank, traits.kind)
+            }
+        }
+        if traits.build == .none { return .buildsNothing(traits.kind) }
+        if !top.faceUp { return .onFaceDown }
+        if !DeclarativeRules.follows(card, on: top, direction: traits.build, suit: traits.suit, wrap: traits.wrap) {
+            return .doesNotBuild(card: card, onto: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import Layouts
+
+// The deal.
+//
+// 1. The deck: 52 × `decks` cards. Each deck has four suit places filled by `suits` in turn
+//    (`"S"`: four times the spades; `"HS"`: hearts, spades, hearts, spades), Ace to King each,
+//    then shuffled with `SplitMix64(seed:)`.
+// 2. `deal-rank`: for each group that has one, in layout order, the first card of that rank left
+//    in the deck goes face up onto each slot of the group.
+// 3. Each group, in the order its first slot appears in the layout, deals row by row like a real
+//    deal: one card to each slot still due one, left to right, then the next row; a slot gets its
+//    `deal-down` cards face down first, then its `deal-up` cards face up. A `deal-down` or
+//    `deal-up` array with one entry counts for every slot of the group.
+// 4. `kings-to-bottom`: the Kings of each slot of the group go under its other cards, in order;
+//    every position keeps its face (up or down).
+// 5. The rest goes face down onto the first stock. Without a stock (a layout that
+//    ``DeclarativeRules/problems(in:)`` reports) it goes face up onto the first pile that is not a
+//    foundation, so no card is ever lost.
+//
+// `base = "dealt"`: the state's `dealtBase` is the rank of the first card dealt to that
+// foundation group. `redealsLeft` comes from the first stock's `redeals` (`Int.max`: unlimited).
+
+extension DeclarativeRules {
+    /// The suits in play, in the order of `suits` (all four when it names none).
+    static func suitsInPlay(_ game: GameRules) -> [Card.Suit] {
+        var suits: [Card.Suit] = []
+        for letter in game.suits {
+            guard let suit = Card.Suit(rawValue: Character(letter.uppercased())), !suits.contains(suit) else {
+                continue
+            }
+            suits.append(suit)
+        }
+        return suits.isEmpty ? Card.Suit.allCases : suits
+    }
+
+    /// The game's cards before the shuffle, face down.
+    public static func orderedCards(for game: GameRules) -> [PileCard] {
+        let suits = suitsInPlay(game)
+        var cards: [PileCard] = []
+        cards.reserveCapacity(52 * max(1, game.decks))
+        for _ in 0..<max(1, game.decks) {
+            for place in 0..<4 {
+                let suit = suits[place % suits.count]
+                for rank in Card.Rank.allCases { cards.append(PileCard(Card(rank, suit), faceUp: false)) }
+            }
+        }
+        return cards
+    }
+
+    /// The count for slot `index` in a `deal-down` or `deal-up` array.
+    @inline(__always)
+    static func dealCount(_ counts: [Int], _ index: Int) -> Int {
+        if index < counts.count { return max(0, counts[index]) }
+        return counts.count == 1 ? max(0, counts[0]) : 0
+    }
+
+    public func deal(seed: UInt64) -> GameState {
+        var generator = SplitMix64(seed: seed)
+        var deck = orderedDeck.shuffled(using: &generator)
+        var piles = [[PileCard]](repeating: [], count: traits.count)
+
+        for group in groups {
+            guard let rank = group.rules.dealRank else { continue }
+            for pile in group.piles {
+                guard let position = deck.firstIndex(where: { $0.rank == rank }) else { break }
+                var card = deck.remove(at: position)
+                card.faceUp = true
+                piles[pile].append(card)
+            }
+        }
+
+        var next = 0
+        var dealtBase = 0
+        for group in groups {
+            let rules = group.rules
+            let down = group.piles.indices.map { DeclarativeRules.dealCount(rules.dealDown, $0) }
+            let up = group.piles.indices.map { DeclarativeRules.dealCount(rules.dealUp, $0) }
+            let rows = group.piles.indices.map { down[$0] + up[$0] }.max() ?? 0
+            let setsBase = rules.base == .dealt && group.piles.contains { traits[$0].isFoundation }
+            for row in 0..<rows {
+                for (slot, pile) in group.piles.enumerated() where row < down[slot] + up[slot] && next < deck.count {
+                    var card = deck[next]
+                    next += 1
+                    card.faceUp = row >= down[slot]
+                    if setsBase && dealtBase == 0 { dealtBase = card.rank }
+                    piles[pile].append(card)
+                }
+            }
+            if rules.kingsToBottom {
+                for pile in group.piles { DeclarativeRules.moveKingsToBottom(&piles[pile]) }
+            }
+        }
+
+        if next < deck.count {
+            if let stock = stockPiles.first {
+                piles[stock].append(contentsOf: deck[next...])
+            } else if let pile = traits.indices.first(where: { !traits[$0].isFoundation }) ?? traits.indices.first {
+                for var card in deck[next...] {
+                    card.faceUp = true
+                    piles[pile].append(card)
+                }
+            }
+        }
+
+        var redealsLeft = 0
+        if let stock = stockPiles.first {
+            switch pileRules(stock).redeals {
+            case .limited(let count): redealsLeft = max(0, count)
+            case .unlimited: redealsLeft = Int.max
+            }
+        }
+        return GameState(piles: piles, redealsLeft: redealsLeft, dealtBase: dealtBase)
+    }
+
+    /// Kings under the other cards, both in their order; each position keeps its face.
+    static func moveKingsToBottom(_ pile: inout [PileCard]) {
+        let faces = pile.map(\.faceUp)
+        var cards = pile.filter { $0.rank == 13 }
+        cards.append(contentsOf: pile.filter { $0.rank != 13 })
+        for index in cards.indices { cards[index].faceUp = faces[index] }
+        pile = cards
+    }
+}

@@ -1,0 +1,160 @@
+import Layouts
+
+// Refusals in the game's words: "7S goes on a red 8", "only a King on an empty column".
+// The checks produce a ``Verdict``, a cheap value; only ``DeclarativeRules/refusal(of:in:)``
+// turns one into words.
+
+/// Why the rules refuse a move, before it is put into words.
+enum Verdict: Hashable, Sendable {
+    // Anything
+    case noSuchPile
+    case samePile
+    case noCreating
+    // Picking up
+    case emptySource
+    case noSuchCards
+    case stockDeals
+    case foundationKeeps
+    case cannotLeave(SlotKind)
+    case onlyTop
+    case onlyWholePile
+    case faceDown
+    case notInSequence
+    case tooMany(limit: Int, cells: Int, columns: Int)
+    // Dropping
+    case stockTakesNothing
+    case wasteTakesFromStock
+    case collectsByItself
+    case full(SlotKind, capacity: Int)
+    case oneAtATime
+    case foundationStarts(Int)
+    case emptyTakesNothing(SlotKind)
+    case emptyTakesOnly(Int, SlotKind)
+    case buildsNothing(SlotKind)
+    case onFaceDown
+    case doesNotBuild(card: PileCard, onto: Int)
+    // The stock
+    case notAStock
+    case stockDealsNowhere
+    case stockEmpty
+    case noRedealsLeft
+    case dealNeedsNoEmpty
+}
+
+extension DeclarativeRules {
+    /// A rank in words: `Ace`, `2` … `10`, `Jack`, `Queen`, `King`.
+    static func rankName(_ rank: Int) -> String {
+        switch rank {
+        case 1: "Ace"
+        case 11: "Jack"
+        case 12: "Queen"
+        case 13: "King"
+        default: String(rank)
+        }
+    }
+
+    /// `a` or `an` before a rank in words.
+    static func article(_ rank: Int) -> String { rank == 1 || rank == 8 ? "an" : "a" }
+
+    /// The rank in words with its article: `an Ace`, `a 7`, `an 8`.
+    static func aRank(_ rank: Int) -> String { "\(article(rank)) \(rankName(rank))" }
+
+    /// What players call a pile of this kind.
+    static func noun(_ kind: SlotKind) -> String {
+        switch kind {
+        case .tableau: "column"
+        case .free: "slot"
+        default: kind.rawValue
+        }
+    }
+
+    static func plural(_ count: Int, _ noun: String, none: String = "no") -> String {
+        switch count {
+        case 0: "\(none) \(noun)"
+        case 1: "1 \(noun)"
+        default: "\(count) \(noun)s"
+        }
+    }
+
+    func refusal(for verdict: Verdict, move: Move, in state: GameState) -> Refusal {
+        typealias Rules = DeclarativeRules
+        switch verdict {
+        case .noSuchPile: return Refusal("there is no such pile")
+        case .samePile: return Refusal("the cards are already there")
+        case .noCreating: return Refusal("this game deals its own cards")
+        case .emptySource: return Refusal("there is no card there")
+        case .noSuchCards: return Refusal("there are not that many cards")
+        case .stockDeals: return Refusal("click the stock to deal")
+        case .foundationKeeps: return Refusal("cards cannot leave the foundations")
+        case .cannotLeave(let kind): return Refusal("cards cannot leave the \(Rules.noun(kind))")
+        case .onlyTop: return Refusal("only the top card moves")
+        case .onlyWholePile: return Refusal("only the whole pile moves")
+        case .faceDown: return Refusal("that card is face down")
+        case .notInSequence: return Refusal("that run is not in sequence")
+        case .tooMany(let limit, let cells, let columns):
+            return Refusal(
+                "you can move \(Rules.plural(limit, "card")) (\(Rules.plural(cells, "free cell")), "
+                    + "\(Rules.plural(columns, "empty column")))")
+        case .stockTakesNothing: return Refusal("the stock takes no cards")
+        case .wasteTakesFromStock: return Refusal("the waste takes cards only from the stock")
+        case .collectsByItself: return Refusal("only a finished run goes there, by itself")
+        case .full(let kind, let capacity):
+            switch capacity {
+            case 0: return Refusal("the \(Rules.noun(kind)) takes no cards")
+            case 1: return Refusal("a \(Rules.noun(kind)) holds one card")
+            default: return Refusal("a \(Rules.noun(kind)) holds \(capacity) cards")
+            }
+        case .oneAtATime: return Refusal("foundations take one card at a time")
+        case .foundationStarts(let rank):
+            return rank == 1
+                ? Refusal("only an Ace starts a foundation") : Refusal("a foundation starts with \(Rules.aRank(rank))")
+        case .emptyTakesNothing(let kind): return Refusal("nothing goes on an empty \(Rules.noun(kind))")
+        case .emptyTakesOnly(let rank, let kind):
+            return Refusal("only \(Rules.aRank(rank)) on an empty \(Rules.noun(kind))")
+        case .buildsNothing(let kind): return Refusal("nothing goes on a \(Rules.noun(kind))")
+        case .onFaceDown: return Refusal("nothing goes on a face-down card")
+        case .doesNotBuild(let card, let target): return buildRefusal(card, onto: target)
+        case .notAStock: return Refusal("only the stock deals")
+        case .stockDealsNowhere: return Refusal("the stock has nowhere to deal")
+        case .stockEmpty: return Refusal("the stock is empty")
+        case .noRedealsLeft: return Refusal("no redeals left")
+        case .dealNeedsNoEmpty: return Refusal("deal only when no column is empty")
+        }
+    }
+
+    /// "7S goes on a red 8", "7S goes on the 8S", "7S goes on a 6 or 8 of another suit".
+    func buildRefusal(_ pileCard: PileCard, onto target: Int) -> Refusal {
+        let traits = self.traits[target]
+        let card = pileCard.card
+        let rank = pileCard.rank
+        var ranks: [Int] = []
+        if traits.build == .up || traits.build == .either {
+            if rank > 1 { ranks.append(rank - 1) } else if traits.wrap { ranks.append(13) }
+        }
+        if traits.build == .down || traits.build == .either {
+            if rank < 13 { ranks.append(rank + 1) } else if traits.wrap { ranks.append(1) }
+        }
+        guard let first = ranks.first else {
+            return Refusal([.card(card), .text(" goes on no card")])
+        }
+        let names = ranks.map(DeclarativeRules.rankName).joined(separator: " or ")
+        let colour = card.suit.isRed ? "red" : "black"
+        let otherColour = card.suit.isRed ? "black" : "red"
+        switch traits.suit {
+        case .same:
+            var parts: [Refusal.Part] = [.card(card), .text(" goes on the ")]
+            for (index, wanted) in ranks.enumerated() {
+                if index > 0 { parts.append(.text(" or the ")) }
+                parts.append(.card(Card(Card.Rank(rawValue: wanted)!, card.suit)))
+            }
+            return Refusal(parts)
+        case .alternate: return Refusal([.card(card), .text(" goes on a \(otherColour) \(names)")])
+        case .sameColour: return Refusal([.card(card), .text(" goes on a \(colour) \(names)")])
+        case .any: return Refusal([.card(card), .text(" goes on \(DeclarativeRules.article(first)) \(names)")])
+        case .different:
+            return Refusal([
+                .card(card), .text(" goes on \(DeclarativeRules.article(first)) \(names) of another suit"),
+            ])
+        }
+    }
+}

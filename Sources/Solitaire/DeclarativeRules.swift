@@ -1,0 +1,255 @@
+import Layouts
+
+/// The rules a layout's `[game]` table describes (``GameRules``), interpreted.
+///
+/// Everything the rules need per pile is worked out once, in ``init(layout:)``: each pile's group
+/// rules flattened into plain values (``PileTraits``), the stock's targets, the refill sources,
+/// the collect targets and the piles the free-cell limit counts. Move generation and `apply` then
+/// index arrays only: no dictionary look-ups, no strings.
+///
+/// The parts live in one file each: `+Deal` (the deal), `+Moving` (what may be picked up),
+/// `+Building` (what a pile accepts), `+Stock` (clicks on the stock), `+Automatic` (turn-ups,
+/// refills, collected runs), `+Refusals` (the game's words), `+MoveGeneration` (legal moves) and
+/// `+Problems` (checks a layout loader runs before playing).
+public struct DeclarativeRules: Rules {
+    public let layout: TableLayout
+    /// The layout's rules.
+    public let game: GameRules
+
+    /// Per pile (layout slot), its rules as plain values.
+    let traits: [PileTraits]
+    /// Per pile, the piles a click on it deals to (stocks only; empty otherwise).
+    let stockTargets: [[Int]]
+    /// Per pile, the piles that refill it when it empties (`refill-from`), in order.
+    let refillSources: [[Int]]
+    /// The slots of the collect groups, in order.
+    let collectTargets: [Int]
+    /// Tableau piles that a collected run may come from (none when no group collects).
+    let collectSources: [Bool]
+    /// Empty cell piles count for the free-cell limit.
+    let cellPiles: [Int]
+    /// Empty tableau piles that take any card count for the free-cell limit.
+    let columnPiles: [Int]
+    /// Some pile's runs obey the free-cell limit.
+    let hasFreeCellLimit: Bool
+    let foundationPiles: [Int]
+    /// Tableau, cell and reserve piles: empty when a `cleared` game is won.
+    let clearedPiles: [Int]
+    let stockPiles: [Int]
+    /// The groups in the order their first slot appears in the layout.
+    let groups: [Group]
+    /// Per pile, the index of its group in ``groups``.
+    let pileGroup: [Int]
+    /// The game's cards before the shuffle, face down.
+    let orderedDeck: [PileCard]
+
+    /// A group of slots and its rules.
+    struct Group: Sendable {
+        var name: String
+        var rules: PileRules
+        var piles: [Int]
+    }
+
+    /// Precondition: `layout.rules` is not `nil`.
+    public init(layout: TableLayout) {
+        precondition(layout.rules != nil, "DeclarativeRules needs a layout with rules")
+        let game = layout.rules!
+        self.layout = layout
+        self.game = game
+        let slots = layout.slots
+
+        var groups: [Group] = []
+        var groupIndex: [String: Int] = [:]
+        var pileGroup: [Int] = []
+        for (index, slot) in slots.enumerated() {
+            if let existing = groupIndex[slot.group] {
+                groups[existing].piles.append(index)
+                pileGroup.append(existing)
+            } else {
+                groupIndex[slot.group] = groups.count
+                pileGroup.append(groups.count)
+                let rules = game.groups[slot.group] ?? PileRules.defaults(for: slot.kind)
+                groups.append(Group(name: slot.group, rules: rules, piles: [index]))
+            }
+        }
+        self.groups = groups
+        self.pileGroup = pileGroup
+
+        var traits: [PileTraits] = []
+        for (index, slot) in slots.enumerated() {
+            traits.append(PileTraits(slot: slot, rules: groups[pileGroup[index]].rules))
+        }
+        self.traits = traits
+
+        func resolve(_ name: String) -> [Int] {
+            if let group = groupIndex[name] { return groups[group].piles }
+            if let slot = slots.firstIndex(where: { $0.id == name }) { return [slot] }
+            return []
+        }
+        let firstWaste = groups.first { group in group.piles.contains { slots[$0].kind == .waste } }
+        stockTargets = slots.indices.map { index in
+            guard slots[index].kind == .stock else { return [] }
+            let dealTo = groups[pileGroup[index]].rules.dealTo
+            if dealTo.isEmpty { return firstWaste?.piles ?? [] }
+            return dealTo.flatMap(resolve).filter { $0 != index }
+        }
+        refillSources = slots.indices.map { index in
+            guard let source = groups[pileGroup[index]].rules.refillFrom, let group = groupIndex[source] else {
+                return []
+            }
+            return groups[group].piles.filter { $0 != index }
+        }
+        let collectTargets = slots.indices.filter { traits[$0].collect }
+        self.collectTargets = collectTargets
+        collectSources = slots.indices.map {
+            !collectTargets.isEmpty && slots[$0].kind == .tableau && !traits[$0].collect
+        }
+        cellPiles = slots.indices.filter { traits[$0].countsAsCell }
+        columnPiles = slots.indices.filter { traits[$0].countsAsColumn }
+        hasFreeCellLimit = traits.contains { $0.freeCellLimit }
+        foundationPiles = slots.indices.filter { slots[$0].kind == .foundation }
+        clearedPiles = slots.indices.filter { [.tableau, .cell, .reserve].contains(slots[$0].kind) }
+        stockPiles = slots.indices.filter { slots[$0].kind == .stock }
+        orderedDeck = DeclarativeRules.orderedCards(for: game)
+    }
+
+    /// The rules of a pile's group (the defaults of its kind when the rules name no such group).
+    public func pileRules(_ pile: Int) -> PileRules { groups[pileGroup[pile]].rules }
+
+    // MARK: Rules
+
+    public func refusal(of move: Move, in state: GameState) -> Refusal? {
+        verdict(on: move, in: state).map { refusal(for: $0, move: move, in: state) }
+    }
+
+    public func apply(_ move: Move, to state: inout GameState) -> MoveRecord {
+        var steps: [Step] = []
+        switch move.kind {
+        case .transfer:
+            guard move.from != move.to, state.piles.indices.contains(move.from),
+                state.piles.indices.contains(move.to), move.count >= 1,
+                move.count <= state.piles[move.from].count
+            else { return MoveRecord(move: move, steps: []) }
+            let step = Step(from: move.from, to: move.to, count: move.count)
+            state.apply(step)
+            steps.append(step)
+        case .stock:
+            guard let step = stockStep(move.from, in: state) else { return MoveRecord(move: move, steps: []) }
+            switch step {
+            case .single(let step):
+                state.apply(step)
+                steps.append(step)
+            case .eachTarget:
+                for target in stockTargets[move.from] where !state.piles[move.from].isEmpty {
+                    let step = Step(from: move.from, to: target, count: 1, flip: true)
+                    state.apply(step)
+                    steps.append(step)
+                }
+            }
+        case .create:
+            return MoveRecord(move: move, steps: [])
+        }
+        settle(&state, steps: &steps)
+        return MoveRecord(move: move, steps: steps)
+    }
+
+    public func canPickUp(pile: Int, from index: Int, in state: GameState) -> Bool {
+        guard state.piles.indices.contains(pile), index >= 0, index < state.piles[pile].count else { return false }
+        return pickUpVerdict(pile: pile, count: state.piles[pile].count - index, in: state) == nil
+    }
+
+    public func clickMove(on pile: Int, in state: GameState) -> Move? {
+        guard traits.indices.contains(pile), traits[pile].isStock, stockStep(pile, in: state) != nil else { return nil }
+        return .stock(pile)
+    }
+
+    public func isWon(_ state: GameState) -> Bool {
+        switch game.win {
+        case .foundations:
+            var onFoundations = 0
+            for pile in foundationPiles { onFoundations += state.piles[pile].count }
+            return !foundationPiles.isEmpty && onFoundations == state.cardCount
+        case .cleared:
+            for pile in clearedPiles where !state.piles[pile].isEmpty { return false }
+            return true
+        }
+    }
+
+    /// Why a move is refused, as a cheap value; `nil` when it is legal.
+    func verdict(on move: Move, in state: GameState) -> Verdict? {
+        switch move.kind {
+        case .transfer:
+            guard state.piles.indices.contains(move.from), state.piles.indices.contains(move.to) else {
+                return .noSuchPile
+            }
+            if move.from == move.to { return .samePile }
+            if let verdict = pickUpVerdict(pile: move.from, count: move.count, in: state) { return verdict }
+            let pile = state.piles[move.from]
+            let card = pile[pile.count - move.count]
+            if let verdict = dropVerdict(card: card, count: move.count, onto: move.to, in: state) { return verdict }
+            return limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
+        case .stock:
+            return stockVerdict(move.from, in: state)
+        case .create:
+            return .noCreating
+        }
+    }
+}
+
+/// A pile's group rules as plain values, for the inner loops.
+struct PileTraits: Sendable {
+    var kind: SlotKind
+    var build: BuildDirection
+    var suit: SuitRule
+    var wrap: Bool
+    var empty: EmptyRule
+    var base: BaseRank
+    var move: MoveRule
+    /// The rank order a movable run follows: the build direction, or down for piles that build
+    /// `none` or `either`.
+    var sequenceDirection: BuildDirection
+    /// `move-suit`, or the suit rule.
+    var sequenceSuit: SuitRule
+    var freeCellLimit: Bool
+    var takeBack: Bool
+    var collect: Bool
+    /// Turns a face-down top card up (never on a stock, whose cards stay face down).
+    var turnUp: Bool
+    /// The slot's capacity; 1 for a cell without one; `Int.max` for no limit.
+    var capacity: Int
+    var isFoundation: Bool
+    var isStock: Bool
+    /// Takes cards dropped by hand: not a stock, a waste or a collecting foundation.
+    var takesByHand: Bool
+    var draw: Int
+    var dealNeedsNoEmpty: Bool
+    /// An empty one counts as a free cell for the free-cell limit.
+    var countsAsCell: Bool
+    /// An empty one counts as an empty column for the free-cell limit (a tableau pile that takes
+    /// any card when empty).
+    var countsAsColumn: Bool
+
+    init(slot: SlotLayout, rules: PileRules) {
+        kind = slot.kind
+        build = rules.build
+        suit = rules.suit
+        wrap = rules.wrap
+        empty = rules.empty
+        base = rules.base
+        move = rules.move
+        sequenceDirection = rules.build == .up ? .up : .down
+        sequenceSuit = rules.moveSuit ?? rules.suit
+        freeCellLimit = rules.sequenceLimit == .freeCells
+        takeBack = rules.takeBack
+        collect = rules.collect
+        turnUp = rules.turnUp && slot.kind != .stock
+        capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
+        isFoundation = slot.kind == .foundation
+        isStock = slot.kind == .stock
+        takesByHand = slot.kind != .stock && slot.kind != .waste && !rules.collect
+        draw = max(1, rules.draw)
+        dealNeedsNoEmpty = rules.dealNeedsNoEmpty
+        countsAsCell = slot.kind == .cell && takesByHand
+        countsAsColumn = slot.kind == .tableau && takesByHand && rules.empty == .any
+    }
+}
