@@ -49,8 +49,10 @@ extension Loader {
         guard checkSlotCount(pending) else { return nil }
         checkUniqueIDs(pending)
         checkOverlaps(slotsWithinBounds(pending))
+        let rules = readRules(
+            root, groups: groups, groupNames: groupNames, explicit: explicit, slots: pending.map(\.slot))
 
-        return TableLayout(name: name, title: title, slots: pending.map(\.slot))
+        return TableLayout(name: name, title: title, slots: pending.map(\.slot), rules: rules)
     }
 
     // MARK: Steps

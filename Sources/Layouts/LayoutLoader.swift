@@ -20,17 +20,19 @@ public enum LayoutLoader {
     public static let maxOffset = 100.0
 
     /// Keys of the top-level table.
-    public static let topLevelKeys = ["name", "title", "grid", "map", "slots", "slot"]
+    public static let topLevelKeys = ["name", "title", "grid", "map", "slots", "slot", "game"]
     /// Keys of a `[slots.X]` table (one map character's group).
-    public static let groupKeys = [
-        "name", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label", "offset",
-        "overlap",
-    ]
+    public static let groupKeys =
+        [
+            "name", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label", "offset",
+            "overlap",
+        ] + rulesKeys
     /// Keys of a `[[slot]]` entry (one freely placed slot).
-    public static let slotKeys = [
-        "id", "group", "at", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label",
-        "overlap",
-    ]
+    public static let slotKeys =
+        [
+            "id", "group", "at", "kind", "fan", "fan-visible", "capacity", "tap-to-create", "delete-on-drop", "label",
+            "overlap",
+        ] + rulesKeys
 
     /// Loads a layout from text. `file` names it in diagnostics and gives the default `name`.
     public static func load(text: String, file: String) -> LayoutLoadResult {

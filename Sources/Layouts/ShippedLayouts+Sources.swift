@@ -4,6 +4,689 @@
 extension ShippedLayouts {
     /// Layout name -> the TOML text of layouts/NAME.toml.
     static let sources: [String: String] = [
+        "alaska": #"""
+        # Alaska: Yukon built up or down in suit.
+        #
+        # Rules: PySolFC, "Alaska" (html-src/rules/alaska.html).
+
+        name = "alaska"
+        title = "Alaska"
+
+        map = """
+        . . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = [1, 5, 5, 5, 5, 5, 5]
+        build = "either"
+        suit = "same"
+        move = "face-up"
+        empty = "K"
+
+        """#,
+        "all-in-a-row": #"""
+        # All in a Row: thirteen columns of four cards face up; every card goes to the
+        # one foundation, which any card may start and which builds up or down
+        # regardless of suit, an Ace on a King and a King on an Ace.
+        #
+        # Rules: PySolFC, "All in a Row" (html-src/rules/allinarow.html).
+
+        name = "all-in-a-row"
+        title = "All in a Row"
+
+        map = """
+        T T T T T T T . F
+        . . . . . . . . .
+        T T T T T T . . .
+        """
+
+        [game]
+        family = "Golf"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 4
+        deal-up = 4
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.F]
+        kind = "foundation"
+        label = "*"
+        build = "either"
+        suit = "any"
+        base = "any"
+        wrap = true
+        take-back = false
+
+        """#,
+        "bakers-dozen": #"""
+        # Baker's Dozen: thirteen columns of four cards face up, Kings put at the
+        # bottom; build down in any suit, one card at a time; an empty column stays
+        # empty.
+        #
+        # Rules: PySolFC, "Baker's Dozen" (html-src/rules/bakersdozen.html).
+
+        name = "bakers-dozen"
+        title = "Baker's Dozen"
+
+        map = """
+        T T T T T T T . F
+        . . . . . . . . F
+        T T T T T T . . F
+        . . . . . . . . F
+        """
+
+        [game]
+        family = "Baker's Dozen"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 4
+        suit = "any"
+        move = "top"
+        kings-to-bottom = true
+        empty = "none"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        """#,
+        "bakers-game": #"""
+        # Baker's Game: FreeCell with the columns built down in suit.
+        #
+        # Rules: PySolFC, "Baker's Game" (html-src/rules/bakersgame.html).
+
+        name = "bakers-game"
+        title = "Baker's Game"
+
+        map = """
+        C C C C F F F F
+        T T T T T T T T
+        """
+
+        [game]
+        family = "FreeCell"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
+        suit = "same"
+        sequence-limit = "free-cells"
+
+        """#,
+        "bastion": #"""
+        # Bastion: ten columns of five cards face up and two cells holding the last two
+        # cards; build up or down in suit, one card at a time; any card on an empty
+        # column.
+        #
+        # Rules: PySolFC, "Bastion" (html-src/rules/bastion.html).
+
+        name = "bastion"
+        title = "Bastion"
+
+        map = """
+        C C . F F F F . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+        deal-up = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 5
+        build = "either"
+        suit = "same"
+        move = "top"
+
+        """#,
+        "beleaguered-castle": #"""
+        # Beleaguered Castle: the Aces start the foundations; eight columns of six
+        # cards face up build down in any suit, one card at a time (runs move when
+        # empty columns would let them move card by card); any card on an empty
+        # column.
+        #
+        # Rules: PySolFC, "Beleaguered Castle" (html-src/rules/beleagueredcastle.html).
+        # Runs move as far as empty columns allow (SuperMoveRK_RowStack).
+
+        name = "beleaguered-castle"
+        title = "Beleaguered Castle"
+
+        map = """
+        . . F F F F . .
+        T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        deal-rank = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 6
+        suit = "any"
+        sequence-limit = "free-cells"
+
+        """#,
+        "canfield": #"""
+        # Canfield: thirteen cards in the reserve, the top one face up; one card starts
+        # the first foundation and sets the base rank of all four, which build up in
+        # suit, an Ace on a King; four columns of one card build down in alternate
+        # colours and move in runs; an empty column takes the reserve's top card by
+        # itself, or any card once the reserve is empty; the stock turns three cards at
+        # a time, redealt as often as you like.
+        #
+        # Rules: GNOME Aisleriot help, "Canfield" (help/C/canfield.xml).
+
+        name = "canfield"
+        title = "Canfield"
+
+        map = """
+        S W . F F F F
+        R . . T T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        draw = 3
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+
+        [slots.R]
+        kind = "reserve"
+        deal-down = 12
+        deal-up = 1
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        refill-from = "reserve"
+
+        """#,
+        "castles-in-spain": #"""
+        # Castles in Spain: thirteen columns of three cards face down and one face up;
+        # build down in alternate colours; any card on an empty column.
+        #
+        # Rules: PySolFC, "Castles in Spain" (html-src/rules/castlesinspain.html).
+        # The deal: three cards face down, one face up (class CastlesInSpain); runs move
+        # as far as empty columns allow (SuperMoveAC_RowStack).
+
+        name = "castles-in-spain"
+        title = "Castles in Spain"
+
+        map = """
+        T T T T T T T . F
+        . . . . . . . . F
+        T T T T T T . . F
+        . . . . . . . . F
+        """
+
+        [game]
+        family = "Baker's Dozen"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-down = 3
+        deal-up = 1
+        sequence-limit = "free-cells"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        """#,
+        "double-freecell": #"""
+        # Double FreeCell: two decks, ten columns of ten cards, six cells; four Aces
+        # start the four foundations, which build up in suit from Ace to King and on
+        # round again to a second King.
+        #
+        # Rules: PySolFC, "Double FreeCell" (html-src/rules/doublefreecell.html).
+
+        name = "double-freecell"
+        title = "Double FreeCell"
+
+        map = """
+        C C C C C C F F F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "FreeCell"
+        decks = 2
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 26
+        label = "A"
+        deal-rank = "A"
+        wrap = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 10
+        sequence-limit = "free-cells"
+
+        """#,
+        "double-klondike": #"""
+        # Double Klondike: two decks, nine columns dealt 1 to 9 cards, eight
+        # foundations; otherwise Klondike, with unlimited redeals.
+        #
+        # Rules: PySolFC, "Double Klondike" (html-src/rules/doubleklondike.html).
+
+        name = "double-klondike"
+        title = "Double Klondike"
+
+        map = """
+        S W F F F F F F F F
+        T T T T T T T T T .
+        """
+
+        [game]
+        family = "Klondike"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        offset = [0.5, 0]
+        deal-down = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        deal-up = 1
+        empty = "K"
+
+        """#,
+        "double-yukon": #"""
+        # Double Yukon: two decks, ten columns of 0 to 8 cards face down (the last two
+        # columns 8 each) and six face up; otherwise Yukon.
+        #
+        # Rules: PySolFC, "Double Yukon" (html-src/rules/doubleyukon.html).
+        # The deal: pysollib/games/yukon.py, class DoubleYukon.
+
+        name = "double-yukon"
+        title = "Double Yukon"
+
+        map = """
+        . F F F F F F F F .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6, 7, 8, 8]
+        deal-up = 6
+        move = "face-up"
+        empty = "K"
+
+        """#,
+        "eastcliff": #"""
+        # Eastcliff: seven columns of three cards, two face down and one face up;
+        # build down in alternate colours, any card or run on an empty column; the
+        # stock turns one card at a time, no redeal.
+        #
+        # Rules: PySolFC, "Eastcliff" (html-src/rules/eastcliff.html).
+
+        name = "eastcliff"
+        title = "Eastcliff"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+
+        """#,
+        "easthaven": #"""
+        # Easthaven: one deck, seven columns of three cards (two face down, one face
+        # up); build down in alternate colours, any card or run on an empty column; a
+        # click on the stock deals one card onto every column.
+        #
+        # Rules: PySolFC, "Easthaven" (html-src/rules/easthaven.html).
+
+        name = "easthaven"
+        title = "Easthaven"
+
+        map = """
+        S . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Gypsy"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+
+        """#,
+        "eight-off": #"""
+        # Eight Off: eight columns of six cards, eight cells, four of them filled by
+        # the deal; build down in suit, only a King (or a run from a King) on an
+        # empty column.
+        #
+        # Rules: PySolFC, "Eight Off" (html-src/rules/eightoff.html).
+        # The deal: six cards to each column, the last four in every other cell
+        # (pysollib/games/bakersgame.py, class EightOff).
+
+        name = "eight-off"
+        title = "Eight Off"
+
+        map = """
+        C C C C C C C C . F
+        T T T T T T T T . F
+        . . . . . . . . . F
+        . . . . . . . . . F
+        """
+
+        [game]
+        family = "FreeCell"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+        deal-up = [1, 0, 1, 0, 1, 0, 1, 0]
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-up = 6
+        suit = "same"
+        empty = "K"
+        sequence-limit = "free-cells"
+
+        """#,
+        "emperor": #"""
+        # Emperor: Streets with three cards face down and one face up in each
+        # column.
+        #
+        # Rules: PySolFC, "Emperor" (html-src/rules/emperor.html).
+
+        name = "emperor"
+        title = "Emperor"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 3
+        deal-up = 1
+        move = "top"
+
+        """#,
+        "forecell": #"""
+        # ForeCell: FreeCell with the four cells filled by the deal and only a King
+        # (or a run from a King) on an empty column.
+        #
+        # Rules: PySolFC, "ForeCell" (html-src/rules/forecell.html).
+        # The deal: six cards to each column, the last four in the cells (class ForeCell).
+
+        name = "forecell"
+        title = "ForeCell"
+
+        map = """
+        C C C C F F F F
+        T T T T T T T T
+        """
+
+        [game]
+        family = "FreeCell"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+        deal-up = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-up = 6
+        empty = "K"
+        sequence-limit = "free-cells"
+
+        """#,
+        "fortress": #"""
+        # Fortress: ten columns face up, two of six cards and eight of five; build up
+        # or down in suit, one card at a time; any card on an empty column.
+        #
+        # Rules: PySolFC, "Fortress" (html-src/rules/fortress.html).
+        # The deal: two columns of six cards, eight of five (class Fortress).
+
+        name = "fortress"
+        title = "Fortress"
+
+        map = """
+        . . . F F F F . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [6, 6, 5, 5, 5, 5, 5, 5, 5, 5]
+        build = "either"
+        suit = "same"
+        move = "top"
+
+        """#,
+        "forty-thieves": #"""
+        # Forty Thieves: two decks, ten columns of four cards face up; build down in
+        # suit, one card at a time, any card on an empty column; the stock turns one
+        # card at a time, no redeal.
+        #
+        # Rules: PySolFC, "Forty Thieves" (html-src/rules/fortythieves.html).
+
+        name = "forty-thieves"
+        title = "Forty Thieves"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 4
+        suit = "same"
+        move = "top"
+
+        """#,
         "free30": #"""
         # Free 30: a designer's table of thirty free slots, three rows of ten.
         # Tap a slot to make a card; drag cards between empty slots.
@@ -24,7 +707,12 @@ extension ShippedLayouts {
 
         """#,
         "freecell": #"""
-        # FreeCell: four free cells, four foundations, eight tableau columns.
+        # FreeCell: every card dealt face up to eight columns; four free cells of one
+        # card each; build down in alternate colours, any card or run on an empty
+        # column; a run moves when there are enough free cells and columns to move it
+        # card by card.
+        #
+        # Rules: PySolFC, "FreeCell" (html-src/rules/freecell.html).
 
         name = "freecell"
         title = "FreeCell"
@@ -33,6 +721,9 @@ extension ShippedLayouts {
         C C C C F F F F
         T T T T T T T T
         """
+
+        [game]
+        family = "FreeCell"
 
         [slots.C]
         kind = "cell"
@@ -47,25 +738,232 @@ extension ShippedLayouts {
         kind = "tableau"
         fan = "down"
         fan-visible = 13
+        deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
+        sequence-limit = "free-cells"
 
         """#,
-        "klondike": #"""
-        # Klondike: stock and waste, four foundations, seven tableau columns.
+        "gargantua": #"""
+        # Gargantua: Double Klondike with a single redeal.
+        #
+        # Rules: PySolFC, "Gargantua" (html-src/rules/gargantua.html).
 
-        name = "klondike"
-        title = "Klondike"
+        name = "gargantua"
+        title = "Gargantua"
 
         map = """
-        S W . F F F F
+        S W F F F F F F F F
+        T T T T T T T T T .
+        """
+
+        [game]
+        family = "Klondike"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        offset = [0.5, 0]
+        deal-down = [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        deal-up = 1
+        empty = "K"
+
+        """#,
+        "golf": #"""
+        # Golf: seven columns of five cards face up and one card on the foundation;
+        # play a column's top card onto the foundation when it is one rank above or
+        # below, regardless of suit (no Ace on a King, no King on an Ace); a click on
+        # the stock turns its next card onto the foundation. Won when the columns are
+        # empty.
+        #
+        # Rules: PySolFC, "Golf" (html-src/rules/golf.html).
+
+        name = "golf"
+        title = "Golf"
+
+        map = """
+        S F . . . . .
         T T T T T T T
         """
+
+        [game]
+        family = "Golf"
+        win = "cleared"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "foundation"
+
+        [slots.F]
+        kind = "foundation"
+        fan = "right"
+        fan-visible = 3
+        deal-up = 1
+        build = "either"
+        suit = "any"
+        base = "any"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 5
+        deal-up = 5
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        """#,
+        "gypsy": #"""
+        # Gypsy: two decks, eight columns of three cards (two face down, one face up);
+        # build down in alternate colours, any card or run on an empty column; a click
+        # on the stock deals one card onto every column.
+        #
+        # Rules: PySolFC, "Gypsy" (html-src/rules/gypsy.html).
+        # Built runs move together (AC_RowStack in pysollib/games/gypsy.py).
+
+        name = "gypsy"
+        title = "Gypsy"
+
+        map = """
+        S . F F F F F F F F
+        . T T T T T T T T .
+        """
+
+        [game]
+        family = "Gypsy"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+
+        """#,
+        "indian": #"""
+        # Indian: ten columns of three cards, the bottom one face down; build down in
+        # any suit but the card's own, one card at a time.
+        #
+        # Rules: PySolFC, "Indian" (html-src/rules/indian.html).
+
+        name = "indian"
+        title = "Indian"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
 
         [slots.S]
         kind = "stock"
 
         [slots.W]
         kind = "waste"
-        fan = "right"        # the last three cards turned show
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 1
+        deal-up = 2
+        suit = "different"
+        move = "top"
+
+        """#,
+        "josephine": #"""
+        # Josephine: Forty Thieves in which built runs move together.
+        #
+        # Rules: PySolFC, "Josephine" (html-src/rules/josephine.html).
+
+        name = "josephine"
+        title = "Josephine"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 4
+        suit = "same"
+
+        """#,
+        "klondike-3": #"""
+        # Klondike (Draw 3): Klondike with the stock turned three cards at a time,
+        # redealt as often as you like.
+        #
+        # Rules: PySolFC, "Klondike (Draw 3)" (html-src/rules/klondikedraw3.html).
+
+        name = "klondike-3"
+        title = "Klondike (Draw 3)"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        draw = 3
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
         fan-visible = 3
 
         [slots.F]
@@ -76,8 +974,351 @@ extension ShippedLayouts {
         [slots.T]
         kind = "tableau"
         fan = "down"
-        fan-visible = 13     # a King down to an Ace
+        fan-visible = 13
         label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = 1
+        empty = "K"
+
+        """#,
+        "klondike": #"""
+        # Klondike: seven columns dealt 1 to 7 cards, the top one face up; build down
+        # in alternate colours, only a King (or a run from a King) on an empty column;
+        # the stock turns one card at a time, redealt as often as you like.
+        #
+        # Rules: PySolFC, "Klondike" (html-src/rules/klondike.html).
+
+        name = "klondike"
+        title = "Klondike"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = 1
+        empty = "K"
+
+        """#,
+        "limited": #"""
+        # Limited: Forty Thieves with twelve columns of three cards. The columns stand
+        # in two rows.
+        #
+        # Rules: PySolFC, "Limited" (html-src/rules/limited.html).
+
+        name = "limited"
+        title = "Limited"
+
+        map = """
+        T T T T T T . . F F
+        . . . . . . . . F F
+        T T T T T T S W F F
+        . . . . . . . . F F
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 3
+        suit = "same"
+        move = "top"
+
+        """#,
+        "lucas": #"""
+        # Lucas: Forty Thieves with thirteen columns of four cards, built runs moving
+        # together. The columns stand in two rows.
+        #
+        # Rules: PySolFC, "Lucas" (html-src/rules/lucas.html).
+        # The deal: four cards to each of 13 columns (class Lucas).
+
+        name = "lucas"
+        title = "Lucas"
+
+        map = """
+        T T T T T T T . F F
+        . . . . . . . . F F
+        T T T T T T S W F F
+        . . . . . . . . F F
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 4
+        suit = "same"
+
+        """#,
+        "maria": #"""
+        # Maria: Forty Thieves with nine columns built down in alternate colours.
+        #
+        # Rules: PySolFC, "Maria" (html-src/rules/maria.html).
+
+        name = "maria"
+        title = "Maria"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T .
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        offset = [0.5, 0]
+        deal-up = 4
+        move = "top"
+
+        """#,
+        "moosehide": #"""
+        # Moosehide: Yukon built down in any suit but the card's own.
+        #
+        # Rules: PySolFC, "Moosehide" (html-src/rules/moosehide.html).
+
+        name = "moosehide"
+        title = "Moosehide"
+
+        map = """
+        . . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = [1, 5, 5, 5, 5, 5, 5]
+        suit = "different"
+        move = "face-up"
+        empty = "K"
+
+        """#,
+        "napoleons-square": #"""
+        # Napoleon's Square: Forty Thieves with twelve columns of four cards, built
+        # runs moving together. The columns stand in two rows.
+        #
+        # Rules: PySolFC, "Napoleon's Square" (html-src/rules/napoleonssquare.html).
+
+        name = "napoleons-square"
+        title = "Napoleon's Square"
+
+        map = """
+        T T T T T T . . F F
+        . . . . . . . . F F
+        T T T T T T S W F F
+        . . . . . . . . F F
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 4
+        suit = "same"
+
+        """#,
+        "number-ten": #"""
+        # Number Ten: ten columns of four cards, the bottom two face down; build down
+        # in alternate colours, built runs move together.
+        #
+        # Rules: PySolFC, "Number Ten" (html-src/rules/numberten.html).
+
+        name = "number-ten"
+        title = "Number Ten"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 2
+
+        """#,
+        "odessa": #"""
+        # Odessa: Russian Solitaire dealt three cards face down in every column, then
+        # three face up on the outer columns and five on the others.
+        #
+        # Rules: PySolFC, "Odessa" (html-src/rules/odessa.html).
+        # The deal: pysollib/games/yukon.py, class Odessa.
+
+        name = "odessa"
+        title = "Odessa"
+
+        map = """
+        . . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = 3
+        deal-up = [3, 5, 5, 5, 5, 5, 3]
+        suit = "same"
+        move = "face-up"
+        empty = "K"
+
+        """#,
+        "portuguese-solitaire": #"""
+        # Portuguese Solitaire: Baker's Dozen with the Kings left where they fall and
+        # a King allowed on an empty column.
+        #
+        # Rules: PySolFC, "Portuguese Solitaire" (html-src/rules/portuguesesolitaire.html).
+        # Kings are not moved down in the deal (class PortugueseSolitaire).
+
+        name = "portuguese-solitaire"
+        title = "Portuguese Solitaire"
+
+        map = """
+        T T T T T T T . F
+        . . . . . . . . F
+        T T T T T T . . F
+        . . . . . . . . F
+        """
+
+        [game]
+        family = "Baker's Dozen"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 4
+        suit = "any"
+        move = "top"
+        empty = "K"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
 
         """#,
         "pyramid": #"""
@@ -118,6 +1359,110 @@ extension ShippedLayouts {
         name = "discard"
 
         """#,
+        "rank-and-file": #"""
+        # Rank and File: ten columns of three cards face down and one face up; build
+        # down in alternate colours, built runs move together.
+        #
+        # Rules: PySolFC, "Rank and File" (html-src/rules/rankandfile.html).
+        # The deal: three cards face down, one face up (class RankAndFile).
+
+        name = "rank-and-file"
+        title = "Rank and File"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 3
+        deal-up = 1
+
+        """#,
+        "relaxed-freecell": #"""
+        # Relaxed FreeCell: FreeCell with no limit on how many cards a run may have.
+        #
+        # Rules: PySolFC, "Relaxed FreeCell" (html-src/rules/relaxedfreecell.html).
+
+        name = "relaxed-freecell"
+        title = "Relaxed FreeCell"
+
+        map = """
+        C C C C F F F F
+        T T T T T T T T
+        """
+
+        [game]
+        family = "FreeCell"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
+
+        """#,
+        "russian-solitaire": #"""
+        # Russian Solitaire: Yukon built down in suit.
+        #
+        # Rules: PySolFC, "Russian Solitaire" (html-src/rules/russiansolitaire.html).
+
+        name = "russian-solitaire"
+        title = "Russian Solitaire"
+
+        map = """
+        . . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = [1, 5, 5, 5, 5, 5, 5]
+        suit = "same"
+        move = "face-up"
+        empty = "K"
+
+        """#,
         "sandbox": #"""
         # Sandbox: the drag-and-drop table of the Cookbook recipe, with no rules.
         # Tap an empty slot to make a card, drag cards from slot to slot (they land
@@ -140,9 +1485,260 @@ extension ShippedLayouts {
         kind = "trash"       # a trash deletes what is dropped on it and stays empty
 
         """#,
+        "scorpion": #"""
+        # Scorpion: seven columns of seven cards, three face down in each of the first
+        # four; build down in suit; any face-up card moves with the cards on it; only
+        # a King on an empty column; the stock's three cards go onto the first three
+        # columns. A King-to-Ace run of one suit goes to a foundation by itself.
+        #
+        # Rules: PySolFC, "Scorpion" (html-src/rules/scorpion.html).
+
+        name = "scorpion"
+        title = "Scorpion"
+
+        map = """
+        S . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [3, 3, 3, 3, 0, 0, 0]
+        deal-up = [4, 4, 4, 4, 7, 7, 7]
+        suit = "same"
+        move = "face-up"
+        empty = "K"
+
+        """#,
+        "seahaven-towers": #"""
+        # Seahaven Towers: ten columns of five cards, four cells, the middle two filled
+        # by the deal; build down in suit, only a King (or a run from a King) on an
+        # empty column.
+        #
+        # Rules: PySolFC, "Seahaven Towers" (html-src/rules/seahaventowers.html).
+        # The deal: five cards to each column, the last two in the middle cells
+        # (pysollib/games/bakersgame.py, class SeahavenTowers).
+
+        name = "seahaven-towers"
+        title = "Seahaven Towers"
+
+        map = """
+        F F . C C C C . F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "FreeCell"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+        deal-up = [0, 1, 1, 0]
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-up = 5
+        suit = "same"
+        empty = "K"
+        sequence-limit = "free-cells"
+
+        """#,
+        "simple-simon": #"""
+        # Simple Simon: every card dealt face up to ten columns of 8, 8, 8, 7, 6 … 1
+        # cards; build down in any suit, move runs of one suit (as many cards as the
+        # empty columns would let you move one by one); a King-to-Ace run of one suit
+        # goes to a foundation by itself.
+        #
+        # Rules: PySolFC, "Simple Simon" (html-src/rules/simplesimon.html).
+        # Runs move as far as empty columns allow (SuperMoveSpider_RowStack).
+
+        name = "simple-simon"
+        title = "Simple Simon"
+
+        map = """
+        . . . F F F F . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [8, 8, 8, 7, 6, 5, 4, 3, 2, 1]
+        suit = "any"
+        move-suit = "same"
+        sequence-limit = "free-cells"
+
+        """#,
+        "spanish-patience": #"""
+        # Spanish Patience: Baker's Dozen whose foundations build up from the Ace in
+        # alternate colours rather than in suit.
+        #
+        # Rules: PySolFC, "Spanish Patience" (html-src/rules/spanishpatience.html).
+
+        name = "spanish-patience"
+        title = "Spanish Patience"
+
+        map = """
+        T T T T T T T . F
+        . . . . . . . . F
+        T T T T T T . . F
+        . . . . . . . . F
+        """
+
+        [game]
+        family = "Baker's Dozen"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 4
+        suit = "any"
+        move = "top"
+        kings-to-bottom = true
+        empty = "none"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        suit = "alternate"
+
+        """#,
+        "spider-1-suit": #"""
+        # Spider (1 suit): two decks of spades only, ten columns (54 cards, the top one of
+        # each face up); build down in any suit, but only runs of one suit move
+        # together; any card or run on an empty column; a click on the stock deals a
+        # card onto every column, only when no column is empty. A King-to-Ace run of
+        # one suit goes to a foundation by itself.
+        #
+        # Rules: PySolFC, "Spider" (html-src/rules/spider.html).
+        # Played with spades only, as PySolFC's Spider (1 suit) (class Spider1Suit).
+
+        name = "spider-1-suit"
+        title = "Spider (1 suit)"
+
+        map = """
+        S . F F F F F F F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+        decks = 2
+        suits = "S"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+        deal-needs-all-filled = true
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [5, 4, 4, 5, 4, 4, 5, 4, 4, 5]
+        deal-up = 1
+        suit = "any"
+        move-suit = "same"
+
+        """#,
+        "spider-2-suits": #"""
+        # Spider (2 suits): two decks of hearts and spades only, ten columns (54 cards, the top one of
+        # each face up); build down in any suit, but only runs of one suit move
+        # together; any card or run on an empty column; a click on the stock deals a
+        # card onto every column, only when no column is empty. A King-to-Ace run of
+        # one suit goes to a foundation by itself.
+        #
+        # Rules: PySolFC, "Spider" (html-src/rules/spider.html).
+        # Played with hearts and spades only, as PySolFC's Spider (2 suits) (class Spider2Suits).
+
+        name = "spider-2-suits"
+        title = "Spider (2 suits)"
+
+        map = """
+        S . F F F F F F F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+        decks = 2
+        suits = "HS"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+        deal-needs-all-filled = true
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [5, 4, 4, 5, 4, 4, 5, 4, 4, 5]
+        deal-up = 1
+        suit = "any"
+        move-suit = "same"
+
+        """#,
         "spider": #"""
-        # Spider: two decks, ten tableau columns, a stock that deals a row at a time,
-        # and eight foundations for the finished King-to-Ace runs.
+        # Spider: two decks, ten columns (54 cards, the top one of
+        # each face up); build down in any suit, but only runs of one suit move
+        # together; any card or run on an empty column; a click on the stock deals a
+        # card onto every column, only when no column is empty. A King-to-Ace run of
+        # one suit goes to a foundation by itself.
+        #
+        # Rules: PySolFC, "Spider" (html-src/rules/spider.html).
 
         name = "spider"
         title = "Spider"
@@ -152,18 +1748,513 @@ extension ShippedLayouts {
         T T T T T T T T T T
         """
 
+        [game]
+        family = "Spider"
+        decks = 2
+
         [slots.S]
         kind = "stock"
+        deal-to = "tableau"
+        deal-needs-all-filled = true
 
         [slots.F]
         kind = "foundation"
         capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
 
         [slots.T]
         kind = "tableau"
         fan = "down"
         fan-visible = 13
+        deal-down = [5, 4, 4, 5, 4, 4, 5, 4, 4, 5]
+        deal-up = 1
+        suit = "any"
+        move-suit = "same"
 
         """#,
+        "spiderette": #"""
+        # Spiderette: one-deck Spider; seven columns dealt as in Klondike (1 to 7
+        # cards, the top one face up), four foundations.
+        #
+        # Rules: PySolFC, "Spiderette" (html-src/rules/spiderette.html).
+
+        name = "spiderette"
+        title = "Spiderette"
+
+        map = """
+        S . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+        deal-needs-all-filled = true
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = 1
+        suit = "any"
+        move-suit = "same"
+
+        """#,
+        "storehouse": #"""
+        # Storehouse (Straight Up): the four Twos start the foundations, which build up
+        # in suit to the Ace; thirteen cards in the reserve; four columns of one card
+        # build down in suit; an empty column takes the reserve's top card by itself;
+        # the stock turns one card at a time, with two redeals.
+        #
+        # Rules: GNOME Aisleriot help, "Straight Up" (help/C/straight_up.xml). (PySolFC calls it Storehouse).
+        # Here an empty column takes any card once the reserve is empty, not only
+        # the waste's.
+
+        name = "storehouse"
+        title = "Storehouse"
+
+        map = """
+        S W . F F F F
+        R . . T T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "2"
+        deal-rank = "2"
+        base = "2"
+        wrap = true
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        deal-down = 12
+        deal-up = 1
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        suit = "same"
+        refill-from = "reserve"
+
+        """#,
+        "streets-and-alleys": #"""
+        # Streets and Alleys: Beleaguered Castle with the Aces dealt with the other
+        # cards: eight columns of seven and six cards.
+        #
+        # Rules: PySolFC, "Streets and Alleys" (html-src/rules/streetsandalleys.html).
+        # Runs move as far as empty columns allow (SuperMoveRK_RowStack).
+
+        name = "streets-and-alleys"
+        title = "Streets and Alleys"
+
+        map = """
+        . . F F F F . .
+        T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
+        suit = "any"
+        sequence-limit = "free-cells"
+
+        """#,
+        "streets": #"""
+        # Streets: Forty Thieves built down in alternate colours.
+        #
+        # Rules: PySolFC, "Streets" (html-src/rules/streets.html).
+
+        name = "streets"
+        title = "Streets"
+
+        map = """
+        F F F F F F F F S W
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 4
+        move = "top"
+
+        """#,
+        "stronghold": #"""
+        # Stronghold: Streets and Alleys with one free cell.
+        #
+        # Rules: PySolFC, "Stronghold" (html-src/rules/stronghold.html).
+
+        name = "stronghold"
+        title = "Stronghold"
+
+        map = """
+        C . F F F F . .
+        T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.C]
+        kind = "cell"
+        capacity = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
+        suit = "any"
+        sequence-limit = "free-cells"
+
+        """#,
+        "thoughtful": #"""
+        # Thoughtful (Saratoga): Klondike with every card dealt face up; the stock
+        # turns three cards at a time, redealt as often as you like.
+        #
+        # Rules: PySolFC, "Saratoga", also known as Thoughtful (pysollib/games/klondike.py:
+        # class Saratoga deals like Klondike with every card face up, three at a time).
+
+        name = "thoughtful"
+        title = "Thoughtful"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        draw = 3
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-up = [1, 2, 3, 4, 5, 6, 7]
+        empty = "K"
+
+        """#,
+        "thumb-and-pouch": #"""
+        # Thumb and Pouch: Klondike's deal; build down in any suit but the card's own,
+        # any card or run on an empty column; the stock turns one card at a time, no
+        # redeal.
+        #
+        # Rules: PySolFC, "Thumb and Pouch" (html-src/rules/thumbandpouch.html).
+
+        name = "thumb-and-pouch"
+        title = "Thumb and Pouch"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = 1
+        suit = "different"
+
+        """#,
+        "wasp": #"""
+        # Wasp: Scorpion with any card on an empty column.
+        #
+        # Rules: PySolFC, "Wasp" (html-src/rules/wasp.html).
+
+        name = "wasp"
+        title = "Wasp"
+
+        map = """
+        S . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [3, 3, 3, 3, 0, 0, 0]
+        deal-up = [4, 4, 4, 4, 7, 7, 7]
+        suit = "same"
+        move = "face-up"
+
+        """#,
+        "westcliff": #"""
+        # Westcliff: Eastcliff with ten columns of three cards (two face down, one face
+        # up); cards may not come back off the foundations.
+        #
+        # Rules: PySolFC, "Westcliff" (html-src/rules/westcliff.html).
+
+        name = "westcliff"
+        title = "Westcliff"
+
+        map = """
+        S W . . . . F F F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+
+        """#,
+        "whitehead": #"""
+        # Whitehead: Klondike's triangle dealt face up; build down in the same colour,
+        # move runs only when they are of one suit; any card on an empty column; the
+        # stock turns one card at a time, no redeal.
+        #
+        # Rules: PySolFC, "Whitehead" (html-src/rules/whitehead.html).
+        # PySolFC deals its columns face up (class Whitehead).
+
+        name = "whitehead"
+        title = "Whitehead"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [1, 2, 3, 4, 5, 6, 7]
+        suit = "same-colour"
+        move-suit = "same"
+
+        """#,
+        "will-o-the-wisp": #"""
+        # Will o' the Wisp: Spiderette with seven columns of three cards, two face
+        # down and one face up.
+        #
+        # Rules: PySolFC, "Will o' the Wisp" (html-src/rules/willothewisp.html).
+
+        name = "will-o-the-wisp"
+        title = "Will o' the Wisp"
+
+        map = """
+        S . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Spider"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+        deal-needs-all-filled = true
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        build = "none"
+        move = "none"
+        collect = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+        suit = "any"
+        move-suit = "same"
+
+        """#,
+        "yukon": #"""
+        # Yukon: Klondike's triangle of face-down cards with five more face up on
+        # every column but the first; build down in alternate colours; any face-up
+        # card moves with all the cards on it; only a King (with its cards) on an
+        # empty column. No stock.
+        #
+        # Rules: PySolFC, "Yukon" (html-src/rules/yukon.html).
+
+        name = "yukon"
+        title = "Yukon"
+
+        map = """
+        . . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = [1, 5, 5, 5, 5, 5, 5]
+        move = "face-up"
+        empty = "K"
+
+        """#,
+    ]
+
+    /// The shipped layouts: the sandbox, the games by family, then the other free tables.
+    public static let names: [String] = [
+        "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "thoughtful",
+        "thumb-and-pouch", "westcliff", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off",
+        "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
+        "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "bakers-dozen", "castles-in-spain",
+        "portuguese-solitaire", "spanish-patience", "beleaguered-castle", "bastion", "fortress", "streets-and-alleys",
+        "stronghold", "canfield", "storehouse", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas",
+        "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "gypsy",
+        "easthaven", "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30", "pyramid",
     ]
 }

@@ -1,0 +1,114 @@
+// Checks of a game's rules that need the whole layout: the names deal-to and refill-from give, stock
+// keys on other groups, and the deal against the cards the game has.
+
+extension Loader {
+    func checkRules(_ groups: [RulesGroup], game: GameSettings, slots: [SlotLayout]) {
+        checkNames(groups, slots: slots)
+        checkStockKeys(groups)
+        checkDeal(groups, game: game, slots: slots)
+    }
+
+    /// `deal-to` and `refill-from` must name a group or a slot of the layout.
+    func checkNames(_ groups: [RulesGroup], slots: [SlotLayout]) {
+        let groupNames = groups.map(\.name)
+        let known = groupNames + slots.map(\.id).filter { !groupNames.contains($0) }
+        // A map character written where its group's name belongs: [slots.T] is group "tableau".
+        var nameOfCharacter: [String: String] = [:]
+        for group in groups {
+            for source in group.sources where source.path.hasPrefix("slots.") {
+                let character = String(source.path.dropFirst("slots.".count))
+                if character != group.name { nameOfCharacter[character] = group.name }
+            }
+        }
+        func check(_ name: String, key: String, keyPath: String, elementPath: String) {
+            guard !known.contains(name) else { return }
+            var message = "\(key) names no group or slot \(quote(name))"
+            if let group = nameOfCharacter[name] {
+                message += "; did you mean \(quote(group))? (groups are named by their name, else their kind)"
+            } else if let suggestion = Suggestions.closest(to: name, in: known) {
+                message += "; did you mean \(quote(suggestion))?"
+            } else {
+                message += " (groups: \(groupNames.joined(separator: ", ")))"
+            }
+            error(message, at: index.valuePosition(elementPath), key: keyPath)
+        }
+        for group in groups {
+            if let keyPath = group.given["refill-from"], let name = group.rules.refillFrom,
+                !groupNames.contains(name)
+            {
+                do {
+                    var message = "refill-from names no group \(quote(name))"
+                    if let owner = nameOfCharacter[name] {
+                        message += "; did you mean \(quote(owner))? (groups are named by their name, else their kind)"
+                    } else if let suggestion = Suggestions.closest(to: name, in: groupNames) {
+                        message += "; did you mean \(quote(suggestion))?"
+                    } else {
+                        message += " (groups: \(groupNames.joined(separator: ", ")))"
+                    }
+                    error(message, at: index.valuePosition(keyPath), key: keyPath)
+                }
+            }
+            if let keyPath = group.given["deal-to"] {
+                let single = group.sources.contains {
+                    KeyPath.join($0.path, "deal-to") == keyPath && $0.table["deal-to"]?.type == .string
+                }
+                for (n, name) in group.rules.dealTo.enumerated() {
+                    check(
+                        name, key: "deal-to", keyPath: keyPath,
+                        elementPath: single ? keyPath : KeyPath.index(keyPath, n + 1))
+                }
+            }
+        }
+    }
+
+    /// `draw` and `redeals` mean something only for a stock.
+    func checkStockKeys(_ groups: [RulesGroup]) {
+        for group in groups where group.kind != .stock {
+            for key in ["draw", "redeals"] {
+                guard let keyPath = group.given[key] else { continue }
+                warning(
+                    "\(key) has no effect on group '\(group.name)': only a stock deals (its kind is \(group.kind.rawValue))",
+                    at: index.keyPosition(keyPath), key: keyPath)
+            }
+        }
+    }
+
+    /// The deal must fit the cards of the game; what is left goes to a stock, which must exist; no rank
+    /// may be asked for more often than the game has it.
+    func checkDeal(_ groups: [RulesGroup], game: GameSettings, slots: [SlotLayout]) {
+        let cardCount = 52 * game.decks
+        let deckWords = game.decks == 1 ? "1 deck" : "\(game.decks) decks"
+        var dealt = 0
+        var overflowReported = false
+        var byRank: [Int: Int] = [:]
+        for group in groups {
+            let rules = group.rules
+            var groupCards = rules.dealDown.reduce(0, +) + rules.dealUp.reduce(0, +)
+            if let rank = rules.dealRank {
+                groupCards += group.slotCount
+                byRank[rank, default: 0] += group.slotCount
+                let have = 4 * game.decks
+                if byRank[rank]! > have, let keyPath = group.given["deal-rank"] {
+                    let symbol = LayoutLoader.rankSymbols[rank - 1]
+                    error(
+                        "deal-rank \(quote(symbol)) asks for \(byRank[rank]!) cards of that rank, but the game has \(have) (\(deckWords))",
+                        at: index.valuePosition(keyPath), key: keyPath)
+                }
+            }
+            dealt += groupCards
+            if dealt > cardCount && !overflowReported {
+                overflowReported = true
+                let keyPath = ["deal-up", "deal-down", "deal-rank"].compactMap { group.given[$0] }.first
+                error(
+                    "the deal needs \(dealt) cards by group '\(group.name)', but the game has \(cardCount) (\(deckWords))",
+                    at: keyPath.flatMap { index.valuePosition($0) } ?? index.keyPosition("game"), key: keyPath)
+            }
+        }
+        let left = cardCount - dealt
+        if left > 0 && !slots.contains(where: { $0.kind == .stock }) {
+            error(
+                "\(left) card\(left == 1 ? " is" : "s are") left after the deal, and the layout has no stock to hold \(left == 1 ? "it" : "them"): deal \(left == 1 ? "it" : "them") with deal-down or deal-up, or add a slot of kind \"stock\"",
+                at: index.keyPosition("game"), key: "game")
+        }
+    }
+}
