@@ -3,10 +3,10 @@ import Layouts
 // The deal.
 //
 // 1. The deck: 52 × `decks` cards. Each deck has four suit places filled by `suits` in turn
-//    (`"S"`: four times the spades; `"HS"`: hearts, spades, hearts, spades), Ace to King each,
-//    then shuffled with `SplitMix64(seed:)`.
+//    (`"S"`: four times the spades; `"HS"`: hearts, spades, hearts, spades), Ace to King each.
 // 2. `deal-rank`: for each group that has one, in layout order, the first card of that rank left
-//    in the deck goes face up onto each slot of the group.
+//    in the unshuffled deck goes face up onto each slot of the group (clubs, diamonds, hearts,
+//    spades). Then the rest is shuffled with `SplitMix64(seed:)`.
 // 3. Each group, in the order its first slot appears in the layout, deals row by row like a real
 //    deal: one card to each slot still due one, left to right, then the next row; a slot gets its
 //    `deal-down` cards face down first, then its `deal-up` cards face up. A `deal-down` or
@@ -55,10 +55,8 @@ extension DeclarativeRules {
     }
 
     public func deal(seed: UInt64) -> GameState {
-        var generator = SplitMix64(seed: seed)
-        var deck = orderedDeck.shuffled(using: &generator)
         var piles = [[PileCard]](repeating: [], count: traits.count)
-
+        var deck = orderedDeck
         for group in groups {
             guard let rank = group.rules.dealRank else { continue }
             for pile in group.piles {
@@ -68,6 +66,8 @@ extension DeclarativeRules {
                 piles[pile].append(card)
             }
         }
+        var generator = SplitMix64(seed: seed)
+        deck.shuffle(using: &generator)
 
         var next = 0
         var dealtBase = 0
