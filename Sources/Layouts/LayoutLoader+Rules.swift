@@ -134,9 +134,18 @@ extension Loader {
     // MARK: [game]
 
     func readGame(_ table: TOMLTable) -> GameSettings {
-        checkKeys(
-            table, path: "game", allowed: LayoutLoader.gameKeys, context: "in [game]",
-            otherKeys: LayoutLoader.rulesKeys)
+        for key in sortedKeys(table, parent: "game") where !LayoutLoader.gameKeys.contains(key) {
+            var message = "unknown key '\(key)' in [game]"
+            if let suggestion = Suggestions.closest(to: key, in: LayoutLoader.gameKeys) {
+                message += "; did you mean '\(suggestion)'?"
+            } else if LayoutLoader.rulesKeys.contains(key) {
+                message += "; '\(key)' is a rules key: it belongs in a [slots.X] group or a [[slot]] entry"
+            } else {
+                message += " (valid keys: \(LayoutLoader.gameKeys.joined(separator: ", ")))"
+            }
+            let keyPath = KeyPath.join("game", key)
+            error(message, at: index.keyPosition(keyPath), key: keyPath)
+        }
         var game = GameSettings()
         if let decks = integer(table, "decks", parent: "game") {
             if (1...LayoutLoader.maxDecks).contains(decks) {
