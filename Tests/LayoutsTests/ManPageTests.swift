@@ -43,7 +43,7 @@ final class ManPageTests: XCTestCase {
             }
         }
         let layouts = examples.filter { $0.contains("[slots.") && !$0.contains("error:") }
-        XCTAssertEqual(layouts.count, 3)
+        XCTAssertEqual(layouts.count, 4)
         for text in layouts {
             let result = LayoutLoader.load(text: text, file: "example.toml")
             XCTAssertEqual(result.diagnostics.map(\.description), [], text)

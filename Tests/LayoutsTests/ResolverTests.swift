@@ -63,7 +63,7 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(
             result.diagnostics.map(\.description),
             [
-                "nosuch: error: no layout 'nosuch': not a file, not a shipped layout (sandbox, klondike, freecell, spider, pyramid, free30), and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml"
+                "nosuch: error: no layout 'nosuch': not a file, not a shipped layout (\(ShippedLayouts.names.joined(separator: ", "))), and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml"
             ])
         XCTAssertEqual(
             LayoutResolver.resolve("some/where.toml", environment: [:]).diagnostics.map(\.description),

@@ -271,7 +271,7 @@ final class ValidationTests: XCTestCase {
             [
                 "bad.toml:2:1: error: unknown key 'tittle' at the top level; did you mean 'title'?",
                 "bad.toml:6:1: error: unknown key 'fan-visble' in [slots.T]; did you mean 'fan-visible'?",
-                "bad.toml:7:1: error: unknown key 'colour' in [slots.T] (valid keys: name, kind, fan, fan-visible, capacity, tap-to-create, delete-on-drop, label, offset, overlap)",
+                "bad.toml:7:1: error: unknown key 'colour' in [slots.T] (valid keys: \(LayoutLoader.groupKeys.joined(separator: ", ")))",
                 "bad.toml:8:1: error: unknown key 'at' in [slots.T]; 'at' places a [[slot]]: a map group is placed by the map (shift it with offset)",
             ])
         assertDiagnostics(
