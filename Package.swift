@@ -19,8 +19,8 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        // C helpers that Swift cannot express: mouse-mask constants, a byte-counting
-        // output stream for ncurses, and async-signal-safe terminal restoration.
+        // C helpers that Swift cannot express: ncurses attribute constants, modes and drawing,
+        // and async-signal-safe terminal restoration.
         .target(name: "CTerminalShim", dependencies: ["CNcursesw"]),
 
         // Engine: geometry, views, hit testing, gestures, animation, canvas, run loop.
@@ -35,27 +35,31 @@ let package = Package(
         // Cards, decks and table rules (no UI).
         .target(name: "Solitaire", dependencies: ["Layouts"]),
         // Terminal bytes -> key and mouse events (pure, no curses).
-        .target(name: "TerminalInput"),
+        .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life.
-        .target(name: "Terminal", dependencies: ["TableKit", "TerminalInput", "CNcursesw", "CTerminalShim"]),
+        .target(name: "Terminal", dependencies: ["TableKit", "CNcursesw", "CTerminalShim"]),
         // Views and controllers for a table; headless.
         .target(name: "App", dependencies: ["TableKit", "Layouts", "Solitaire", "TerminalInput"]),
 
         .executableTarget(
             name: "cardtable",
             dependencies: [
-                "App", "Terminal", "Layouts", "TableKit",
+                "App", "Terminal", "Layouts", "TableKit", "TerminalInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "cardtable-bench", dependencies: ["TableKit", "Solitaire"]),
 
-        .testTarget(name: "TableKitTests", dependencies: ["TableKit"]),
-        .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput"]),
-        .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),
-        .testTarget(name: "SolitaireTests", dependencies: ["Solitaire"]),
+        // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
+        // and types, a recording screen that keeps colours, snapshot comparison.
+        .target(
+            name: "TestSupport", dependencies: ["TableKit", "TerminalInput", "Solitaire"], path: "Tests/TestSupport"),
+        .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TerminalInput", "TestSupport"]),
+        .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TableKit", "TestSupport"]),
+        .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
+        .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TableKit", "Layouts", "TerminalInput"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "TableKit", "Layouts", "TerminalInput", "TestSupport"]),
     ]
 )

@@ -14,7 +14,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-unsigned long ct_mouse_mask_all(void) { return (unsigned long)(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION); }
 unsigned int ct_attr_bold(void) { return (unsigned int)A_BOLD; }
 unsigned int ct_attr_dim(void) { return (unsigned int)A_DIM; }
 unsigned int ct_attr_italic(void) { return (unsigned int)A_ITALIC; }

@@ -64,6 +64,5 @@ public struct LayoutLoadResult: Sendable {
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-    public var errors: [LayoutDiagnostic] { diagnostics.filter { $0.severity == .error } }
     public var warnings: [LayoutDiagnostic] { diagnostics.filter { $0.severity == .warning } }
 }

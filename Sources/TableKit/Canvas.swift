@@ -38,15 +38,6 @@ public struct Canvas: Equatable, Sendable {
         return cells.withUnsafeMutableBufferPointer { body(CellBuffer(cells: $0, width: w, height: h)) }
     }
 
-    /// Changes the size, keeping what fits and filling the rest with `fill`.
-    public mutating func resize(width newWidth: Int, height newHeight: Int, fill: Cell = Cell()) {
-        var resized = Canvas(width: newWidth, height: newHeight, fill: fill)
-        for y in 0..<min(height, resized.height) {
-            for x in 0..<min(width, resized.width) { resized.set(self[x, y], x: x, y: y) }
-        }
-        self = resized
-    }
-
     /// The glyphs as text, one line per row, trailing spaces kept; continuation cells are skipped,
     /// so a wide glyph reads as one character. Used by tests, `render` and snapshots.
     public var text: String { lines.joined(separator: "\n") }

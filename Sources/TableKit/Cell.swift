@@ -19,7 +19,4 @@ public struct Cell: Hashable, Sendable {
     ) {
         self.init(Glyph(character), foreground: foreground, background: background, attributes: attributes)
     }
-
-    /// An empty cell of the given background.
-    public static func blank(_ background: RGB) -> Cell { Cell(.space, foreground: .white, background: background) }
 }

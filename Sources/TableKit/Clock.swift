@@ -17,7 +17,6 @@ public final class ManualClock: TableClock {
     public init(now: Double = 0) { self.now = now }
 
     public func advance(by seconds: Double) { now += max(0, seconds) }
-    public func set(_ time: Double) { now = max(now, time) }
 }
 
 #if canImport(Glibc)

@@ -59,6 +59,4 @@ public struct CellStyle: Hashable, Sendable {
         self.background = background
         self.attributes = attributes
     }
-
-    public static let plain = CellStyle()
 }

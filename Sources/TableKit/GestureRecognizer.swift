@@ -71,8 +71,6 @@ open class GestureRecognizer {
         touch?.location(in: view) ?? .zero
     }
 
-    public var numberOfTouches: Int { touch == nil ? 0 : 1 }
-
     // MARK: For subclasses
 
     open func pointerBegan(_ touch: Touch) {}
@@ -91,19 +89,10 @@ open class GestureRecognizer {
         view?.removeGestureRecognizer(self)
     }
 
-    /// Back to `possible` without running actions.
+    /// Back to `possible` (which runs no actions).
     func resetState() {
         touch = nil
-        if state != .possible {
-            withoutActions { state = .possible }
-        }
+        state = .possible
         reset()
-    }
-
-    private func withoutActions(_ body: () -> Void) {
-        let saved = actions
-        actions = []
-        body()
-        actions = saved
     }
 }

@@ -52,8 +52,6 @@ public final class RunLoop {
     /// Turns of the loop: how often the process woke up.
     public private(set) var wakeups = 0
     public private(set) var frames = 0
-    /// The timeout of the last wait (nil: waited with none).
-    public private(set) var lastTimeout: Double?
 
     private var sources: [(fd: Int32, handler: () -> Void)] = []
     private var timers: [(id: TimerID, deadline: Double, handler: () -> Void)] = []
@@ -70,10 +68,6 @@ public final class RunLoop {
         sources.append((fd, handler))
     }
 
-    public func removeSource(_ fd: Int32) {
-        sources.removeAll { $0.fd == fd }
-    }
-
     /// Runs `handler` once, `seconds` from now.
     @discardableResult
     public func addTimer(after seconds: Double, handler: @escaping () -> Void) -> TimerID {
@@ -86,8 +80,6 @@ public final class RunLoop {
     public func cancelTimer(_ id: TimerID) {
         timers.removeAll { $0.id == id }
     }
-
-    public var hasTimers: Bool { !timers.isEmpty }
 
     /// The timeout the next wait will use: until the next timer or frame, nil for none.
     public func nextTimeout() -> Double? {
@@ -102,9 +94,7 @@ public final class RunLoop {
 
     /// One turn: wait, dispatch input and timers, then draw a frame if due.
     public func runOnce() {
-        let timeout = nextTimeout()
-        lastTimeout = timeout
-        let ready = poller.wait(for: sources.map(\.fd), timeout: timeout)
+        let ready = poller.wait(for: sources.map(\.fd), timeout: nextTimeout())
         wakeups += 1
         for fd in ready {
             if let source = sources.first(where: { $0.fd == fd }) { source.handler() }
@@ -114,7 +104,7 @@ public final class RunLoop {
     }
 
     /// Draws a frame now if one is needed and the pacing allows it.
-    public func drawFrameIfDue() {
+    private func drawFrameIfDue() {
         let now = clock.now
         guard needsFrame(), now >= lastFrameTime + frameInterval - 0.0005 else { return }
         lastFrameTime = now
@@ -128,7 +118,6 @@ public final class RunLoop {
     }
 
     public func stop() { stopped = true }
-    public var isStopped: Bool { stopped }
 
     private func fireDueTimers() {
         let now = clock.now

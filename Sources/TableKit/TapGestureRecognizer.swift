@@ -1,8 +1,9 @@
-/// Recognizes a tap: a press and release without moving to another cell.
+/// Recognizes a tap: a press and release at the same place (``Touch/isSamePlace(_:_:)``:
+/// the same cell), the pointer never leaving it in between.
 ///
 /// **Single and double taps on the same view.** A tap counts as the *n*-th of a series when
-/// it lands within ``Window/multiTapInterval`` (0.35 s) and one cell of the previous tap
-/// (``Touch/tapCount``). A recognizer with `numberOfTapsRequired == n` recognizes only the
+/// it is made with the same button as the previous tap, within ``Window/multiTapInterval``
+/// (0.35 s) and at the same place (``Touch/tapCount``). A recognizer with `numberOfTapsRequired == n` recognizes only the
 /// *n*-th tap of a series. So a single-tap recognizer fires at once on the first release —
 /// single taps never wait to see whether a second one follows — and a double-tap recognizer
 /// on the same view fires on the second release, which the single-tap one ignores. Design
@@ -10,8 +11,6 @@
 /// then act), as desktop file managers do.
 public final class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired: Int
-    /// How far (in cells) the pointer may wander before this is no longer a tap.
-    public var allowableMovement: Double = 0.5
 
     public init(numberOfTapsRequired: Int = 1, action: ((GestureRecognizer) -> Void)? = nil) {
         self.numberOfTapsRequired = max(1, numberOfTapsRequired)
@@ -23,7 +22,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func pointerMoved(_ touch: Touch) {
-        if state == .possible && touch.location.distance(to: touch.startLocation) > allowableMovement {
+        if state == .possible && !Touch.isSamePlace(touch.location, touch.startLocation) {
             state = .failed
         }
     }

@@ -42,8 +42,8 @@ extension Window {
             for recognizer in activeRecognizers where !recognizer.state.isFinal {
                 recognizer.pointerEnded(touch)
             }
-            let wasTap = touch.location.distance(to: touch.startLocation) < 1
-            lastTap = wasTap ? (touch.startLocation, time, touch.tapCount) : nil
+            let wasTap = Touch.isSamePlace(touch.location, touch.startLocation)
+            lastTap = wasTap ? (touch.startLocation, time, touch.tapCount, touch.button) : nil
             endTouch()
         case .cancelled:
             cancelPointer()
@@ -70,7 +70,9 @@ extension Window {
     private func beginTouch(at location: Point, time: Double, button: PointerEvent.Button) {
         let hit = hitTest(convert(location, to: self))
         var tapCount = 1
-        if let last = lastTap, time - last.time <= multiTapInterval, last.location.distance(to: location) <= 1 {
+        if let last = lastTap, last.button == button, time - last.time <= multiTapInterval,
+            Touch.isSamePlace(last.location, location)
+        {
             tapCount = last.count + 1
         }
         let touch = Touch(view: hit, location: location, tapCount: tapCount, timestamp: time, button: button)

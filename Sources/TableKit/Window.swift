@@ -11,7 +11,8 @@
 open class Window: View {
     public let clock: TableClock
     public let animator: Animator
-    /// Presses within this many seconds (and one cell) of the last tap count as a series.
+    /// Presses within this many seconds of the last tap (at the same place, with the same button)
+    /// count as a series.
     public var multiTapInterval: Double = 0.35
     /// What shows where no view draws.
     public var backgroundCell: Cell {
@@ -28,7 +29,7 @@ open class Window: View {
     // Pointer state.
     var activeTouch: Touch?
     var activeRecognizers: [GestureRecognizer] = []
-    var lastTap: (location: Point, time: Double, count: Int)?
+    var lastTap: (location: Point, time: Double, count: Int, button: PointerEvent.Button)?
     var pendingMotion: PointerEvent?
 
     public init(width: Int, height: Int, clock: TableClock, background: Cell = Cell()) {

@@ -9,7 +9,8 @@ import TableKit
 /// The real terminal, through ncursesw: set-up and give-back, colours, and writing the
 /// cells a frame changed.
 ///
-/// Output goes through a counting stream, so ``bytesWritten`` is every byte sent.
+/// ncurses writes to the terminal's descriptor itself; ``bytesWritten`` is the kernel's count
+/// of bytes this process wrote since the screen opened (the terminal's, and any file's too).
 /// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates and focus
 /// reports (1004), written by hand: terminfo asks only for 1000.
 public final class TerminalScreen {

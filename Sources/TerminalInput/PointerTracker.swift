@@ -1,6 +1,4 @@
-public enum PointerPhase: Hashable, Sendable {
-    case began, moved, ended, cancelled
-}
+import TableKit
 
 /// One step of the single pointer the app sees.
 public struct PointerUpdate: Hashable, Sendable {
@@ -47,7 +45,7 @@ public struct PointerTracker: Sendable {
     /// - Wheel reports and the extra buttons (`.other`) are ignored: they are not
     ///   pointer events.
     /// - While pressed, motion with or without a button bit moves the pointer,
-    ///   reported only when the cell changes.
+    ///   reported only when the cell changes (a report in the same cell is at the same place).
     /// - Motion while not pressed (hover) and a release while not pressed do nothing.
     public mutating func handle(_ report: MouseReport) -> [PointerUpdate] {
         switch report.button {

@@ -1,4 +1,5 @@
-// cardtable-bench: measures the engine and the terminal front end.
+// cardtable-bench: measures the engine headless (compose, diff, hit testing). The terminal
+// front end is measured in a real terminal by scripts/bench-terminal.
 //
 //   swift run -c release cardtable-bench            # everything
 //   swift run -c release cardtable-bench engine     # compose, diff, hit testing

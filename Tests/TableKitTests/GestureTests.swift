@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import TableKit
@@ -53,6 +54,38 @@ final class GestureTests: XCTestCase {
         press(window, 12, 6)
         release(window, 12, 6)
         XCTAssertEqual(log, ["single", "double", "single", "single"])
+    }
+
+    func testATapSeriesCountsOnlyTapsOfOneButtonInOneCell() {
+        var log: [String] = []
+        target.addGestureRecognizer(TapGestureRecognizer(numberOfTapsRequired: 1) { _ in log.append("single") })
+        target.addGestureRecognizer(TapGestureRecognizer(numberOfTapsRequired: 2) { _ in log.append("double") })
+        let pilot = Pilot(window: window, clock: clock)
+        // Left then right, quickly, in one cell: two first taps, not a double tap.
+        pilot.click(12, 6, on: target)
+        clock.advance(by: 0.1)
+        pilot.click(12, 6, button: .right, on: target)
+        XCTAssertEqual(log, ["single", "single"])
+        // Left then left in the next cell: not the same place, so two first taps again.
+        pilot.pause()
+        pilot.click(12, 6, on: target)
+        clock.advance(by: 0.1)
+        pilot.click(13, 6, on: target)
+        XCTAssertEqual(log, ["single", "single", "single", "single"])
+        // Left then left in the same cell: the double tap.
+        pilot.pause()
+        pilot.click(12, 6, on: target)
+        clock.advance(by: 0.1)
+        pilot.click(12, 6, on: target)
+        XCTAssertEqual(log, ["single", "single", "single", "single", "single", "double"])
+    }
+
+    func testTheSamePlaceIsTheSameCell() {
+        XCTAssertTrue(Touch.isSamePlace(cellCenter(12, 6), cellCenter(12, 6)))
+        XCTAssertTrue(Touch.isSamePlace(Point(x: 12, y: 6), Point(x: 12.99, y: 6.99)))
+        XCTAssertFalse(Touch.isSamePlace(Point(x: 12.99, y: 6.5), Point(x: 13, y: 6.5)))
+        XCTAssertFalse(Touch.isSamePlace(cellCenter(12, 6), cellCenter(13, 6)))
+        XCTAssertFalse(Touch.isSamePlace(cellCenter(12, 6), cellCenter(12, 7)))
     }
 
     func testPanTranslationLocationAndSetTranslation() {

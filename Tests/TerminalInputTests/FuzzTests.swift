@@ -1,4 +1,5 @@
 import TerminalInput
+import TestSupport
 import XCTest
 
 /// Random input mixed with pieces of real sequences, driven by a seeded PRNG so

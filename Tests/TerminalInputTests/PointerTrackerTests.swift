@@ -1,3 +1,4 @@
+import TableKit
 import TerminalInput
 import XCTest
 

@@ -1,5 +1,5 @@
 // C helpers for the terminal front end: what Swift cannot import (ncurses macros) or
-// cannot do safely (signal handlers, a counting FILE stream).
+// cannot do safely (signal handlers, restoring the terminal from a crash).
 #ifndef CARDTABLE_TERMINAL_SHIM_H
 #define CARDTABLE_TERMINAL_SHIM_H
 
@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <wchar.h>
 
-// ncurses mouse-mask and attribute macros, as constants (Swift cannot import them).
-unsigned long ct_mouse_mask_all(void);      // ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION
+// ncurses attribute macros, as constants (Swift cannot import them). The mouse mask is set
+// in ct_setup_modes, in C.
 unsigned int ct_attr_bold(void);
 unsigned int ct_attr_dim(void);
 unsigned int ct_attr_italic(void);
