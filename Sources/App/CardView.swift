@@ -1,7 +1,7 @@
 import Solitaire
 import TableKit
 
-/// A card face up. Large cards (5×3 and up) have a rounded border with the rank and suit
+/// A card, face up or face down. Face down it shows the card back, a shaded pattern. Large cards (5×3 and up) have a rounded border with the rank and suit
 /// in the top-left and bottom-right corners and the suit in the middle; small ones are a
 /// plain face with the rank and suit in the corner, so a fanned pile shows each card's
 /// top row.
@@ -16,17 +16,23 @@ import TableKit
 public final class CardView: View {
     public let cardID: Int
     public let card: Card
+    /// Face up shows rank and suit; face down, the back.
+    public var faceUp: Bool {
+        didSet { if faceUp != oldValue { setNeedsDisplay() } }
+    }
     let theme: Theme
 
-    public init(cardID: Int, card: Card, frame: Rect, theme: Theme) {
+    public init(cardID: Int, card: Card, faceUp: Bool = true, frame: Rect, theme: Theme) {
         self.cardID = cardID
         self.card = card
+        self.faceUp = faceUp
         self.theme = theme
         super.init(frame: frame)
         name = card.description
     }
 
     public override func draw(in context: DrawContext) {
+        guard faceUp else { return drawBack(in: context) }
         let w = context.width
         let h = context.height
         let face = theme.cardFace
@@ -50,6 +56,26 @@ public final class CardView: View {
         if h >= 5 {
             let symbol = theme.glyphs.unicodeSuits ? String(card.suit.symbol) : String(card.suit.letter)
             context.put(symbol, x: w / 2, y: h / 2, style: suit)
+        }
+    }
+
+    /// The back: a border like the face's, filled with the back pattern.
+    func drawBack(in context: DrawContext) {
+        let w = context.width
+        let h = context.height
+        let g = theme.glyphs
+        context.fill(style: theme.cardBack)
+        guard w >= 3 && h >= 2 else {
+            context.put(String(repeating: g.backPattern, count: w), x: 0, y: 0, style: theme.cardBack)
+            return
+        }
+        let line = String(repeating: g.horizontal, count: w - 2)
+        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: theme.cardBackEdge)
+        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: theme.cardBackEdge)
+        for row in 1..<max(1, h - 1) {
+            context.put(String(g.vertical), x: 0, y: row, style: theme.cardBackEdge)
+            context.put(String(repeating: g.backPattern, count: w - 2), x: 1, y: row, style: theme.cardBack)
+            context.put(String(g.vertical), x: w - 1, y: row, style: theme.cardBackEdge)
         }
     }
 }

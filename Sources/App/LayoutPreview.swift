@@ -15,9 +15,12 @@ public final class LayoutPreview {
     let theme: Theme
     let names: NameTagView
     let errors: PanelView
+    /// The deal shown for a game.
+    let seed: UInt64
 
-    public init(width: Int, height: Int, clock: TableClock, theme: Theme) {
+    public init(width: Int, height: Int, clock: TableClock, theme: Theme, seed: UInt64 = 1) {
         self.theme = theme
+        self.seed = seed
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = false
         names = NameTagView(theme: theme)
@@ -31,8 +34,9 @@ public final class LayoutPreview {
     public func show(_ layout: TableLayout?, diagnostics: [LayoutDiagnostic], title: String) {
         if let layout {
             scene?.detach()
-            let scene = TableScene(layout: layout, seed: 1, window: window, theme: theme, interactive: false)
-            scene.dealSampleCards()
+            let scene = TableScene(layout: layout, seed: seed, window: window, theme: theme, interactive: false)
+            // A game shows its deal; a free table, sample cards on its fanned slots.
+            if layout.rules == nil { scene.dealSampleCards() }
             self.scene = scene
             window.bringSubviewToFront(names)
             window.bringSubviewToFront(errors)
@@ -77,11 +81,16 @@ public final class LayoutPreview {
     }
 
     /// The drawing as plain text, trailing spaces trimmed.
-    public static func render(_ layout: TableLayout, width: Int, height: Int, theme: Theme) -> String {
-        let preview = LayoutPreview(width: width, height: height, clock: ManualClock(), theme: theme)
+    public static func render(
+        _ layout: TableLayout, width: Int, height: Int, theme: Theme, seed: UInt64 = 1
+    ) -> String {
+        let preview = LayoutPreview(width: width, height: height, clock: ManualClock(), theme: theme, seed: seed)
         preview.show(layout, diagnostics: [], title: layout.title)
         if let scene = preview.scene, let placement = scene.placement {
-            scene.statusMessageOverride = "\(layout.title) · \(layout.slots.count) slots · \(placement.cardSize) cards"
+            scene.statusMessageOverride =
+                layout.rules != nil
+                ? "\(layout.title) #\(seed) · \(layout.slots.count) piles · \(placement.cardSize) cards"
+                : "\(layout.title) · \(layout.slots.count) slots · \(placement.cardSize) cards"
         }
         preview.window.renderFrame()
         return preview.window.canvas.trimmedText

@@ -6,6 +6,14 @@ import TableKit
 public final class SlotView: View {
     public let slot: SlotLayout
     let theme: Theme
+    /// Replaces the layout's label (an empty stock shows the redeals left).
+    public var labelOverride: String? {
+        didSet { if labelOverride != oldValue { setNeedsDisplay() } }
+    }
+    /// Drawn as a place where the card in hand may go.
+    public var isTarget = false {
+        didSet { if isTarget != oldValue { setNeedsDisplay() } }
+    }
 
     public init(slot: SlotLayout, frame: Rect, theme: Theme) {
         self.slot = slot
@@ -18,14 +26,14 @@ public final class SlotView: View {
         let w = context.width
         let h = context.height
         let g = theme.glyphs
-        let outline = slot.deleteOnDrop ? theme.trash : theme.slotOutline
+        let outline = isTarget ? theme.target : slot.deleteOnDrop ? theme.trash : theme.slotOutline
         if w >= 2 && h >= 2 {
             context.put(String(g.slotCorner.topLeft), x: 0, y: 0, style: outline)
             context.put(String(g.slotCorner.topRight), x: w - 1, y: 0, style: outline)
             context.put(String(g.slotCorner.bottomLeft), x: 0, y: h - 1, style: outline)
             context.put(String(g.slotCorner.bottomRight), x: w - 1, y: h - 1, style: outline)
         }
-        let text = slot.label ?? (slot.deleteOnDrop ? String(g.trash) : "")
+        let text = labelOverride ?? slot.label ?? (slot.deleteOnDrop ? String(g.trash) : "")
         guard !text.isEmpty else { return }
         let style = slot.deleteOnDrop ? theme.trash : theme.slotLabel
         let columns = text.count

@@ -1,15 +1,30 @@
+import Layouts
+
 /// The one action vocabulary: mouse gestures, keys and (later) gamepad buttons all become
 /// these, so every way of playing reaches the same code.
-public enum TableAction: Equatable, Sendable {
-    public enum Direction: Equatable, Sendable { case up, down, left, right }
+public enum TableAction: Hashable, Sendable {
+    public enum Direction: Hashable, Sendable { case up, down, left, right }
 
-    /// Move the keyboard cursor to the nearest slot in a direction (a held card follows).
+    /// Move the keyboard cursor to the nearest slot in a direction (cards in hand follow).
     case moveCursor(Direction)
-    /// Enter or Space on the cursor's slot: deal a card onto an empty slot, pick up the
-    /// top card, or drop the held card.
+    /// Jump the cursor to a pile of a kind: the `number`th (1-based) of that kind, or with
+    /// `nil` the next one after the cursor's (cycling).
+    case jump(SlotKind, number: Int?)
+    /// Take in one card more of the run under the cursor.
+    case deeper
+    /// Take in one card fewer.
+    case shallower
+    /// Enter or Space on the cursor's pile: pick up the cards under the cursor, drop the
+    /// cards in hand, or do what a click on the pile does (the stock deals).
     case activate
-    /// Put a held or dragged card back where it came from.
+    /// Click the stock, wherever the cursor is.
+    case dealFromStock
+    /// Put cards in hand back where they came from.
     case cancel
-    case toggleHelp
+    /// Take back the last move.
+    case undo
+    /// Deal a new game.
+    case newGame
+    case showHelp
     case quit
 }

@@ -31,15 +31,16 @@ public final class TableApp {
     public func handle(_ event: InputEvent) {
         switch event {
         case .key(let press):
-            if let action = KeyBindings.action(for: press) {
+            let action = KeyBindings.action(for: press)
+            if scene.isShowingHelp {
+                scene.closeHelp(quitting: action == .quit)  // any key closes the help
+            } else if let action {
                 scene.perform(action)
-            } else if scene.isShowingHelp {
-                scene.perform(.cancel)  // any key closes the help
             }
         case .mouse(let report):
             if scene.isShowingHelp {
                 // A click closes the help; it does not reach the table beneath.
-                if report.action == .press { scene.perform(.cancel) }
+                if report.action == .press { scene.closeHelp(quitting: false) }
                 return
             }
             for update in pointer.handle(report) { deliver(update) }
@@ -85,27 +86,10 @@ public final class TableApp {
 }
 
 extension TableScene {
-    /// A resize puts a carried card back; a drag was already cancelled by the window.
+    /// A resize puts carried cards back; a drag was already cancelled by the window.
     func cancelForResize() {
         if held != nil { cancelHold() }
         drag = nil
         window.animator.finishAll()
-    }
-}
-
-/// Keys to actions.
-public enum KeyBindings {
-    public static func action(for press: KeyPress) -> TableAction? {
-        switch press.key {
-        case .up, .character("k"): return .moveCursor(.up)
-        case .down, .character("j"): return .moveCursor(.down)
-        case .left, .character("h"): return .moveCursor(.left)
-        case .right, .character("l"): return .moveCursor(.right)
-        case .enter, .character(" "): return .activate
-        case .escape: return .cancel
-        case .character("?"): return .toggleHelp
-        case .character("q"), .character("Q"), .control("c"): return .quit
-        default: return nil
-        }
     }
 }

@@ -1,33 +1,46 @@
+import Layouts
 import Solitaire
 import TableKit
 
-/// Playing with the keyboard: a cursor moves between slots; Enter or Space deals a card
-/// onto an empty slot, picks up the top card, or drops the card carried; Escape puts it back.
+/// Playing with the keyboard: a cursor moves between piles (arrows, or a key that jumps to a
+/// pile); `+` and `-` choose how deep into a run it reaches; Enter picks the cards up, drops
+/// the cards in hand, or does what a click on the pile does; Escape puts the cards back.
 extension TableScene {
     public func perform(_ action: TableAction) {
-        if !helpPanel.isHidden {
-            // The help screen closes on any key; q still quits.
-            if action == .quit { quitRequested = true }
-            hideHelp()
-            return
-        }
+        if action != .cancel, action != .showHelp { notice = nil }
         switch action {
         case .moveCursor(let direction):
             cursorVisible = true
-            if let next = nearestSlot(from: cursorSlot, toward: direction) { cursorSlot = next }
-            if let held, let view = cardViews[held.cardID], let area = hoverFrame(over: cursorSlot) {
-                view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame = area }
-            }
+            if let next = nearestSlot(from: cursorSlot, toward: direction) { moveCursor(to: next) }
+        case .jump(let kind, let number):
+            cursorVisible = true
+            if let next = slot(ofKind: kind, number: number) { moveCursor(to: next) }
+        case .deeper:
+            cursorVisible = true
+            if held == nil, cursorDepth < movableDepth(of: cursorSlot) { cursorDepth += 1 }
+        case .shallower:
+            cursorVisible = true
+            if held == nil, cursorDepth > 1 { cursorDepth -= 1 }
         case .activate:
             cursorVisible = true
             activate()
+        case .dealFromStock:
+            if drag == nil, held == nil, let stock = layout.slots.first(where: { $0.kind == .stock }) {
+                click(slot: stock.id)
+            }
         case .cancel:
             if drag != nil {
                 window.cancelPointer()
             } else if held != nil {
                 cancelHold()
             }
-        case .toggleHelp:
+        case .undo:
+            if drag == nil, held == nil { undo() }
+        case .newGame:
+            if drag != nil { window.cancelPointer() }
+            if held != nil { cancelHold() }
+            newGame()
+        case .showHelp:
             showHelp()
         case .quit:
             quitRequested = true
@@ -36,44 +49,78 @@ extension TableScene {
         updateStatus()
     }
 
+    private func moveCursor(to slotID: String) {
+        cursorSlot = slotID
+        cursorDepth = 1
+        hoverHeldCards()
+    }
+
     private func activate() {
-        guard drag == nil, placement != nil else { return }
+        guard drag == nil, placement != nil, let pile = pileIndex(of: cursorSlot) else { return }
         if let held {
             self.held = nil
-            finishMove(cardID: held.cardID, from: held.from, onto: cursorSlot)
-        } else if let top = table.topCard(of: cursorSlot), let view = cardViews[top.id] {
-            held = (top.id, cursorSlot)
-            lift(view)
-            if let area = hoverFrame(over: cursorSlot) {
-                view.animate(duration: Timing.lift, curve: .easeOutQuad) { view.frame = area }
-            }
-        } else {
-            tap(slot: cursorSlot)
+            finishMove(from: held.pile, count: held.count, onto: cursorSlot)
+            cursorDepth = 1
+            return
+        }
+        let count = state.piles[pile].count
+        let depth = min(cursorDepth, count)
+        if depth > 0, rules.canPickUp(pile: pile, from: count - depth, in: state) {
+            held = (pile, depth)
+            lift(viewsInHand)
+            hoverHeldCards()
+            updateTargets()
+        } else if let move = rules.clickMove(on: pile, in: state) {
+            attempt(move)
+        } else if count > 0, state.piles[pile][count - 1].faceUp {
+            notice = "\(theme.label(for: state.piles[pile][count - 1].card)) cannot be moved"
         }
     }
 
-    /// Puts the carried card back on its pile.
+    /// Puts the carried cards back on their pile.
     func cancelHold() {
         guard let held else { return }
         self.held = nil
-        finishMove(cardID: held.cardID, from: held.from, onto: nil)
+        finishMove(from: held.pile, count: held.count, onto: nil)
     }
 
-    /// Where a carried card hovers over a slot: one row above where it would land.
-    func hoverFrame(over slotID: String) -> Rect? {
-        guard let placement, let slot = placement.placement(of: slotID) else { return nil }
-        let pile = table.pile(slotID).filter { $0.id != held?.cardID }
-        let origin = placement.cardOrigin(slot: slotID, index: pile.count, count: pile.count + 1) ?? (slot.x, slot.y)
-        return Rect(
-            x: Double(origin.x), y: Double(origin.y) - 1,
-            width: Double(placement.cardSize.width), height: Double(placement.cardSize.height))
+    /// Carried cards hover over the cursor's pile, one row above where they would land.
+    func hoverHeldCards() {
+        guard held != nil, let placement, let slot = placement.slot(cursorSlot), let pile = pileIndex(of: cursorSlot)
+        else { return }
+        let run = viewsInHand
+        let staying = state.piles[pile].count - (held?.pile == pile ? run.count : 0)
+        let origin =
+            placement.cardOrigin(slot: cursorSlot, index: staying, count: staying + 1) ?? (slot.x, slot.y)
+        let first = Point(x: Double(origin.x), y: Double(origin.y) - 1)
+        for (view, offset) in zip(run, runOffsets(run)) {
+            view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame.origin = first + offset }
+        }
+    }
+
+    /// How many cards from the top of a slot's pile can be picked up together (0: none).
+    func movableDepth(of slotID: String) -> Int {
+        guard let pile = pileIndex(of: slotID) else { return 0 }
+        let count = state.piles[pile].count
+        var depth = 0
+        while depth < count, rules.canPickUp(pile: pile, from: count - depth - 1, in: state) { depth += 1 }
+        return depth
+    }
+
+    /// The `number`th slot of a kind (1-based), or with `nil` the next one after the cursor's.
+    func slot(ofKind kind: SlotKind, number: Int?) -> String? {
+        let slots = layout.slots(ofKind: kind)
+        guard !slots.isEmpty else { return nil }
+        if let number { return number <= slots.count ? slots[number - 1].id : nil }
+        let current = slots.firstIndex { $0.id == cursorSlot }
+        return slots[current.map { ($0 + 1) % slots.count } ?? 0].id
     }
 
     /// The slot whose centre is nearest in a direction: distance along the direction plus
     /// twice the sideways distance, so the cursor prefers staying in its row or column.
     func nearestSlot(from slotID: String, toward direction: TableAction.Direction) -> String? {
         guard let placement else { return nil }  // the table is not on screen: the cursor stays
-        guard let current = placement.placement(of: slotID) else { return layout.slots.first?.id }
+        guard let current = placement.slot(slotID) else { return layout.slots.first?.id }
         let size = placement.cardSize
         func centre(_ s: (x: Int, y: Int)) -> (Double, Double) {
             (Double(s.x) + Double(size.width) / 2, Double(s.y) + Double(size.height) / 2)
@@ -99,32 +146,43 @@ extension TableScene {
     }
 
     func showHelp() {
+        if drag != nil { window.cancelPointer() }
         helpPanel.centre(inWidth: window.size.width, height: window.size.height)
         helpPanel.isHidden = false
     }
 
-    func hideHelp() {
+    /// Closes the help screen: the one place it closes, whatever closed it (a key, a click).
+    /// A quit key still quits.
+    public func closeHelp(quitting: Bool) {
+        if quitting { quitRequested = true }
         helpPanel.isHidden = true
     }
 
     public var isShowingHelp: Bool { !helpPanel.isHidden }
 
-    /// Moves the cursor view onto the cursor's slot (or the top card there).
+    /// Moves the cursor view around the cursor's cards (the run it takes in) or its empty slot.
     func updateCursor() {
-        guard placement != nil, interactive, cursorVisible, drag == nil, let slot = slotViews[cursorSlot] else {
+        guard placement != nil, interactive, cursorVisible, drag == nil, let slot = slotViews[cursorSlot],
+            let pile = pileIndex(of: cursorSlot)
+        else {
             cursorView.isHidden = true
             return
         }
         var target = slot.frame
-        if held == nil, let top = table.topCard(of: cursorSlot), let frame = restingFrame(of: top.id, in: cursorSlot) {
-            target = frame
+        let count = pileViews[pile].count
+        cursorDepth = max(1, min(cursorDepth, max(1, count)))
+        if held == nil, count > 0, let top = restingFrame(pile: pile, index: count - 1),
+            let first = restingFrame(pile: pile, index: count - cursorDepth)
+        {
+            target = Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY)
         }
         cursorView.surround(target)
         cursorView.isHidden = false
     }
 
-    /// The card carried with the keyboard, if any.
-    public var heldCard: Card? {
-        held.flatMap { cardViews[$0.cardID]?.card }
-    }
+    /// The first card carried with the keyboard, if any.
+    public var heldCard: Card? { held == nil ? nil : viewsInHand.first?.card }
+
+    /// How many cards are carried with the keyboard.
+    public var heldCount: Int { held?.count ?? 0 }
 }

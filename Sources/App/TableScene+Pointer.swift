@@ -1,54 +1,86 @@
 import Solitaire
 import TableKit
 
-/// Dragging a card with the pointer, after the Cookbook: the card lifts and follows the
-/// pointer, keeping the spot where it was grabbed; released over a slot with room it lands
-/// there, over the trash it fades away, anywhere else it goes back.
+/// Dragging cards with the pointer, after the Cookbook: pressing a card inside a movable run
+/// lifts the run, which follows the pointer keeping the spot where it was grabbed; released
+/// over a pile that takes it, it lands there, anywhere else it goes back.
 extension TableScene {
-    func dragChanged(_ pan: PanGestureRecognizer, cardID: Int) {
+    func dragChanged(_ pan: PanGestureRecognizer, cardView: CardView) {
         switch pan.state {
         case .began:
-            beginDrag(pan, cardID: cardID)
+            beginDrag(pan, cardView: cardView)
         case .changed:
-            guard let drag, drag.cardID == cardID, let view = cardViews[cardID] else { return }
-            let pointer = pan.location(in: window)
-            view.frame.origin = pointer - drag.grabOffset
+            guard let drag, viewsInHand.first === cardView else { return }
+            follow(pan.location(in: window) - drag.grabOffset)
         case .ended:
-            guard let drag, drag.cardID == cardID else { return }
+            guard let drag, viewsInHand.first === cardView else { return }
+            let pointer = pan.location(in: window)
+            let target = slot(at: pointer) ?? slot(at: cardView.frame.center)
             self.drag = nil
-            finishMove(cardID: cardID, from: drag.from, onto: slot(at: pan.location(in: window)))
+            finishMove(from: drag.pile, count: drag.count, onto: target)
         case .cancelled:
-            guard let drag, drag.cardID == cardID else { return }
+            guard let drag, viewsInHand.first === cardView else { return }
             self.drag = nil
-            finishMove(cardID: cardID, from: drag.from, onto: nil)
+            finishMove(from: drag.pile, count: drag.count, onto: nil)
         default:
             break
         }
     }
 
-    private func beginDrag(_ pan: PanGestureRecognizer, cardID: Int) {
+    private func beginDrag(_ pan: PanGestureRecognizer, cardView: CardView) {
         if held != nil { cancelHold() }
         cursorVisible = false
-        guard let from = table.slot(of: cardID), table.topCard(of: from)?.id == cardID,
-            let view = cardViews[cardID], restingFrame(of: cardID, in: from) != nil
-        else {
+        notice = nil
+        guard let place = location(of: cardView), restingFrame(pile: place.pile, index: place.index) != nil else {
             updateStatus()
-            return  // only the top card of a pile moves
+            return
+        }
+        guard rules.canPickUp(pile: place.pile, from: place.index, in: state) else {
+            if cardView.faceUp, place.index < pileViews[place.pile].count - 1 {
+                notice = "only the top card or a run in sequence can be moved"
+            }
+            updateCursor()
+            updateStatus()
+            return
         }
         // Where the press was, relative to the card as it is on screen (it may still be landing):
         // the card keeps that spot under the pointer.
         let pressedAt = pan.location(in: window) - pan.translation(in: window)
-        let grabOffset = pressedAt - view.frame.origin
-        drag = (cardID, from, grabOffset)
-        lift(view)
+        let grabOffset = pressedAt - cardView.frame.origin
+        drag = (place.pile, pileViews[place.pile].count - place.index, grabOffset)
+        let run = viewsInHand
+        lift(run)
         let target = pan.location(in: window) - grabOffset
-        view.animate(duration: Timing.lift, curve: .easeOutQuad) { view.frame.origin = target }
+        let offsets = runOffsets(run)
+        for (view, offset) in zip(run, offsets) {
+            view.animate(duration: Timing.lift, curve: .easeOutQuad) { view.frame.origin = target + offset }
+        }
+        updateTargets()
         updateCursor()
         updateStatus()
     }
 
-    /// The card being dragged, if any.
-    public var draggedCard: Card? {
-        drag.flatMap { cardViews[$0.cardID]?.card }
+    /// Moves the cards in hand so the first one's top-left corner is at `origin`.
+    func follow(_ origin: Point) {
+        let run = viewsInHand
+        for (view, offset) in zip(run, runOffsets(run)) { view.frame.origin = origin + offset }
     }
+
+    /// Where each card of a run sits relative to the first, as they rest on their pile.
+    func runOffsets(_ run: [CardView]) -> [Point] {
+        guard let first = run.first, let firstPlace = location(of: first),
+            let base = restingFrame(pile: firstPlace.pile, index: firstPlace.index)
+        else { return run.map { _ in .zero } }
+        return run.map { view in
+            guard let place = location(of: view), let frame = restingFrame(pile: place.pile, index: place.index)
+            else { return .zero }
+            return frame.origin - base.origin
+        }
+    }
+
+    /// The card being dragged (the first of a dragged run), if any.
+    public var draggedCard: Card? { drag == nil ? nil : viewsInHand.first?.card }
+
+    /// How many cards are being dragged.
+    public var draggedCount: Int { drag?.count ?? 0 }
 }

@@ -1,7 +1,8 @@
 import Layouts
 import Solitaire
 
-/// What the status line says: always what the player can do next.
+/// What the status line says: what happened if it matters (a refused move and why, a won
+/// game), and always what the player can do next.
 extension TableScene {
     func updateStatus() {
         statusLine.message = statusMessage()
@@ -9,54 +10,102 @@ extension TableScene {
 
     func statusMessage() -> String {
         if let override = statusMessageOverride { return override }
+        let keys = KeyBindings.self
+        let isGame = layout.rules != nil
+        let place = isGame ? "a pile that takes it" : "a slot with room"
         if let card = draggedCard {
-            return
-                "Dragging \(theme.label(for: card)) · release on a slot with room · [\(theme.glyphs.trash)] deletes · [Esc] puts it back"
+            let what =
+                draggedCount > 1 ? "\(theme.label(for: card)) and \(draggedCount - 1) more" : theme.label(for: card)
+            let trash = layout.slots.contains { $0.deleteOnDrop } ? " · [\(theme.glyphs.trash)] deletes" : ""
+            return fitted([
+                ["Dragging \(what)", "release on \(place)" + trash, "\(keys.hint(for: .cancel)) puts it back"],
+                ["Dragging \(what)", "\(keys.hint(for: .cancel)) puts it back"],
+            ])
         }
         if let card = heldCard {
-            return "Carrying \(theme.label(for: card)) · [arrows] choose a slot · [Enter] drop · [Esc] put back"
+            let what = heldCount > 1 ? "\(theme.label(for: card)) and \(heldCount - 1) more" : theme.label(for: card)
+            return fitted([
+                [
+                    "Carrying \(what)", "\(keys.hint(for: .moveCursor(.up))) choose a \(isGame ? "pile" : "slot")",
+                    "\(keys.hint(for: .activate)) drop", "\(keys.hint(for: .cancel)) put back",
+                ],
+                ["Carrying \(what)", "\(keys.hint(for: .activate)) drop", "\(keys.hint(for: .cancel)) put back"],
+            ])
         }
-        let hint: String
-        if let top = table.topCard(of: cursorSlot) {
-            hint = "[Enter] picks up \(theme.label(for: top.card))"
-        } else if table.canCreate(at: cursorSlot) {
-            hint = "[Enter] deals a card"
-        } else {
-            hint = "[arrows] move"
+        let help = "\(keys.hint(for: .showHelp)) help"
+        let quit = "\(keys.hint(for: .quit)) quit"
+        if rules.isWon(state), layout.rules != nil {
+            let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
+            return fitted([
+                ["You won \(layout.title) #\(seed) in \(moves)!", "\(keys.hint(for: .newGame)) new game", quit],
+                ["You won in \(moves)!", "\(keys.hint(for: .newGame)) new", quit],
+            ])
         }
-        // The whole line fits 80 columns. On a narrower screen the mouse hints go first,
-        // then the title: the keys to play, help and quit always show.
-        let keys = [hint, "[?] help", "[q] quit"]
+        if let notice {
+            return fitted([[notice, help, quit], [notice]])
+        }
+        let hint = cursorHint()
+        let title = layout.rules != nil ? "\(layout.title) #\(seed)" : layout.title
+        let mouse =
+            layout.rules != nil ? ["[drag] moves", "[click] stock deals"] : ["[click] deals", "[drag] moves"]
+        // The whole line fits the screen. On a narrower screen the mouse hints go first, then
+        // the title: the keys to play, help and quit always show.
+        return fitted([[title] + mouse + [hint, help, quit], [title, hint, help, quit], [hint, help, quit]])
+    }
+
+    /// What Enter would do at the cursor.
+    func cursorHint() -> String {
+        let enter = KeyBindings.hint(for: .activate)
+        guard let pile = pileIndex(of: cursorSlot) else { return "\(KeyBindings.hint(for: .moveCursor(.up))) move" }
+        let cards = state.piles[pile]
+        let depth = min(cursorDepth, cards.count)
+        if depth > 0, rules.canPickUp(pile: pile, from: cards.count - depth, in: state) {
+            let card = theme.label(for: cards[cards.count - depth].card)
+            return depth > 1 ? "\(enter) picks up \(card) and \(depth - 1) more" : "\(enter) picks up \(card)"
+        }
+        if let move = rules.clickMove(on: pile, in: state) {
+            switch move.kind {
+            case .create: return "\(enter) deals a card"
+            case .stock: return cards.isEmpty ? "\(enter) redeals" : "\(enter) deals"
+            case .transfer: return "\(enter) plays"
+            }
+        }
+        return "\(KeyBindings.hint(for: .moveCursor(.up))) move"
+    }
+
+    /// The first of the candidate lines (parts joined by " · ") that fits the screen, else the last.
+    func fitted(_ candidates: [[String]]) -> String {
         let room = window.size.width - 1  // the line starts one column in
-        let fitting = [[layout.title, "[click] deals", "[drag] moves"] + keys, [layout.title] + keys]
-            .map { $0.joined(separator: " · ") }
-            .first { StatusLineView.columns(of: $0) <= room }
-        return fitting ?? keys.joined(separator: " · ")
+        let lines = candidates.map { $0.joined(separator: " · ") }
+        return lines.first { StatusLineView.columns(of: $0) <= room } ?? lines.last ?? ""
     }
 
     /// The status line as plain text, for tests.
     public var statusText: String { statusLine.plainText }
 }
 
-/// The help screen's text.
+/// The help screen's text, from the key bindings table.
 enum HelpText {
     static func lines(for layout: TableLayout, theme: Theme) -> [String] {
-        [
-            "CardTable — \(layout.title)",
-            "",
-            "Mouse",
-            "  click an empty slot     deal the next card onto it",
-            "  drag a card             it follows the pointer; let go",
-            "                          over an empty slot to move it",
-            "  drop on \(theme.glyphs.trash)               delete the card",
-            "",
-            "Keyboard",
-            "  arrows or h j k l       move the cursor",
-            "  Enter or Space          deal / pick up / drop",
-            "  Esc                     put the card back",
-            "  ?                       this help      q   quit",
-            "",
-            "Any key closes this help.",
+        let mouse: [String]
+        if layout.rules != nil {
+            mouse = [
+                "  drag a card or a run    let go over a pile that takes it",
+                "  click the stock         deal (or redeal when empty)",
+            ]
+        } else {
+            mouse = [
+                "  click an empty slot     deal the next card onto it",
+                "  drag a card             it follows the pointer; let go",
+                "                          over a slot with room to move it",
+                "  drop on \(theme.glyphs.trash)               delete the card",
+            ]
+        }
+        let keys = KeyBindings.all.filter { !$0.keyText.isEmpty && KeyBindings.applies($0.action, to: layout) }.map {
+            "  " + $0.keyText.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.help
+        }
+        return ["CardTable — \(layout.title)", "", "Mouse"] + mouse + ["Keyboard"] + keys + [
+            "Any key closes this help."
         ]
     }
 }

@@ -2,9 +2,11 @@ import Layouts
 import Solitaire
 import TableKit
 
-/// A free table on screen: slots and cards laid out from a layout file, cards dragged
-/// with the pointer or carried with the keyboard cursor, all through the same moves on a
-/// ``FreeTable`` model. Headless: it draws into a ``Window``; the terminal shows it.
+/// A game on screen: slots and cards laid out from a layout file, cards dragged with the
+/// pointer or carried with the keyboard cursor. Every gesture or key becomes a ``Move``; the
+/// ``Rules`` accept or refuse it; the views then animate from the old position to the new one.
+/// A layout with a `[game]` table is played by its declarative rules, any other as a free
+/// table (the sandbox). Headless: it draws into a ``Window``; the terminal shows it.
 public final class TableScene {
     /// Durations from the Cookbook recipe.
     public enum Timing {
@@ -12,19 +14,34 @@ public final class TableScene {
         public static let land = 0.1
         public static let fade = 0.1
         public static let settle = 0.25
+        /// Half a card's turn: it narrows to an edge, then widens showing its other side.
+        public static let turn = 0.08
+        /// Between cards dealt one after another.
+        public static let dealStagger = 0.03
     }
 
     public let window: Window
     public let theme: Theme
-    public private(set) var table: FreeTable
-    public var layout: TableLayout { table.layout }
+    public let rules: any Rules
+    public var layout: TableLayout { rules.layout }
+    /// The position on the table; changed only through moves.
+    public internal(set) var state: GameState
+    /// The deal number: the same seed deals the same game.
+    public internal(set) var seed: UInt64
+    /// The moves made since the deal, oldest first.
+    public internal(set) var history: [MoveRecord] = []
     public private(set) var placement: TablePlacement?
     public private(set) var neededSize: (width: Int, height: Int)?
 
     /// Holds slots and cards, under the cursor, status line and panels.
     let tableLayer = View()
     var slotViews: [String: SlotView] = [:]
+    /// The card views of each pile, bottom first, in step with `state.piles`. Piles with no
+    /// view of their own (a trash, a free table's hidden deck) have none.
+    var pileViews: [[CardView]] = []
+    /// Every card view on the table by its id, fading ones excluded.
     var cardViews: [Int: CardView] = [:]
+    var nextCardViewID = 1
     let cursorView: CursorView
     let statusLine: StatusLineView
     let helpPanel: PanelView
@@ -32,12 +49,16 @@ public final class TableScene {
 
     /// The slot the keyboard cursor is on.
     public internal(set) var cursorSlot: String
+    /// How many cards of the cursor's pile the cursor takes in (the top one, or a longer run).
+    public internal(set) var cursorDepth = 1
     /// Shown once a key is used; hidden again when the mouse is.
     public internal(set) var cursorVisible = true
-    /// The card carried with the keyboard, and where it came from.
-    var held: (cardID: Int, from: String)?
-    /// The card dragged with the pointer: where it came from and where it was grabbed.
-    var drag: (cardID: Int, from: String, grabOffset: Point)?
+    /// The cards carried with the keyboard: the pile they came from and how many.
+    var held: (pile: Int, count: Int)?
+    /// The cards dragged with the pointer: their pile, how many, and where they were grabbed.
+    var drag: (pile: Int, count: Int, grabOffset: Point)?
+    /// The last refusal or event worth saying ("7♠ goes on a red 8"); cleared by the next action.
+    var notice: String?
     public internal(set) var quitRequested = false
     /// Replaces the status line's advice (previews say what they show).
     public var statusMessageOverride: String? {
@@ -51,7 +72,9 @@ public final class TableScene {
         self.interactive = interactive
         self.window = window
         self.theme = theme
-        self.table = FreeTable(layout: layout, seed: seed)
+        self.seed = seed
+        rules = TableScene.rules(for: layout)
+        state = rules.deal(seed: seed)
         cursorView = CursorView(theme: theme)
         statusLine = StatusLineView(theme: theme)
         helpPanel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
@@ -68,12 +91,20 @@ public final class TableScene {
         for slot in layout.slots {
             let view = SlotView(slot: slot, frame: .zero, theme: theme)
             if interactive {
-                view.addGestureRecognizer(TapGestureRecognizer { [unowned self] _ in self.tap(slot: slot.id) })
+                view.addGestureRecognizer(
+                    TapGestureRecognizer { [unowned self] _ in self.click(slot: slot.id) })
             }
             slotViews[slot.id] = view
             tableLayer.addSubview(view)
         }
+        makeCardViews()
         layoutTable()
+    }
+
+    /// A game's declarative rules, or the free table's for a layout with none.
+    static func rules(for layout: TableLayout) -> any Rules {
+        if layout.rules != nil { return DeclarativeRules(layout: layout) }
+        return FreeTable(layout: layout)
     }
 
     /// Places everything for the window's current size; called again after a resize.
@@ -90,9 +121,9 @@ public final class TableScene {
             tooSmallView.isHidden = true
             statusLine.isHidden = false
             for slot in placed.slots {
-                slotViews[slot.slot.id]?.frame = cellRect(x: slot.x, y: slot.y, placed.cardSize)
+                slotViews[slot.slot.id]?.frame = frameRect(x: slot.x, y: slot.y, placed.cardSize)
             }
-            for slot in layout.slots { placeCards(in: slot.id, animated: false) }
+            for pile in pileViews.indices { placeCards(in: pile, animated: false) }
             restack()
         case .failure(let tooSmall):
             placement = nil
@@ -103,54 +134,98 @@ public final class TableScene {
             tooSmallView.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
             tooSmallView.text = "terminal too small (need \(tooSmall.neededWidth)x\(tooSmall.neededHeight))"
         }
+        updateSlotLabels()
         updateCursor()
         updateStatus()
     }
 
-    func cellRect(x: Int, y: Int, _ size: CardSize) -> Rect {
+    /// A card-sized rectangle at a cell.
+    func frameRect(x: Int, y: Int, _ size: CardSize) -> Rect {
         Rect(x: Double(x), y: Double(y), width: Double(size.width), height: Double(size.height))
     }
 
-    /// Where a pile's card rests.
-    func restingFrame(of cardID: Int, in slotID: String) -> Rect? {
-        guard let placement else { return nil }
-        let pile = table.pile(slotID)
-        guard let index = pile.firstIndex(where: { $0.id == cardID }),
-            let origin = placement.cardOrigin(slot: slotID, index: index, count: pile.count)
-        else { return nil }
-        return cellRect(x: origin.x, y: origin.y, placement.cardSize)
+    // MARK: Piles and slots
+
+    /// The pile number of a slot (its index in the layout).
+    func pileIndex(of slotID: String) -> Int? { layout.slots.firstIndex { $0.id == slotID } }
+
+    func slotID(of pile: Int) -> String? { pile < layout.slots.count ? layout.slots[pile].id : nil }
+
+    /// The cards of a slot's pile, bottom first.
+    public func cards(in slotID: String) -> [PileCard] {
+        pileIndex(of: slotID).map { state.piles[$0] } ?? []
     }
 
-    /// Puts a pile's cards where they rest (except one in flight).
-    func placeCards(in slotID: String, animated: Bool, except moving: Int? = nil) {
-        for placed in table.pile(slotID) where placed.id != moving {
-            guard let view = cardViews[placed.id], let frame = restingFrame(of: placed.id, in: slotID) else { continue }
+    /// Whether a pile's cards are drawn: a trash's are not (they are gone), nor are a free
+    /// table's undealt cards.
+    func showsCards(_ pile: Int) -> Bool {
+        pile < layout.slots.count && !layout.slots[pile].deleteOnDrop
+    }
+
+    /// The slot a card view lies in.
+    func slotID(ofCardView id: Int) -> String? {
+        for (pile, views) in pileViews.enumerated() where views.contains(where: { $0.cardID == id }) {
+            return slotID(of: pile)
+        }
+        return nil
+    }
+
+    /// Where the card at `index` of a pile rests.
+    func restingFrame(pile: Int, index: Int) -> Rect? {
+        guard let placement, let slotID = slotID(of: pile),
+            let origin = placement.cardOrigin(slot: slotID, index: index, count: state.piles[pile].count)
+        else { return nil }
+        return frameRect(x: origin.x, y: origin.y, placement.cardSize)
+    }
+
+    /// Where a card view rests, found by its id.
+    func restingFrame(of cardID: Int, in slotID: String) -> Rect? {
+        guard let pile = pileIndex(of: slotID), let index = pileViews[pile].firstIndex(where: { $0.cardID == cardID })
+        else { return nil }
+        return restingFrame(pile: pile, index: index)
+    }
+
+    /// Puts a pile's cards where they rest (except those in hand).
+    func placeCards(in pile: Int, animated: Bool, delay: Double = 0) {
+        for (index, view) in pileViews[pile].enumerated() where !isInHand(pile: pile, index: index) {
+            guard let frame = restingFrame(pile: pile, index: index), view.frame != frame else { continue }
             if animated {
-                view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame = frame }
+                view.animate(duration: Timing.land, delay: delay, curve: .easeOutQuad) { view.frame = frame }
             } else {
                 view.frame = frame
             }
         }
     }
 
-    /// Orders card views as the piles are ordered: layout order, bottom card first; a card
-    /// being dragged or carried stays above them all (a landing that finishes, or is cut
-    /// short by a pick-up, restacks while another card is in the hand).
+    /// Whether the card at `index` of a pile is being dragged or carried.
+    func isInHand(pile: Int, index: Int) -> Bool {
+        for hand in [drag.map { ($0.pile, $0.count) }, held.map { ($0.pile, $0.count) }].compactMap({ $0 })
+        where hand.0 == pile && index >= state.piles[pile].count - hand.1 {
+            return true
+        }
+        return false
+    }
+
+    /// The card views in hand (dragged or carried), bottom first.
+    var viewsInHand: [CardView] {
+        if let drag { return Array(pileViews[drag.pile].suffix(drag.count)) }
+        if let held { return Array(pileViews[held.pile].suffix(held.count)) }
+        return []
+    }
+
+    /// Orders card views as the piles are ordered: layout order, bottom card first; cards in
+    /// hand stay above them all.
     func restack() {
-        for slot in layout.slots {
-            for placed in table.pile(slot.id) {
-                if let view = cardViews[placed.id] { tableLayer.bringSubviewToFront(view) }
-            }
+        for views in pileViews {
+            for view in views { tableLayer.bringSubviewToFront(view) }
         }
-        for inHand in [drag?.cardID, held?.cardID].compactMap({ $0 }) {
-            if let view = cardViews[inHand] { tableLayer.bringSubviewToFront(view) }
-        }
+        for view in viewsInHand { tableLayer.bringSubviewToFront(view) }
     }
 
     /// The area of a slot that takes a drop: the slot and its fanned cards, in window cells.
     func dropArea(of slotID: String) -> Rect? {
-        guard let placement, let slot = placement.placement(of: slotID),
-            let extent = placement.pileExtent(slot: slotID, count: max(1, table.pile(slotID).count))
+        guard let placement, let slot = placement.slot(slotID),
+            let extent = placement.pileExtent(slot: slotID, count: max(1, cards(in: slotID).count))
         else { return nil }
         return Rect(x: Double(slot.x), y: Double(slot.y), width: Double(extent.width), height: Double(extent.height))
     }
@@ -160,86 +235,67 @@ public final class TableScene {
         layout.slots.reversed().first { dropArea(of: $0.id)?.contains(point) ?? false }?.id
     }
 
-    func makeCardView(_ placed: FreeTable.PlacedCard, in slotID: String) -> CardView {
-        let frame = restingFrame(of: placed.id, in: slotID) ?? .zero
-        let view = CardView(cardID: placed.id, card: placed.card, frame: frame, theme: theme)
+    // MARK: Card views
+
+    /// Makes the views of the dealt position.
+    func makeCardViews() {
+        pileViews = Array(repeating: [], count: state.piles.count)
+        for pile in state.piles.indices where showsCards(pile) {
+            pileViews[pile] = state.piles[pile].map { makeCardView($0) }
+        }
+    }
+
+    func makeCardView(_ card: PileCard) -> CardView {
+        let view = CardView(cardID: nextCardViewID, card: card.card, faceUp: card.faceUp, frame: .zero, theme: theme)
+        nextCardViewID += 1
         if interactive {
-            // Tapping the top card of a pile with room deals onto the pile, as tapping an empty slot does.
             view.addGestureRecognizer(
-                TapGestureRecognizer { [unowned self] _ in
-                    if let slot = table.slot(of: placed.id), table.topCard(of: slot)?.id == placed.id {
-                        tap(slot: slot)
-                    }
-                })
+                TapGestureRecognizer { [unowned self, unowned view] _ in self.click(cardView: view) })
             let pan = PanGestureRecognizer()
-            pan.addTarget { [unowned self] recognizer in
-                self.dragChanged(recognizer as! PanGestureRecognizer, cardID: placed.id)
+            pan.addTarget { [unowned self, unowned view] recognizer in
+                self.dragChanged(recognizer as! PanGestureRecognizer, cardView: view)
             }
             view.addGestureRecognizer(pan)
         }
-        cardViews[placed.id] = view
+        cardViews[view.cardID] = view
         tableLayer.addSubview(view)
         return view
     }
 
-    // MARK: Actions shared by pointer and keyboard
-
-    /// A tap (click, or Enter on an empty slot): deal a card onto the slot if it makes cards.
-    public func tap(slot slotID: String) {
-        guard held == nil, drag == nil, let placed = table.createCard(at: slotID) else { return }
-        let view = makeCardView(placed, in: slotID)
-        view.alpha = 0
-        view.animate(duration: Timing.fade) { view.alpha = 1 }
-        updateCursor()
-        updateStatus()
-    }
-
-    /// Finishes a move of a card onto a slot (nil: no slot): it lands, is deleted, or goes back.
-    func finishMove(cardID: Int, from: String, onto target: String?) {
-        guard let view = cardViews[cardID] else { return }
-        let outcome = target.map { table.drop(cardID, onto: $0) } ?? .rejected
-        switch outcome {
-        case .moved:
-            placeCards(in: from, animated: true)
-            if let target, let frame = restingFrame(of: cardID, in: target) {
-                placeCards(in: target, animated: true, except: cardID)
-                view.animate(duration: Timing.land, curve: .easeOutQuad) {
-                    view.frame = frame
-                } completion: { [weak self] _ in
-                    self?.restack()
-                }
-            }
-        case .deleted:
-            cardViews[cardID] = nil
-            placeCards(in: from, animated: true)
-            view.isUserInteractionEnabled = false
-            view.animate(duration: Timing.fade) {
-                view.alpha = 0
-            } completion: { _ in
-                view.removeFromSuperview()
-            }
-        case .rejected:
-            if let frame = restingFrame(of: cardID, in: from) {
-                view.animate(duration: Timing.land, curve: .easeOutQuad) {
-                    view.frame = frame
-                } completion: { [weak self] _ in
-                    self?.restack()
-                }
-            }
+    /// The pile and index of a card view.
+    func location(of view: CardView) -> (pile: Int, index: Int)? {
+        for (pile, views) in pileViews.enumerated() {
+            if let index = views.firstIndex(where: { $0 === view }) { return (pile, index) }
         }
-        view.animate(duration: Timing.settle, curve: .easeOutCubic) { view.elevation = 0 }
-        updateCursor()
-        updateStatus()
+        return nil
     }
 
-    /// Sample cards for a preview: three on every fanned slot (fewer if it shows fewer).
+    /// Empty stocks show how many redeals are left; other slots keep their label.
+    func updateSlotLabels() {
+        guard layout.rules != nil else { return }
+        for (pile, slot) in layout.slots.enumerated() where slot.kind == .stock {
+            let text: String
+            if state.redealsLeft == 0 {
+                text = String(theme.glyphs.trash)
+            } else {
+                let count = state.redealsLeft == Int.max ? "∞" : "\(state.redealsLeft)"
+                text = theme.glyphs.unicodeSuits ? "↺ \(count)" : "R \(count)"
+            }
+            slotViews[slot.id]?.labelOverride = state.piles[pile].isEmpty ? text : nil
+        }
+    }
+
+    /// Sample cards for a preview: three on every fanned slot (fewer if it shows fewer), face up.
     public func dealSampleCards() {
-        for slot in layout.slots where slot.fan != .none && !slot.deleteOnDrop {
+        var deck = Deck(seed: seed)
+        for (pile, slot) in layout.slots.enumerated() where slot.fan != .none && !slot.deleteOnDrop {
             for _ in 0..<max(2, min(slot.fanVisible, 3)) {
-                if let placed = table.placeSample(onto: slot.id) { _ = makeCardView(placed, in: slot.id) }
+                let card = PileCard(deck.deal(), faceUp: true)
+                state.piles[pile].append(card)
+                pileViews[pile].append(makeCardView(card))
             }
         }
-        for slot in layout.slots { placeCards(in: slot.id, animated: false) }
+        for pile in pileViews.indices { placeCards(in: pile, animated: false) }
         restack()
         updateCursor()
     }
@@ -249,9 +305,14 @@ public final class TableScene {
         for view in [tableLayer, cursorView, statusLine, helpPanel, tooSmallView] { view.removeFromSuperview() }
     }
 
-    /// Lifts a card off its pile: it comes to the front and casts a shadow.
-    func lift(_ view: CardView) {
-        tableLayer.bringSubviewToFront(view)
-        view.animate(duration: Timing.lift, curve: .easeOutQuad) { view.elevation = 1 }
+    /// Lifts cards off their pile: they come to the front and cast a shadow.
+    func lift(_ views: [CardView]) {
+        for view in views {
+            tableLayer.bringSubviewToFront(view)
+            view.animate(duration: Timing.lift, curve: .easeOutQuad) { view.elevation = 1 }
+        }
     }
+
+    /// Whether the game is won.
+    public var isWon: Bool { rules.isWon(state) }
 }

@@ -14,18 +14,20 @@ public struct Theme: Sendable {
             (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
         public var trash: Character
         public var cursorLeft: Character
+        /// Fills a card back.
+        public var backPattern: Character
         public var unicodeSuits: Bool
 
         public static let unicode = Glyphs(
             topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
             horizontal: "─", vertical: "│",
             slotCorner: ("┌", "┐", "└", "┘"), cursorCorner: ("┌", "┐", "└", "┘"), trash: "✕", cursorLeft: "▸",
-            unicodeSuits: true)
+            backPattern: "░", unicodeSuits: true)
         public static let ascii = Glyphs(
             topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
             horizontal: "-", vertical: "|",
             slotCorner: (".", ".", ".", "."), cursorCorner: ("+", "+", "+", "+"), trash: "X", cursorLeft: ">",
-            unicodeSuits: false)
+            backPattern: "#", unicodeSuits: false)
     }
 
     public var glyphs: Glyphs
@@ -33,6 +35,11 @@ public struct Theme: Sendable {
 
     public var felt: CellStyle
     public var cardFace: CellStyle
+    /// A face-down card: its pattern and its border.
+    public var cardBack: CellStyle
+    public var cardBackEdge: CellStyle
+    /// Piles where the card in hand may go.
+    public var target: CellStyle
     public var redSuit: CellStyle
     public var blackSuit: CellStyle
     public var slotOutline: CellStyle
@@ -51,6 +58,9 @@ public struct Theme: Sendable {
             let plain = CellStyle(foreground: .white, background: .black)
             felt = plain
             cardFace = CellStyle(foreground: .white, background: .black, attributes: [.reverse])
+            cardBack = CellStyle(foreground: .white, background: .black, attributes: [.dim])
+            cardBackEdge = CellStyle(foreground: .white, background: .black)
+            target = CellStyle(foreground: .white, background: .black, attributes: [.bold])
             redSuit = CellStyle(foreground: .white, background: .black, attributes: [.reverse, .bold, .underline])
             blackSuit = cardFace
             slotOutline = CellStyle(foreground: .white, background: .black, attributes: [.dim])
@@ -65,6 +75,9 @@ public struct Theme: Sendable {
             let feltGreen = RGB(hex: 0x1D5C35)
             felt = CellStyle(foreground: RGB(hex: 0xB8D8C0), background: feltGreen)
             cardFace = CellStyle(foreground: RGB(hex: 0x202020), background: RGB(hex: 0xF6F3EA))
+            cardBack = CellStyle(foreground: RGB(hex: 0x6F8FD0), background: RGB(hex: 0x1F3A80))
+            cardBackEdge = CellStyle(foreground: RGB(hex: 0xD8E0F0), background: RGB(hex: 0x1F3A80))
+            target = CellStyle(foreground: RGB(hex: 0xFFD23F), background: nil, attributes: [.bold])
             redSuit = CellStyle(foreground: RGB(hex: 0xC8102E), background: RGB(hex: 0xF6F3EA), attributes: [.bold])
             blackSuit = CellStyle(foreground: RGB(hex: 0x111111), background: RGB(hex: 0xF6F3EA), attributes: [.bold])
             slotOutline = CellStyle(foreground: RGB(hex: 0x5E9C70), background: nil)

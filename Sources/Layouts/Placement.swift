@@ -70,7 +70,8 @@ public struct TablePlacement: Hashable, Sendable {
         self.gapY = gapY
     }
 
-    public func placement(of slotID: String) -> SlotPlacement? {
+    /// Where a slot is placed, by its id.
+    public func slot(_ slotID: String) -> SlotPlacement? {
         slots.first { $0.slot.id == slotID }
     }
 
@@ -78,7 +79,7 @@ public struct TablePlacement: Hashable, Sendable {
     /// Only the top `fanVisible` cards are spread; the ones under them stay at the slot's origin.
     /// `nil` for an unknown slot or an index outside `0..<count`.
     public func cardOrigin(slot slotID: String, index: Int, count: Int) -> (x: Int, y: Int)? {
-        guard let placement = placement(of: slotID), index >= 0, index < count else { return nil }
+        guard let placement = slot(slotID), index >= 0, index < count else { return nil }
         let firstSpread = max(0, count - max(1, placement.slot.fanVisible))
         let step = max(0, index - firstSpread)
         switch placement.slot.fan {
@@ -90,7 +91,7 @@ public struct TablePlacement: Hashable, Sendable {
 
     /// Cells a pile of `count` cards covers in that slot: its width and height from the slot's origin.
     public func pileExtent(slot slotID: String, count: Int) -> (width: Int, height: Int)? {
-        guard let placement = placement(of: slotID) else { return nil }
+        guard let placement = slot(slotID) else { return nil }
         let spread = max(0, min(count, max(1, placement.slot.fanVisible)) - 1)
         switch placement.slot.fan {
         case .none: return (cardSize.width, cardSize.height)

@@ -11,13 +11,13 @@ import TableKit
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Open a table (the sandbox by default) in the terminal."
+        abstract: "Play a game (see 'cardtable list') or open a free table (the sandbox by default)."
     )
 
-    @Argument(help: "A shipped layout name or a layout file.")
+    @Argument(help: "A shipped game or layout name (see 'cardtable list'), or a layout file.")
     var layout: String = "sandbox"
 
-    @Option(help: "Shuffle seed: the same seed deals the same cards.")
+    @Option(help: "Deal number: the same number deals the same cards (a random one by default).")
     var seed: UInt64?
 
     @Flag(help: "Draw with ASCII only (letters for suits, +-| for lines).")
@@ -37,7 +37,7 @@ struct PlayCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let options = TerminalPlay.Options(
-            seed: seed ?? UInt64(truncatingIfNeeded: Int(SystemClock().now * 1_000_000)),
+            seed: seed ?? UInt64.random(in: 1...999_999),
             ascii: ascii, animations: !noAnimation, statsPath: stats, startTime: startTime
         )
         do {

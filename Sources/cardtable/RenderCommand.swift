@@ -6,7 +6,8 @@ import Layouts
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Print a layout's drawing (sample cards and slot names) as plain text."
+        abstract: "Print a layout's drawing as plain text: a game's dealt position, or a free table with sample cards.",
+        discussion: "Slot names sit on each slot's top edge."
     )
 
     @Argument(help: "A layout file or the name of a shipped layout.")
@@ -18,6 +19,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw with ASCII only.")
     var ascii = false
 
+    @Option(help: "The deal to show for a game: the same seed deals the same cards.")
+    var seed: UInt64 = 1
+
     func run() throws {
         let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
         for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
@@ -25,7 +29,7 @@ struct RenderCommand: ParsableCommand {
         print(
             LayoutPreview.render(
                 table, width: size.width, height: size.height,
-                theme: Theme(ascii: ascii, monochrome: true)))
+                theme: Theme(ascii: ascii, monochrome: true), seed: seed))
     }
 }
 

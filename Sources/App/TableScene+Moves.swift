@@ -1,0 +1,231 @@
+import Solitaire
+import TableKit
+
+/// Moves on screen: the rules judge a move; a legal one changes the position and the card
+/// views follow it step by step (dealt cards one after another, a turned-up card turning over),
+/// a refused one leaves a notice that says why.
+extension TableScene {
+    /// Makes a move if the rules allow it. Returns whether it was made.
+    @discardableResult
+    func attempt(_ move: Move) -> Bool {
+        if let refusal = rules.refusal(of: move, in: state) {
+            // A game says why; the free table, as the Cookbook's, just puts the card back.
+            if layout.rules != nil { notice = refusal.message(label: theme.label(for:)) }
+            return false
+        }
+        let before = state
+        let record = rules.apply(move, to: &state)
+        history.append(record)
+        notice = nil
+        show(record.steps, from: before, reverting: false)
+        afterMove()
+        return true
+    }
+
+    /// Takes back the last move, its automatic steps first.
+    func undo() {
+        guard let record = history.popLast() else {
+            notice = "nothing to undo"
+            return
+        }
+        let before = state
+        state.revert(record)
+        notice = nil
+        show(record.steps, from: before, reverting: true)
+        afterMove()
+    }
+
+    /// Deals the game again with another deal number.
+    func newGame() {
+        seed &+= 1
+        replacePosition(with: rules.deal(seed: seed))
+    }
+
+    /// Puts a whole position on the table (a new deal, a position under test), forgetting
+    /// the moves made.
+    func replacePosition(with position: GameState) {
+        for view in pileViews.joined() { view.removeFromSuperview() }
+        cardViews = [:]
+        state = position
+        history = []
+        notice = nil
+        cursorDepth = 1
+        makeCardViews()
+        for pile in pileViews.indices { placeCards(in: pile, animated: false) }
+        restack()
+        afterMove()
+    }
+
+    func afterMove() {
+        updateSlotLabels()
+        updateCursor()
+        updateStatus()
+    }
+
+    /// Mirrors steps on the card views, starting from the position `before` them, and animates
+    /// the cards to where they now rest: each step's cards a little after the previous step's.
+    func show(_ steps: [Step], from before: GameState, reverting: Bool) {
+        var position = before
+        var moved: [(view: CardView, delay: Double)] = []
+        var turned: [(view: CardView, faceUp: Bool, delay: Double)] = []
+        var touched = Set<Int>()
+        let ordered = reverting ? steps.reversed() : steps
+        for (number, step) in ordered.enumerated() {
+            // A step undone runs backwards: its cards go from `to` back to `from`.
+            let (from, to) = reverting ? (step.to, step.from) : (step.from, step.to)
+            if reverting { position.revert(step) } else { position.apply(step) }
+            let delay = Double(number) * Timing.dealStagger + (step.automatic && !reverting ? Timing.land : 0)
+            touched.formUnion([from, to])
+            if from == to {
+                // Cards turned over in place.
+                for (offset, view) in pileViews[from].suffix(step.count).enumerated() {
+                    let card = position.piles[from][position.piles[from].count - step.count + offset]
+                    turned.append((view, card.faceUp, delay))
+                }
+                continue
+            }
+            var moving: [CardView] = []
+            if showsCards(from) {
+                moving = Array(pileViews[from].suffix(step.count))
+                pileViews[from].removeLast(moving.count)
+            }
+            if step.reverse { moving.reverse() }
+            guard showsCards(to) else {
+                for view in moving { fadeOut(view) }
+                continue
+            }
+            let landed = position.piles[to].suffix(step.count)
+            if moving.isEmpty {
+                // Cards that had no view (from a trash or a free table's deck) appear where they land.
+                moving = landed.map { makeCardView($0) }
+                pileViews[to].append(contentsOf: moving)
+                for view in moving {
+                    view.alpha = 0
+                    view.animate(duration: Timing.fade, delay: delay) { view.alpha = 1 }
+                }
+                continue
+            }
+            for (view, card) in zip(moving, landed) {
+                view.faceUp = card.faceUp
+                tableLayer.bringSubviewToFront(view)
+                moved.append((view, delay))
+            }
+            pileViews[to].append(contentsOf: moving)
+        }
+        // Every touched pile settles (a fanned pile spreads out again); moved cards land in turn.
+        var landings: [(view: CardView, frame: Rect, delay: Double)] = []
+        for pile in touched where pile < pileViews.count {
+            for (index, view) in pileViews[pile].enumerated() {
+                guard let frame = restingFrame(pile: pile, index: index) else { continue }
+                if view.alpha < 1 && !moved.contains(where: { $0.view === view }) {
+                    view.frame = frame
+                    continue
+                }
+                // A card that looks in place may still be animating elsewhere: it is retargeted too.
+                landings.append((view, frame, moved.first { $0.view === view }?.delay ?? 0))
+            }
+        }
+        // Once the last card has landed, the piles are stacked in order again.
+        let lastDelay = landings.map(\.delay).max() ?? 0
+        var restacking = false
+        for landing in landings {
+            let view = landing.view
+            let isLast = !restacking && landing.delay == lastDelay
+            restacking = restacking || isLast
+            view.animate(duration: Timing.land, delay: landing.delay, curve: .easeOutQuad) {
+                view.frame = landing.frame
+            } completion: { [weak self] _ in
+                if isLast { self?.restack() }
+            }
+        }
+        if !restacking { restack() }
+        for turn in turned { self.turn(turn.view, faceUp: turn.faceUp, delay: turn.delay) }
+    }
+
+    /// Turns a card over where it lies: it narrows to its middle column, then widens showing
+    /// its other side.
+    func turn(_ view: CardView, faceUp: Bool, delay: Double) {
+        guard view.faceUp != faceUp else { return }
+        let frame = view.frame
+        let edge = Rect(x: (frame.minX + frame.width / 2).rounded(.down), y: frame.minY, width: 1, height: frame.height)
+        view.animate(duration: Timing.turn, delay: delay, curve: .easeInQuad) {
+            view.frame = edge
+        } completion: {
+            [weak self, weak view] _ in
+            guard let self, let view else { return }
+            view.faceUp = faceUp
+            guard let place = self.location(of: view),
+                let rest = self.restingFrame(pile: place.pile, index: place.index)
+            else { return }
+            view.animate(duration: Timing.turn, curve: .easeOutQuad) { view.frame = rest }
+        }
+    }
+
+    /// A card leaves the table (dropped on a trash): it fades away.
+    func fadeOut(_ view: CardView) {
+        cardViews[view.cardID] = nil
+        view.isUserInteractionEnabled = false
+        view.animate(duration: Timing.fade) {
+            view.alpha = 0
+        } completion: { _ in
+            view.removeFromSuperview()
+        }
+    }
+
+    // MARK: Clicks
+
+    /// A click on a slot: the stock deals, a free table's slot deals a card onto it.
+    func click(slot slotID: String) {
+        guard held == nil, drag == nil, let pile = pileIndex(of: slotID) else { return }
+        if let move = rules.clickMove(on: pile, in: state) { attempt(move) }
+        updateCursor()
+        updateStatus()
+    }
+
+    /// A click on a card: on a pile's top card it does what a click on the pile does.
+    func click(cardView view: CardView) {
+        guard held == nil, drag == nil, let place = location(of: view),
+            place.index == pileViews[place.pile].count - 1, let slotID = slotID(of: place.pile)
+        else { return }
+        click(slot: slotID)
+    }
+
+    /// Puts cards in hand down on a slot (nil: nowhere): they land there if the rules allow,
+    /// else they go back with a notice saying why.
+    func finishMove(from pile: Int, count: Int, onto target: String?) {
+        let views = Array(pileViews[pile].suffix(count))
+        let targetPile = target.flatMap { pileIndex(of: $0) }
+        let landed = targetPile.map { $0 != pile && attempt(.transfer(from: pile, to: $0, count: count)) } ?? false
+        if !landed {
+            for (index, view) in pileViews[pile].enumerated() {
+                // Animated even when it looks in place: the lift may still be carrying it away.
+                guard let frame = restingFrame(pile: pile, index: index) else { continue }
+                view.animate(duration: Timing.land, curve: .easeOutQuad) {
+                    view.frame = frame
+                } completion: {
+                    [weak self] _ in
+                    self?.restack()
+                }
+            }
+        }
+        for view in views {
+            view.animate(duration: Timing.settle, curve: .easeOutCubic) { view.elevation = 0 }
+        }
+        updateTargets()
+        updateCursor()
+        updateStatus()
+    }
+
+    /// Marks the slots where the cards in hand may go, and only those.
+    func updateTargets() {
+        let hand = drag.map { ($0.pile, $0.count) } ?? held.map { ($0.pile, $0.count) }
+        for (pile, slot) in layout.slots.enumerated() {
+            let legal =
+                hand.map { hand in
+                    hand.0 != pile
+                        && rules.refusal(of: .transfer(from: hand.0, to: pile, count: hand.1), in: state) == nil
+                } ?? false
+            slotViews[slot.id]?.isTarget = legal
+        }
+    }
+}

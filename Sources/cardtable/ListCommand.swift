@@ -1,0 +1,43 @@
+import ArgumentParser
+import Layouts
+
+/// `cardtable list`: the shipped games by family, then the free tables.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the shipped games by family, and the free tables."
+    )
+
+    func run() throws {
+        print(ListCommand.listing(), terminator: "")
+    }
+
+    /// One line per family (`Klondike: klondike, klondike-3, …`), families in alphabetical order,
+    /// then the tables without rules.
+    static func listing() -> String {
+        var families: [String: [TableLayout]] = [:]
+        var freeTables: [TableLayout] = []
+        for name in ShippedLayouts.names {
+            guard let layout = ShippedLayouts.layout(named: name) else { continue }
+            if let rules = layout.rules {
+                families[rules.family, default: []].append(layout)
+            } else {
+                freeTables.append(layout)
+            }
+        }
+        var text = ""
+        let width = max(12, families.keys.map(\.count).max() ?? 0)
+        for family in families.keys.sorted() {
+            let games = families[family]!.sorted { $0.name < $1.name }
+            text += family.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            text += games.map(\.name).joined(separator: ", ") + "\n"
+        }
+        if !freeTables.isEmpty {
+            text += "Free tables".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            text += freeTables.map(\.name).joined(separator: ", ") + "\n"
+        }
+        let count = families.values.reduce(0) { $0 + $1.count }
+        text += "\n\(count) games. Play one with: cardtable play NAME [--seed N]\n"
+        return text
+    }
+}

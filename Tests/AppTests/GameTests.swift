@@ -1,0 +1,232 @@
+import Layouts
+import Solitaire
+import TableKit
+import TerminalInput
+import XCTest
+
+@testable import App
+
+/// Games played headless with synthetic pointer and key events: a position is put on the
+/// table, the player drags or types, and the test reads the position, the status line and
+/// the screen.
+final class GameTests: XCTestCase {
+    /// A game on an 80x24 screen, animations on, a manual clock.
+    final class Game {
+        let clock = ManualClock()
+        let app: TableApp
+        var scene: TableScene { app.scene }
+
+        init(_ name: String, seed: UInt64 = 1, width: Int = 80, height: Int = 24) {
+            app = TableApp(
+                layout: ShippedLayouts.layout(named: name)!, seed: seed, width: width, height: height, clock: clock)
+            app.renderFrame()
+        }
+
+        /// Puts a position on the table: each named slot gets its cards, bottom first, written
+        /// `8S` face up and `[8S]` face down. Slots not named are empty.
+        func setUp(_ piles: [String: String], redealsLeft: Int = 0) {
+            var position = GameState(
+                piles: Array(repeating: [], count: scene.state.piles.count), redealsLeft: redealsLeft)
+            for (slot, text) in piles {
+                let pile = scene.pileIndex(of: slot)!
+                position.piles[pile] = text.split(separator: " ").map { word in
+                    let faceDown = word.hasPrefix("[")
+                    let card = Card(String(word.filter { $0 != "[" && $0 != "]" }))!
+                    return PileCard(card, faceUp: !faceDown)
+                }
+            }
+            scene.replacePosition(with: position)
+            settle()
+        }
+
+        func cards(_ slot: String) -> String {
+            scene.cards(in: slot).map(\.description).joined(separator: " ")
+        }
+
+        func mouse(_ action: MouseAction, _ x: Int, _ y: Int) {
+            app.handle(.mouse(MouseReport(action: action, button: .left, column: x, row: y)))
+            app.renderFrame()
+        }
+
+        /// A cell on the visible part of card `index` of a slot's pile (its top row, one in).
+        func cardCell(_ slot: String, _ index: Int) -> (x: Int, y: Int) {
+            let frame = scene.restingFrame(pile: scene.pileIndex(of: slot)!, index: index)!
+            return (Int(frame.minX) + 2, Int(frame.minY))
+        }
+
+        func slotCentre(_ slot: String) -> (x: Int, y: Int) {
+            let frame = scene.slotViews[slot]!.frame
+            return (Int(frame.center.x), Int(frame.center.y))
+        }
+
+        /// Presses at `from`, drags in a few steps to `to` and releases there.
+        func drag(from: (x: Int, y: Int), to: (x: Int, y: Int)) {
+            mouse(.press, from.x, from.y)
+            for step in 1...4 {
+                mouse(.drag, from.x + (to.x - from.x) * step / 4, from.y + (to.y - from.y) * step / 4)
+                advance(0.02)
+            }
+            mouse(.release, to.x, to.y)
+        }
+
+        func click(_ point: (x: Int, y: Int)) {
+            mouse(.press, point.x, point.y)
+            mouse(.release, point.x, point.y)
+            advance(0.5)
+        }
+
+        func key(_ key: Key) {
+            app.handle(.key(KeyPress(key)))
+            app.renderFrame()
+        }
+
+        func type(_ text: String) {
+            for character in text { key(.character(character)) }
+        }
+
+        func advance(_ seconds: Double) {
+            clock.advance(by: seconds)
+            app.renderFrame()
+        }
+
+        /// Lets every animation finish, chained ones too (a card turning over narrows, then widens).
+        func settle() {
+            for _ in 0..<6 { advance(0.25) }
+        }
+
+        var status: String { scene.statusText }
+    }
+
+    func testPressingInsideARunDragsTheRunAndItLandsAsOne() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "[9H] 8S 7H", "tableau.2": "9D"])
+        game.drag(from: game.cardCell("tableau.1", 1), to: game.slotCentre("tableau.2"))
+        XCTAssertEqual(game.status.hasPrefix("Dragging"), false, "the drag has ended")
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.2"), "9D 8S 7H")
+        XCTAssertEqual(game.cards("tableau.1"), "9H", "the exposed card turned face up")
+        XCTAssertTrue(game.app.screenText.contains("╭9♥"), "the turned card shows its face:\n\(game.app.screenText)")
+    }
+
+    func testTheRunFollowsThePointerWhileDragged() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "8S 7H", "tableau.5": "9D"])
+        let start = game.cardCell("tableau.1", 0)
+        game.mouse(.press, start.x, start.y)
+        game.mouse(.drag, start.x + 20, start.y + 3)
+        game.settle()
+        XCTAssertEqual(game.status.hasPrefix("Dragging 8♠ and 1 more"), true, game.status)
+        let views = game.scene.viewsInHand
+        XCTAssertEqual(views.map { $0.card.description }, ["8S", "7H"])
+        XCTAssertEqual(Int(views[0].frame.minX), start.x - 2 + 20)
+        XCTAssertEqual(views[1].frame.minY - views[0].frame.minY, 1, "the run keeps its fan")
+    }
+
+    func testARefusedDropSnapsBackAndSaysWhy() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "7H", "tableau.3": "9C"])
+        let before = game.scene.pileViews[game.scene.pileIndex(of: "tableau.1")!][0].frame
+        game.drag(from: game.cardCell("tableau.1", 0), to: game.slotCentre("tableau.3"))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "7H")
+        XCTAssertEqual(game.cards("tableau.3"), "9C")
+        XCTAssertEqual(game.scene.pileViews[game.scene.pileIndex(of: "tableau.1")!][0].frame, before)
+        XCTAssertTrue(game.status.contains("7♥ goes on a black 8"), game.status)
+    }
+
+    func testOnlyAKingGoesOnAnEmptyKlondikeColumn() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "QH", "tableau.2": "KS"])
+        game.drag(from: game.cardCell("tableau.1", 0), to: game.slotCentre("tableau.4"))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "QH")
+        XCTAssertTrue(game.status.contains("King"), game.status)
+        game.drag(from: game.cardCell("tableau.2", 0), to: game.slotCentre("tableau.4"))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.4"), "KS")
+        XCTAssertEqual(game.cards("tableau.2"), "")
+    }
+
+    func testTheStockDealsAndTheEmptyStockRedeals() {
+        let game = Game("klondike")
+        game.setUp(["stock": "[2C] [3D]", "tableau.1": "KS"], redealsLeft: Int.max)
+        let stock = game.slotCentre("stock")
+        game.click(stock)
+        XCTAssertEqual(game.cards("waste"), "3D")
+        game.click(stock)
+        XCTAssertEqual(game.cards("waste"), "3D 2C")
+        XCTAssertEqual(game.cards("stock"), "")
+        XCTAssertTrue(game.app.screenText.contains("↺ ∞"), "the empty stock shows the redeals left")
+        game.click(stock)
+        XCTAssertEqual(game.cards("stock"), "[2C] [3D]", "the waste went back face down, in order")
+        XCTAssertEqual(game.cards("waste"), "")
+        game.click(stock)
+        XCTAssertEqual(game.cards("waste"), "3D", "the same card comes first again")
+    }
+
+    func testAFreeCellSequenceMoveIsLimitedByTheFreeCells() {
+        let game = Game("freecell")
+        let columns = ["tableau.3": "2C", "tableau.4": "2D", "tableau.5": "2H", "tableau.6": "2S", "tableau.7": "3C"]
+        var piles = columns.merging(["tableau.1": "9S 8H 7C", "tableau.2": "TD", "tableau.8": "9C"]) { a, _ in a }
+        piles.merge(["cell.1": "KC", "cell.2": "KD", "cell.3": "KH"]) { a, _ in a }
+        game.setUp(piles)
+        game.drag(from: game.cardCell("tableau.1", 0), to: game.slotCentre("tableau.2"))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.2"), "TD", "three cards need two free cells")
+        XCTAssertEqual(game.cards("tableau.1"), "9S 8H 7C")
+        XCTAssertTrue(game.status.contains("you can move 2 cards"), game.status)
+        // One free cell and no empty column: two cards may go.
+        game.drag(from: game.cardCell("tableau.1", 1), to: game.slotCentre("tableau.8"))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.8"), "9C 8H 7C")
+        XCTAssertEqual(game.cards("tableau.1"), "9S")
+    }
+
+    func testAWonGameSaysSo() {
+        let game = Game("klondike")
+        func suit(_ s: Character, through last: Int) -> String {
+            (1...last).map { "\(Card.Rank(rawValue: $0)!.symbol)\(s)" }.joined(separator: " ")
+        }
+        game.setUp([
+            "foundation.1": suit("C", through: 13), "foundation.2": suit("D", through: 13),
+            "foundation.3": suit("H", through: 13), "foundation.4": suit("S", through: 12), "tableau.7": "KS",
+        ])
+        XCTAssertFalse(game.status.contains("You won"))
+        game.drag(from: game.cardCell("tableau.7", 0), to: game.slotCentre("foundation.4"))
+        game.settle()
+        XCTAssertTrue(game.scene.isWon)
+        XCTAssertTrue(game.status.contains("You won Klondike"), game.status)
+    }
+
+    func testTheKeyboardPicksUpARunByDepthAndDropsIt() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "[9H] 8S 7H", "tableau.2": "9D"])
+        game.type("1")
+        XCTAssertEqual(game.scene.cursorSlot, "tableau.1")
+        game.type("+")
+        XCTAssertTrue(game.status.contains("picks up 8♠ and 1 more"), game.status)
+        game.type("+")
+        XCTAssertEqual(game.scene.cursorDepth, 2, "the face-down card cannot be taken in")
+        game.key(.enter)
+        XCTAssertEqual(game.scene.heldCount, 2)
+        game.type("2")
+        game.key(.enter)
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.2"), "9D 8S 7H")
+        XCTAssertEqual(game.cards("tableau.1"), "9H")
+        game.type("u")
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "[9H] 8S 7H", "undo takes back the move and the turn-up")
+        XCTAssertEqual(game.cards("tableau.2"), "9D")
+    }
+
+    func testTheDealIsDrawnWithCardBacks() {
+        let game = Game("klondike", seed: 7)
+        game.settle()
+        let screen = game.app.screenText
+        XCTAssertTrue(screen.contains("░"), "face-down cards show their backs:\n\(screen)")
+        let faceUp = game.scene.state.piles.joined().filter(\.faceUp).count
+        XCTAssertEqual(faceUp, 7, "Klondike deals one card face up on each column")
+        XCTAssertTrue(game.status.contains("Klondike #7"), game.status)
+    }
+}
