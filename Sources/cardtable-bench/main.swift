@@ -1,11 +1,15 @@
-// cardtable-bench: measures the engine headless (compose, diff, hit testing). The terminal
+// cardtable-bench: measures the engine (compose, diff, hit testing) and the rules headless. The terminal
 // front end is measured in a real terminal by scripts/bench-terminal.
 //
 //   swift run -c release cardtable-bench            # everything
 //   swift run -c release cardtable-bench engine     # compose, diff, hit testing
+//   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal
 let arguments = Array(CommandLine.arguments.dropFirst())
 let all = arguments.isEmpty
 if all || arguments.contains("engine") {
     EngineBenchmarks.composeAndDiff()
     EngineBenchmarks.hitTest()
+}
+if all || arguments.contains("rules") {
+    RulesBenchmarks.run()
 }
