@@ -31,8 +31,8 @@ public enum OutputCost {
         if cell.attributes.contains(.reverse) { parameters.append("7") }
         switch colorMode {
         case .truecolor:
-            for color in [cell.foreground, cell.background] {
-                parameters.append("38;2;\(color.red);\(color.green);\(color.blue)")
+            for (layer, color) in [("38", cell.foreground), ("48", cell.background)] {
+                parameters.append("\(layer);2;\(color.red);\(color.green);\(color.blue)")
             }
         case .palette256:
             parameters.append("38;5;\(colorMode.colorNumber(for: cell.foreground))")

@@ -303,10 +303,27 @@ final class LoaderTests: XCTestCase {
         let right = SlotLayout(
             id: "w", group: "w", kind: .waste, position: GridPoint(column: 0, row: 0), fan: .right, fanVisible: 0)
         XCTAssertEqual(right.fanVisible, 1, "at least one card shows")
-        XCTAssertEqual(
-            SlotKind.allCases.map(\.rawValue),
-            ["stock", "waste", "foundation", "tableau", "cell", "reserve", "trash", "free"])
-        XCTAssertEqual(FanDirection.allCases.map(\.rawValue), ["none", "down", "right"])
+    }
+
+    /// The words a layout file uses for kinds and fans (cardtable-layout(5)) load as those kinds and fans.
+    func testKindAndFanWordsLoad() {
+        let kinds: [(String, SlotKind)] = [
+            ("stock", .stock), ("waste", .waste), ("foundation", .foundation), ("tableau", .tableau),
+            ("cell", .cell), ("reserve", .reserve), ("trash", .trash), ("free", .free),
+        ]
+        XCTAssertEqual(Set(kinds.map(\.1)), Set(SlotKind.allCases), "every kind has its word")
+        for (word, kind) in kinds {
+            let result = load("map = \"A\"\n[slots.A]\nkind = \"\(word)\"\n")
+            XCTAssertEqual(result.diagnostics.map(\.description), [], word)
+            XCTAssertEqual(result.layout?.slots.map(\.kind), [kind], word)
+        }
+        let fans: [(String, FanDirection)] = [("none", .none), ("down", .down), ("right", .right)]
+        XCTAssertEqual(Set(fans.map(\.1)), Set(FanDirection.allCases), "every fan has its word")
+        for (word, fan) in fans {
+            let result = load("map = \"A\"\n[slots.A]\nkind = \"tableau\"\nfan = \"\(word)\"\n")
+            XCTAssertEqual(result.diagnostics.map(\.description), [], word)
+            XCTAssertEqual(result.layout?.slots.map(\.fan), [fan], word)
+        }
     }
 
     func testDiagnosticDescriptions() {

@@ -7,9 +7,20 @@ final class PlacementTests: XCTestCase {
     var klondike: TableLayout { ShippedLayouts.layout(named: "klondike")! }
 
     func testCardSizesLargestFirst() {
-        XCTAssertEqual(Placement.cardSizes.map(\.description), ["7x5", "6x4", "5x4", "5x3", "4x3", "3x2"])
-        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 7, height: 5)), FanStep(down: 1, right: 3))
-        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 3, height: 2)), FanStep(down: 1, right: 2))
+        let sizes = Placement.cardSizes
+        XCTAssertEqual(sizes.first, CardSize(width: 7, height: 5), "the largest is the seed's 7x5 card")
+        for (larger, smaller) in zip(sizes, sizes.dropFirst()) {
+            XCTAssertLessThanOrEqual(smaller.width, larger.width, "\(larger) before \(smaller)")
+            XCTAssertLessThanOrEqual(smaller.height, larger.height, "\(larger) before \(smaller)")
+            XCTAssertLessThan(
+                smaller.width * smaller.height, larger.width * larger.height, "\(larger) before \(smaller)")
+        }
+        for size in sizes {
+            let step = Placement.fanStep(for: size)
+            XCTAssertEqual(step.down, 1, "\(size): a card fanned down shows its top row")
+            XCTAssertGreaterThanOrEqual(step.right, 2, "\(size): a card fanned right shows its corner and rank")
+            XCTAssertLessThan(step.right, size.width, "\(size): fanned cards overlap")
+        }
     }
 
     func testLargeTerminalGetsLargestCardsCentred() throws {

@@ -4,11 +4,21 @@ import XCTest
 @testable import Layouts
 
 final class ShippedLayoutsTests: XCTestCase {
-    func testNamesSandboxFirst() {
-        XCTAssertEqual(ShippedLayouts.names.first, "sandbox")
-        XCTAssertEqual(Array(ShippedLayouts.names.prefix(2)), ["sandbox", "klondike"], "the games, Klondike first")
-        XCTAssertEqual(Array(ShippedLayouts.names.suffix(2)), ["free30", "pyramid"], "the other free tables last")
-        XCTAssertEqual(Set(ShippedLayouts.names).count, ShippedLayouts.names.count, "no name twice")
+    /// The order `cardtable list` shows: the sandbox, then the games (layouts with rules), Klondike
+    /// first, then the other free tables.
+    func testNamesSandboxFirstThenGamesThenFreeTables() throws {
+        let names = ShippedLayouts.names
+        XCTAssertEqual(names.first, "sandbox")
+        XCTAssertNil(try XCTUnwrap(ShippedLayouts.layout(named: "sandbox")).rules, "the sandbox is a free table")
+        let rest = try names.dropFirst().map { try XCTUnwrap(ShippedLayouts.layout(named: $0), $0) }
+        let games = rest.prefix { $0.rules != nil }
+        let freeTables = rest.dropFirst(games.count)
+        XCTAssertEqual(games.first?.name, "klondike", "the games, Klondike first")
+        XCTAssertFalse(freeTables.isEmpty, "free tables other than the sandbox")
+        for layout in freeTables {
+            XCTAssertNil(layout.rules, "\(layout.name) is a game listed among the free tables")
+        }
+        XCTAssertEqual(Set(names).count, names.count, "no name twice")
         XCTAssertNil(ShippedLayouts.source(named: "nope"))
         XCTAssertNil(ShippedLayouts.layout(named: "nope"))
     }

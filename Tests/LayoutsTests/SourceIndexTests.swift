@@ -81,12 +81,42 @@ final class SourceIndexTests: XCTestCase {
         XCTAssertNil(Suggestions.closest(to: "", in: LayoutLoader.groupKeys))
     }
 
-    func testScannerSurvivesGarbage() {
+    /// On garbage the scanner still ends, and everything it records points into the text: positions
+    /// on a line that exists and at most one column past its end, offsets inside the text, an order
+    /// for every path it placed.
+    func testScannerSurvivesGarbageAndRecordsOnlyPlacesInTheText() {
         var rng = SplitMix64(seed: 42)
         let alphabet = Array("[]{}=\"'#.,\n \\ab1é\t".unicodeScalars)
+        var recorded = 0
         for _ in 0..<300 {
             let scalars = (0..<rng.below(120)).map { _ in alphabet[rng.below(alphabet.count)] }
-            _ = SourceIndex.scan(scalars)
+            let index = SourceIndex.scan(scalars)
+            let text = String(String.UnicodeScalarView(scalars))
+            let lineLengths = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.unicodeScalars.count
+            }
+            func check(_ position: SourcePosition, _ what: String) {
+                guard position.line >= 1 && position.line <= lineLengths.count else {
+                    return XCTFail("\(what) on line \(position.line) of \(lineLengths.count): \(text.debugDescription)")
+                }
+                XCTAssertTrue(
+                    position.column >= 1 && position.column <= lineLengths[position.line - 1] + 1,
+                    "\(what) at column \(position.column) of line \(position.line): \(text.debugDescription)")
+            }
+            for (path, position) in index.keys { check(position, "key \(path)") }
+            for (path, position) in index.values { check(position, "value \(path)") }
+            for (path, offset) in index.valueOffsets {
+                XCTAssertTrue(
+                    offset >= 0 && offset < scalars.count, "value offset of \(path): \(text.debugDescription)")
+            }
+            for path in index.keys.keys {
+                XCTAssertNotNil(index.order[path], "\(path) has no order: \(text.debugDescription)")
+            }
+            if let hazard = index.hazard {
+                XCTAssertTrue(hazard.offset >= 0 && hazard.offset < scalars.count, "hazard offset")
+            }
+            recorded += index.keys.count
         }
+        XCTAssertGreaterThan(recorded, 0, "the garbage held some keys to place")
     }
 }

@@ -37,11 +37,18 @@ final class OutputCostTests: XCTestCase {
         let b = Cell("♠", foreground: .white, background: .black)
         let red = Cell("x", foreground: RGB(255, 0, 0), background: .black)
         let runs = [CellRun(x: 0, y: 0, cells: [a, b]), CellRun(x: 9, y: 4, cells: [red])]
-        // ESC[1;1H (6) + "a" (1) + "♠" (3) + SGR once; ESC[5;10H (7) + "x" + a second SGR.
-        let sgrWhite = OutputCost.sgrLength(a, colorMode: .ansi8)  // ESC[0;37;40m = 10
-        let sgrRed = OutputCost.sgrLength(red, colorMode: .ansi8)  // ESC[0;31;40m = 10
-        XCTAssertEqual(sgrWhite, 10)
-        XCTAssertEqual(OutputCost.minimumBytes(for: runs, colorMode: .ansi8), 6 + 1 + 3 + sgrWhite + 7 + 1 + sgrRed)
+        // ESC[1;1H + "a" + "♠" + ESC[0;37;40m (once: "♠" looks the same), then ESC[5;10H + "x" + ESC[0;31;40m.
+        let expected = "\u{1B}[1;1H" + "a" + "♠" + "\u{1B}[0;37;40m" + "\u{1B}[5;10H" + "x" + "\u{1B}[0;31;40m"
+        XCTAssertEqual(expected.utf8.count, 38)
+        XCTAssertEqual(OutputCost.minimumBytes(for: runs, colorMode: .ansi8), expected.utf8.count)
         XCTAssertEqual(OutputCost.minimumBytes(for: [], colorMode: .truecolor), 0)
+    }
+
+    func testSelectGraphicRenditionLengths() {
+        let red = Cell("x", foreground: RGB(255, 0, 0), background: .black, attributes: [.bold, .reverse])
+        XCTAssertEqual(OutputCost.sgrLength(red, colorMode: .ansi8), "\u{1B}[0;1;7;31;40m".utf8.count)
+        XCTAssertEqual(
+            OutputCost.sgrLength(red, colorMode: .truecolor), "\u{1B}[0;1;7;38;2;255;0;0;48;2;0;0;0m".utf8.count)
+        XCTAssertEqual(OutputCost.sgrLength(red, colorMode: .monochrome), "\u{1B}[0;1;7m".utf8.count)
     }
 }
