@@ -17,6 +17,11 @@ public final class LayoutPreview {
     let errors: PanelView
     /// The deal shown for a game.
     let seed: UInt64
+    /// Slot names on each slot's top edge (a rendered game leaves them off, so every dealt
+    /// card shows).
+    public var showsSlotNames = true {
+        didSet { updateNames() }
+    }
 
     public init(width: Int, height: Int, clock: TableClock, theme: Theme, seed: UInt64 = 1) {
         self.theme = theme
@@ -77,7 +82,7 @@ public final class LayoutPreview {
     private func updateNames() {
         names.frame = Rect(x: 0, y: 0, width: Double(window.size.width), height: Double(window.size.height))
         if let placement = scene?.placement { names.update(for: placement) } else { names.tags = [] }
-        names.isHidden = scene?.placement == nil
+        names.isHidden = scene?.placement == nil || !showsSlotNames
     }
 
     /// The drawing as plain text, trailing spaces trimmed.
@@ -85,6 +90,7 @@ public final class LayoutPreview {
         _ layout: TableLayout, width: Int, height: Int, theme: Theme, seed: UInt64 = 1
     ) -> String {
         let preview = LayoutPreview(width: width, height: height, clock: ManualClock(), theme: theme, seed: seed)
+        preview.showsSlotNames = layout.rules == nil
         preview.show(layout, diagnostics: [], title: layout.title)
         if let scene = preview.scene, let placement = scene.placement {
             scene.statusMessageOverride =

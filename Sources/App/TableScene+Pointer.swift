@@ -15,7 +15,7 @@ extension TableScene {
         case .ended:
             guard let drag, viewsInHand.first === cardView else { return }
             let pointer = pan.location(in: window)
-            let target = slot(at: pointer) ?? slot(at: cardView.frame.center)
+            let target = slot(at: pointer) ?? slot(mostCovering: cardView.frame)
             self.drag = nil
             finishMove(from: drag.pile, count: drag.count, onto: target)
         case .cancelled:
@@ -58,6 +58,19 @@ extension TableScene {
         updateTargets()
         updateCursor()
         updateStatus()
+    }
+
+    /// The slot whose drop area the rectangle covers most (a card let go with the pointer
+    /// just beside a pile still lands on it); nil when it covers none.
+    func slot(mostCovering rect: Rect) -> String? {
+        var best: (id: String, area: Double)?
+        for slot in layout.slots {
+            guard let area = dropArea(of: slot.id), area.intersects(rect) else { continue }
+            let overlap = area.intersection(rect)
+            let size = overlap.width * overlap.height
+            if size > (best?.area ?? 0) { best = (slot.id, size) }
+        }
+        return best?.id
     }
 
     /// Moves the cards in hand so the first one's top-left corner is at `origin`.

@@ -46,8 +46,10 @@ extension TableScene {
         }
         let hint = cursorHint()
         let title = layout.rules != nil ? "\(layout.title) #\(seed)" : layout.title
+        let hasStock = !layout.slots(ofKind: .stock).isEmpty
         let mouse =
-            layout.rules != nil ? ["[drag] moves", "[click] stock deals"] : ["[click] deals", "[drag] moves"]
+            layout.rules == nil
+            ? ["[click] deals", "[drag] moves"] : ["[drag] moves"] + (hasStock ? ["[click] stock deals"] : [])
         // The whole line fits the screen. On a narrower screen the mouse hints go first, then
         // the title: the keys to play, help and quit always show.
         return fitted([[title] + mouse + [hint, help, quit], [title, hint, help, quit], [hint, help, quit]])
@@ -89,10 +91,10 @@ enum HelpText {
     static func lines(for layout: TableLayout, theme: Theme) -> [String] {
         let mouse: [String]
         if layout.rules != nil {
-            mouse = [
-                "  drag a card or a run    let go over a pile that takes it",
-                "  click the stock         deal (or redeal when empty)",
-            ]
+            let stock = "  click the stock         deal (or redeal when empty)"
+            mouse =
+                ["  drag a card or a run    let go over a pile that takes it"]
+                + (layout.slots(ofKind: .stock).isEmpty ? [] : [stock])
         } else {
             mouse = [
                 "  click an empty slot     deal the next card onto it",

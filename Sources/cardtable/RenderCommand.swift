@@ -7,7 +7,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Print a layout's drawing as plain text: a game's dealt position, or a free table with sample cards.",
-        discussion: "Slot names sit on each slot's top edge."
+        discussion: "A free table shows each slot's name on its top edge."
     )
 
     @Argument(help: "A layout file or the name of a shipped layout.")

@@ -230,3 +230,27 @@ final class GameTests: XCTestCase {
         XCTAssertTrue(game.status.contains("Klondike #7"), game.status)
     }
 }
+
+final class DropTargetTests: XCTestCase {
+    func testACardLetGoBesideAPileLandsOnThePileItCoversMost() {
+        let game = GameTests.Game("klondike")
+        game.setUp(["tableau.1": "4H", "tableau.7": "5C"])
+        let pile = game.scene.slotViews["tableau.7"]!.frame
+        let start = game.cardCell("tableau.1", 0)
+        // Grabbed two columns in, let go with the pointer just right of the pile: the card
+        // overlaps the pile's last column.
+        game.drag(from: start, to: (Int(pile.maxX), Int(pile.minY) + 1))
+        XCTAssertNil(game.scene.slot(at: Point(x: pile.maxX + 0.5, y: pile.minY + 1.5)), "the pointer is off the pile")
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.7"), "5C 4H")
+    }
+
+    func testACardLetGoOverBareFeltGoesBack() {
+        let game = GameTests.Game("klondike")
+        game.setUp(["tableau.1": "4H", "tableau.7": "5C"])
+        game.drag(from: game.cardCell("tableau.1", 0), to: (40, 21))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "4H")
+        XCTAssertEqual(game.cards("tableau.7"), "5C")
+    }
+}

@@ -31,12 +31,13 @@ def tmux(*args, check=True):
 
 
 class Pane:
-    def __init__(self, term="xterm-256color", extra=(), environment=("LANG=C.UTF-8",)):
+    def __init__(self, term="xterm-256color", extra=(), environment=("LANG=C.UTF-8",),
+                 arguments=("--seed", "1"), ready="Sandbox"):
         self.name = "t%d" % int(time.monotonic() * 1000000)
-        command = ["env", "TERM=%s" % term, *environment, BINARY, "--seed", "1", *extra]
+        command = ["env", "TERM=%s" % term, *environment, BINARY, *arguments, *extra]
         tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), *command)
         tmux("set-option", "-t", self.name, "remain-on-exit", "on")
-        self.wait_for(lambda screen: "Sandbox" in screen, "the table to appear")
+        self.wait_for(lambda screen: ready in screen, "the table to appear")
 
     def screen(self):
         return tmux("capture-pane", "-p", "-t", self.name)
@@ -156,6 +157,55 @@ def create_move_snap_back_and_delete_with_sgr_mouse():
             assert has_card(pane.screen(), 1)
         finally:
             pane.close()
+
+
+def find_card(screen, label):
+    """The 1-based (column, row) of the cell just right of a card's top-left corner, where its
+    label starts; None when no card face shows the label."""
+    for row, line in enumerate(screen.split("\n")):
+        at = line.find("╭" + label)
+        if at >= 0:
+            return at + 2, row + 1
+    return None
+
+
+def status(screen):
+    return screen.rstrip("\n").split("\n")[-1]
+
+
+@test
+def klondike_played_with_sgr_mouse_and_keys():
+    # Deal 5 at 80x24 shows 8♦ 4♥ 5♥ J♦ 2♥ 6♠ 5♣ on the columns (6x4 cards).
+    pane = Pane(arguments=("play", "klondike", "--seed", "5"), ready="Klondike #5")
+    try:
+        screen = pane.screen()
+        four, five = find_card(screen, "4♥"), find_card(screen, "5♣")
+        assert four and five, screen
+        # 4♥ dragged onto 5♣: it lands, and the card under it turns face up.
+        pane.drag_path(four, (five[0], five[1] + 2))
+        screen = pane.wait_for(lambda s: (find_card(s, "4♥") or (0, 0))[1] == five[1] + 1,
+                               "4♥ on 5♣")
+        assert find_card(screen, "4♥")[0] == five[0], screen
+        pane.wait_for(lambda s: s.split("\n")[four[1] - 2][four[0] - 1:four[0] + 1] not in ("──", "░░"),
+                      "the card under 4♥ turned face up")
+        # 8♦ onto 5♥ is refused: it goes back and the status line says why.
+        eight, target = find_card(screen, "8♦"), find_card(screen, "5♥")
+        pane.drag_path(eight, (target[0], target[1] + 2))
+        screen = pane.wait_for(lambda s: "8♦ goes on a black 9" in status(s), "the refusal")
+        pane.wait_for(lambda s: find_card(s, "8♦") == eight, "8♦ back on its column")
+        # A click on the stock deals a card to the waste.
+        pane.click(16, 3)
+        pane.wait_for(lambda s: s.split("\n")[1][21] == "╭", "a card on the waste")
+        # u takes the deal back; another u takes back the move.
+        pane.key("u")
+        pane.wait_for(lambda s: s.split("\n")[1][21] == "┌", "the waste empty again")
+        pane.key("u")
+        pane.wait_for(lambda s: find_card(s, "4♥") == four, "4♥ back on its column")
+        assert pane.flags() == "1111", pane.flags()
+        pane.key("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
 
 
 @test
