@@ -21,7 +21,13 @@ extension DeclarativeRules {
     }
 
     /// Appends the legal moves to `moves` (which the caller may reuse: it is not cleared).
-    public func legalMoves(in state: GameState, into moves: inout [Move], pruned: Bool = false) {
+    public func legalMoves(in state: GameState, into moves: inout [Move]) {
+        legalMoves(in: state, into: &moves, pruned: false)
+    }
+
+    /// Appends the legal moves to `moves`; with `pruned`, leaves out the moves that only swap
+    /// equivalent empty piles (see the top of this file).
+    public func legalMoves(in state: GameState, into moves: inout [Move], pruned: Bool) {
         forEachLegalMove(in: state, pruned: pruned) { move in
             moves.append(move)
             return true

@@ -42,6 +42,12 @@ public protocol Rules: Sendable {
     /// Every legal move in a position: transfers (each distinct run length) and the stock click.
     func legalMoves(in state: GameState) -> [Move]
 
+    /// Appends every legal move to `moves`, which the caller owns and may reuse (a solver's buffer).
+    func legalMoves(in state: GameState, into moves: inout [Move])
+
+    /// Whether any move is legal (the game is stuck when none is).
+    func hasAnyLegalMove(in state: GameState) -> Bool
+
     /// `nil` when the move is legal; otherwise why not.
     func refusal(of move: Move, in state: GameState) -> Refusal?
 
@@ -57,4 +63,12 @@ public protocol Rules: Sendable {
     func clickMove(on pile: Int, in state: GameState) -> Move?
 
     func isWon(_ state: GameState) -> Bool
+}
+
+extension Rules {
+    public func legalMoves(in state: GameState, into moves: inout [Move]) {
+        moves.append(contentsOf: legalMoves(in: state))
+    }
+
+    public func hasAnyLegalMove(in state: GameState) -> Bool { !legalMoves(in: state).isEmpty }
 }
