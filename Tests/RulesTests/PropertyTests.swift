@@ -45,6 +45,42 @@ final class PropertyTests: XCTestCase {
         }
     }
 
+    /// The free table too: random creates, moves and deletes keep the cards and revert exactly.
+    func testFreeTableRandomPlay() {
+        let layout = TableLayout(
+            name: "free", title: "Free",
+            slots: [
+                SlotLayout(id: "a", group: "a", kind: .free, position: GridPoint(column: 0, row: 0)),
+                SlotLayout(id: "b", group: "b", kind: .free, position: GridPoint(column: 1, row: 0), fan: .down),
+                SlotLayout(id: "c", group: "c", kind: .tableau, position: GridPoint(column: 2, row: 0), fan: .right),
+                SlotLayout(id: "t", group: "t", kind: .trash, position: GridPoint(column: 3, row: 0)),
+            ])
+        let rules: any Rules = FreeTable(layout: layout, deckCount: 2)
+        let start = rules.deal(seed: 11)
+        var state = start
+        var records: [MoveRecord] = []
+        var generator = SplitMix64(seed: 12)
+        for _ in 0..<300 {
+            var moves: [Move] = []
+            rules.legalMoves(in: state, into: &moves)
+            XCTAssertEqual(rules.hasAnyLegalMove(in: state), !moves.isEmpty)
+            guard !moves.isEmpty else { break }
+            let move = moves[Int(generator.next() % UInt64(moves.count))]
+            XCTAssertNil(rules.refusal(of: move, in: state), "\(move)")
+            let before = state
+            let record = rules.apply(move, to: &state)
+            XCTAssertEqual(record.steps.count, 1)
+            XCTAssertEqual(multiset(state), multiset(start))
+            var undone = state
+            undone.revert(record)
+            XCTAssertEqual(undone, before)
+            records.append(record)
+        }
+        XCTAssertGreaterThan(state.piles[3].count, 0, "something was deleted")
+        for record in records.reversed() { state.revert(record) }
+        XCTAssertEqual(state, start)
+    }
+
     /// Every transfer the generator leaves out is refused, and every refused move is left out.
     func testLegalMovesAgreeWithRefusals() {
         for (name, layout) in Variants.all {
