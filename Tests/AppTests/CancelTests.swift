@@ -60,8 +60,7 @@ final class CancelTests: XCTestCase {
 
     func testLosingFocusPutsTheCardBack() throws {
         let (h, view) = try dragging()
-        h.app.handle(.focusOut)
-        h.app.renderFrame()
+        h.pilot.send(.focusOut)
         XCTAssertNil(h.scene.draggedCard)
         h.advance(0.05)
         let x = h.findCard("4♥")?.x ?? -1
@@ -73,8 +72,7 @@ final class CancelTests: XCTestCase {
 
     func testAResizePutsTheCardBack() throws {
         let (h, view) = try dragging()
-        h.app.resize(width: 100, height: 30)
-        h.app.renderFrame()
+        h.resize(width: 100, height: 30)
         XCTAssertNil(h.scene.draggedCard)
         XCTAssertEqual(h.origin(of: "free.1").x, 15, "the table is centred again")
         XCTAssertEqual(view.frame, Rect(x: 15, y: 1, width: 7, height: 5), "back at once, in the new place")
@@ -85,8 +83,7 @@ final class CancelTests: XCTestCase {
 
     func testAResizeToTheSameSizePutsTheCardBack() throws {
         let (h, view) = try dragging()
-        h.app.resize(width: 80, height: 24)
-        h.app.renderFrame()
+        h.resize(width: 80, height: 24)
         XCTAssertEqual(h.findCard("4♥")?.x, 5)
         assertCancelled(h, view)
     }

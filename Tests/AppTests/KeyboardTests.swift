@@ -221,8 +221,7 @@ final class KeyboardTests: XCTestCase {
         h.key(.enter)  // pick up 4♥
         h.key(.right)
         h.advance(0.1)
-        h.app.resize(width: 100, height: 30)
-        h.app.renderFrame()
+        h.resize(width: 100, height: 30)
         XCTAssertNil(h.scene.heldCard)
         XCTAssertEqual(h.findCard("4♥")?.x, 15, "on free.1, in its new place")
         XCTAssertEqual(h.findCard("4♥")?.y, 1)

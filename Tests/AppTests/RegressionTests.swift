@@ -53,12 +53,16 @@ final class RegressionTests: XCTestCase {
         XCTAssertEqual(h.text(slot.x, slot.y, width: 7), ".     .")
     }
 
-    func testATrashWithALabelShowsItsLabel() {
+    func testATrashWithALabelShowsItsLabel() throws {
         var layout = sandbox
-        if let index = layout.slots.firstIndex(where: { $0.deleteOnDrop }) { layout.slots[index].label = "bin" }
-        let app = TableApp(layout: layout, seed: 1, width: 80, height: 24, clock: ManualClock())
-        app.renderFrame()
-        XCTAssertTrue(app.screenText.contains("bin"))
+        let index = try XCTUnwrap(layout.slots.firstIndex(where: { $0.deleteOnDrop }))
+        layout.slots[index].label = "bin"
+        let h = Harness(layout: layout)
+        let trash = h.slotFrame(layout.slots[index].id).cellRect
+        let inside = (trash.y..<trash.maxY).map { h.text(trash.x, $0, width: trash.width) }
+        XCTAssertTrue(
+            inside.contains { $0.contains("bin") }, "the trash shows its label:\n\(inside.joined(separator: "\n"))")
+        XCTAssertFalse(Harness().screen.contains("bin"), "the label comes from the layout")
     }
 
 }

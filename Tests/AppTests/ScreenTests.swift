@@ -15,8 +15,7 @@ final class ScreenTests: XCTestCase {
         h.key(.right)  // the cursor on free.3
         let table = h.screen
 
-        h.app.resize(width: 10, height: 5)
-        h.app.renderFrame()
+        h.resize(width: 10, height: 5)
         XCTAssertEqual(h.scene.neededSize?.width, 33)
         XCTAssertEqual(h.scene.neededSize?.height, 5)
         XCTAssertEqual(h.lines, ["terminal  ", "too small ", "(need     ", "33x5)     ", "          "])
@@ -32,12 +31,10 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(h.cards(in: "free.3"), ["AS"])
         XCTAssertEqual(h.cardCount, 2)
 
-        h.app.resize(width: 32, height: 5)
-        h.app.renderFrame()
+        h.resize(width: 32, height: 5)
         XCTAssertEqual(h.lines[0], "terminal too small (need 33x5)  ")
 
-        h.app.resize(width: 80, height: 24)
-        h.app.renderFrame()
+        h.resize(width: 80, height: 24)
         XCTAssertEqual(h.scene.cursorSlot, "free.3", "the cursor stayed where it was")
         XCTAssertEqual(h.screen, table, "the table is back as it was")
         h.assertAllCardsAtRest()
@@ -176,11 +173,9 @@ final class ScreenTests: XCTestCase {
         XCTAssertEqual(h.scene.placement?.cardSize.description, "5x4")
         XCTAssertEqual(h.scene.statusText, "Sandbox · Enter deals a card · ? help · q quit")
         XCTAssertEqual(h.lines[23].trimmingCharacters(in: .whitespaces), h.scene.statusText)
-        h.app.resize(width: 40, height: 24)
-        h.app.renderFrame()
+        h.resize(width: 40, height: 24)
         XCTAssertEqual(h.scene.statusText, "Enter deals a card · ? help · q quit")
-        h.app.resize(width: 80, height: 24)
-        h.app.renderFrame()
+        h.resize(width: 80, height: 24)
         XCTAssertEqual(h.scene.statusText, "Sandbox · click deals · drag moves · Enter deals a card · ? help · q quit")
     }
 }

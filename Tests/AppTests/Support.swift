@@ -1,6 +1,7 @@
 import Layouts
 import TableKit
 import TerminalInput
+import TestSupport
 import XCTest
 
 @testable import App
@@ -12,65 +13,79 @@ let sandbox = ShippedLayouts.layout(named: "sandbox")!
 /// One app under test: a table in a window of its own, a manual clock, and helpers that
 /// speak in screen cells (0-based columns and rows, as `MouseReport` does).
 ///
+/// Input goes through a ``Pilot`` into the app's own event path, and every frame is drawn on a
+/// ``RecordingScreen``, so screen checks read what the frames wrote, colours included.
+///
 /// At 80x24 the sandbox has 7x5 cards: the free slots' top-left corners are at columns
 /// 5, 14, 23, 32, 41, 50 and the trash's at 68, all on row 1; the status line is row 23.
 final class Harness {
     let clock = ManualClock()
     let app: TableApp
+    let pilot: Pilot
+    let layout: TableLayout
     var scene: TableScene { app.scene }
 
     init(
-        seed: UInt64 = 1, width: Int = 80, height: Int = 24,
+        layout: TableLayout = sandbox, seed: UInt64 = 1, width: Int = 80, height: Int = 24,
         theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true
     ) {
-        app = TableApp(
-            layout: sandbox, seed: seed, width: width, height: height, clock: clock,
+        self.layout = layout
+        let app = TableApp(
+            layout: layout, seed: seed, width: width, height: height, clock: clock,
             theme: theme, animations: animations)
-        app.renderFrame()
+        self.app = app
+        pilot = Pilot(window: app.window, clock: clock, input: { app.handle($0) }, render: { app.renderFrame() })
     }
 
     // MARK: Input
 
     func mouse(_ action: MouseAction, _ x: Int, _ y: Int, button: MouseButton = .left) {
-        app.handle(.mouse(MouseReport(action: action, button: button, column: x, row: y)))
-        app.renderFrame()
+        pilot.send(.mouse(MouseReport(action: action, button: button, column: x, row: y)))
     }
 
-    func press(_ x: Int, _ y: Int) { mouse(.press, x, y) }
-    func drag(_ x: Int, _ y: Int) { mouse(.drag, x, y) }
-    func release(_ x: Int, _ y: Int) { mouse(.release, x, y) }
+    func press(_ x: Int, _ y: Int) { pilot.press(x, y) }
+    func drag(_ x: Int, _ y: Int) { pilot.move(x, y) }
+    func release(_ x: Int, _ y: Int) { pilot.release(x, y) }
 
     /// Press and release on one cell, then let the fade-in finish (and the double-tap
-    /// window pass, so the next click is a single tap again).
-    func click(_ x: Int, _ y: Int) {
-        press(x, y)
-        release(x, y)
+    /// window pass, so the next click is a single tap again). With `expected`, the click
+    /// must land on that view (or inside it).
+    func click(_ x: Int, _ y: Int, on expected: View? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        pilot.click(x, y, on: expected, file: file, line: line)
         advance(0.5)
     }
 
-    /// Clicks the middle of a slot.
-    func click(slot id: String) {
+    /// Clicks the middle of a slot. The click must land on the slot, or on a card lying on it;
+    /// anything else in the way (a panel, a card from elsewhere) fails the test.
+    func click(slot id: String, file: StaticString = #filePath, line: UInt = #line) {
         let c = centre(of: id)
+        let hit = pilot.view(at: c.x, c.y)
+        let slotView = scene.slotViews[id]!
+        let onTheSlot = hit === slotView || (hit is CardView && hit!.frame.intersects(slotView.frame))
+        if !onTheSlot {
+            XCTFail("a click on \(id) landed on \(pilot.describe(hit))", file: file, line: line)
+        }
         click(c.x, c.y)
     }
 
-    func key(_ key: Key) {
-        app.handle(.key(KeyPress(key)))
-        app.renderFrame()
-    }
+    func key(_ key: Key) { pilot.key(key) }
 
     /// Types characters one key at a time.
-    func type(_ text: String) {
-        for character in text { key(.character(character)) }
+    func type(_ text: String) { pilot.type(text) }
+
+    /// Draws a frame (on the recording screen too).
+    func renderFrame() { pilot.frame() }
+
+    /// The terminal changed size; a frame is drawn.
+    func resize(width: Int, height: Int) {
+        app.resize(width: width, height: height)
+        pilot.frame()
     }
 
     // MARK: Time
 
     /// Moves the clock and draws a frame.
-    func advance(_ seconds: Double) {
-        clock.advance(by: seconds)
-        app.renderFrame()
-    }
+    func advance(_ seconds: Double) { pilot.advance(seconds) }
 
     /// Lets every animation finish (the longest, the settle, takes 0.25 s).
     func settle() { advance(1) }
@@ -97,21 +112,20 @@ final class Harness {
 
     // MARK: Screen
 
-    var screen: String { app.screenText }
-    var lines: [String] { app.window.canvas.lines }
-    func cell(_ x: Int, _ y: Int) -> Cell { app.window.canvas[x, y] }
+    /// What the frames put on the screen.
+    var recorded: RecordingScreen { pilot.screen }
+    var screen: String { recorded.text }
+    var lines: [String] { recorded.lines }
+    func cell(_ x: Int, _ y: Int) -> Cell { recorded[x, y] }
 
     /// `width` glyphs from a cell on, wide glyphs read as one.
-    func text(_ x: Int, _ y: Int, width: Int) -> String {
-        (x..<min(x + width, app.window.size.width)).map { app.window.canvas[$0, y].glyph.text }.joined()
-    }
+    func text(_ x: Int, _ y: Int, width: Int) -> String { recorded.text(x, y, width: width) }
 
     /// The top-left cell of a card face showing a label (`4♥`), found by its top-left
     /// corner and the label after it; nil when no card shows it.
     func findCard(_ label: String, corner: Character = "╭") -> (x: Int, y: Int)? {
-        let (width, height) = app.window.size
-        for y in 0..<height {
-            for x in 0..<(width - 2) where app.window.canvas[x, y].glyph == Glyph(corner) {
+        for y in 0..<recorded.height {
+            for x in 0..<(recorded.width - 2) where recorded[x, y].glyph == Glyph(corner) {
                 if text(x + 1, y, width: label.count) == label { return (x, y) }
             }
         }
@@ -139,8 +153,8 @@ final class Harness {
     /// Where the cursor's pointer mark is on screen.
     var cursorMark: (x: Int, y: Int)? {
         let mark = Glyph(scene.theme.glyphs.cursorLeft)
-        for (y, _) in lines.enumerated() {
-            for x in 0..<app.window.size.width where app.window.canvas[x, y].glyph == mark { return (x, y) }
+        for y in 0..<recorded.height {
+            for x in 0..<recorded.width where recorded[x, y].glyph == mark { return (x, y) }
         }
         return nil
     }
@@ -168,29 +182,12 @@ final class Harness {
     }
 }
 
-/// Compares the screen with an expected snapshot (glyphs only, trailing spaces trimmed)
-/// and prints both when they differ.
-///
-/// With `SNAPSHOT_DIR` set, a differing screen is also written there as
-/// `<test file>-<line>.txt`, to review and paste in.
+/// Compares the screen the frames drew with an expected snapshot (glyphs only, trailing
+/// spaces trimmed), and checks that it is what the window composed (no change left unsent).
+/// `SNAPSHOT_DIR` collects differing screens (see ``assertSnapshot(_:_:file:line:)``).
 func assertScreen(_ harness: Harness, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
-    let actual = harness.screen
-    guard actual != expected else { return }
-    if let directory = ProcessInfo.processInfo.environment["SNAPSHOT_DIR"] {
-        let name = "\(file)".split(separator: "/").last.map(String.init) ?? "screen"
-        try? actual.write(toFile: "\(directory)/\(name)-\(line).txt", atomically: true, encoding: .utf8)
-    }
-    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    var diff: [String] = []
-    for row in 0..<max(a.count, e.count) {
-        let got = row < a.count ? String(a[row]) : "<none>"
-        let want = row < e.count ? String(e[row]) : "<none>"
-        if got != want { diff.append("row \(row):\n  expected |\(want)|\n  actual   |\(got)|") }
-    }
-    XCTFail(
-        "screen differs from the snapshot:\n\(diff.joined(separator: "\n"))\n--- actual screen ---\n\(actual)\n---",
-        file: file, line: line)
+    harness.pilot.assertScreenMatchesWindow(file: file, line: line)
+    assertSnapshot(harness.screen, expected, file: file, line: line)
 }
 
 /// How dark a colour is, roughly (0 black … 765 white).

@@ -229,3 +229,26 @@ final class DownUpGestureRecognizer: GestureRecognizer {
         if phase == .movingDown { state = .failed } else if state.isActive { state = .ended }
     }
 }
+
+/// The pilot reports which view a press lands on, so a test can fail a click that lands on the wrong one.
+final class PilotTests: XCTestCase {
+    func testPressesReportTheViewTheyLandOn() {
+        let clock = ManualClock()
+        let window = Window(width: 40, height: 12, clock: clock)
+        let below = View(frame: Rect(x: 2, y: 2, width: 10, height: 5))
+        let above = View(frame: Rect(x: 8, y: 2, width: 10, height: 5))
+        window.addSubview(below)
+        window.addSubview(above)
+        let pilot = Pilot(window: window, clock: clock)
+        XCTAssertTrue(pilot.click(3, 3) === below)
+        XCTAssertTrue(pilot.click(9, 3) === above, "the view on top takes the press")
+        XCTAssertTrue(pilot.lastHit === above)
+        XCTAssertTrue(pilot.click(30, 10) === window, "the window itself, where no view is")
+        XCTAssertTrue(Pilot.lands(above, on: above))
+        XCTAssertFalse(Pilot.lands(above, on: below), "a press meant for the covered view lands elsewhere")
+        XCTAssertFalse(Pilot.lands(nil, on: below))
+        let centre = pilot.centre(of: below)
+        XCTAssertEqual(centre?.x, 7)
+        XCTAssertEqual(centre?.y, 4)
+    }
+}

@@ -111,6 +111,11 @@ public final class Pilot {
         return (rect.x + rect.width / 2, rect.y + rect.height / 2)
     }
 
+    /// Whether a press that hit `hit` landed on `expected`: on it or on a view inside it.
+    public static func lands(_ hit: View?, on expected: View) -> Bool {
+        hit.map { $0 === expected || $0.isDescendant(of: expected) } ?? false
+    }
+
     /// A view for messages: its type and where it is on screen.
     public func describe(_ view: View?) -> String {
         guard let view else { return "no view" }
@@ -129,7 +134,7 @@ public final class Pilot {
     ) -> View? {
         let hit = view(at: x, y)
         lastHit = hit
-        if let expected, !(hit.map { $0 === expected || $0.isDescendant(of: expected) } ?? false) {
+        if let expected, !Pilot.lands(hit, on: expected) {
             XCTFail(
                 "the press at (\(x), \(y)) landed on \(describe(hit)), not on \(describe(expected))", file: file,
                 line: line)
