@@ -48,7 +48,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "cardtable-bench", dependencies: ["TableKit", "Solitaire"]),
+        .executableTarget(name: "cardtable-bench", dependencies: ["TableKit", "Layouts", "Solitaire"]),
 
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.

@@ -54,12 +54,7 @@ public final class TableApp {
     private func deliver(_ update: PointerUpdate) {
         guard update.button == .left else { return }
         let location = Point(x: Double(update.column) + 0.5, y: Double(update.row) + 0.5)
-        switch update.phase {
-        case .began: window.post(PointerEvent(.began, at: location))
-        case .moved: window.post(PointerEvent(.moved, at: location))
-        case .ended: window.post(PointerEvent(.ended, at: location))
-        case .cancelled: window.post(PointerEvent(.cancelled, at: location))
-        }
+        window.post(PointerEvent(update.phase, at: location))
     }
 
     /// Focus lost, a lost release: the open drag (if any) is cancelled and the card goes back.

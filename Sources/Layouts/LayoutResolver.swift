@@ -15,8 +15,7 @@ public enum LayoutResolver {
             )
         }
         if nameOrPath.isEmpty {
-            return failure(
-                "no layout named: give a shipped name (\(ShippedLayouts.names.joined(separator: ", "))) or a file")
+            return failure("no layout named: give a shipped name ('cardtable list' shows them) or a file")
         }
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml")
         var isDirectory: ObjCBool = false
@@ -40,10 +39,14 @@ public enum LayoutResolver {
         if looksLikePath && tried.isEmpty {
             return failure("no such file")
         }
-        var message =
-            "no layout '\(nameOrPath)': not a file, not a shipped layout (\(ShippedLayouts.names.joined(separator: ", ")))"
+        var message = "no layout '\(nameOrPath)': not a file, not a shipped game or table"
         if let path = tried.first {
             message += ", and no \(path)"
+        }
+        if let suggestion = Suggestions.closest(to: nameOrPath, in: ShippedLayouts.names) {
+            message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += "; 'cardtable list' shows the shipped ones"
         }
         return failure(message)
     }

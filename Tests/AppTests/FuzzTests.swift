@@ -94,7 +94,7 @@ final class FuzzTests: XCTestCase {
             XCTAssertEqual(h.text(origin.x + 1, origin.y, width: 2), label, "seed \(seed): \(slot.id) shows its card")
         }
         // And the table still plays.
-        let empty = sandbox.slots.first { $0.tapToCreate && h.scene.table.pile($0.id).isEmpty }
+        let empty = sandbox.slots.first { $0.tapToCreate && h.scene.cards(in: $0.id).isEmpty }
         if let empty {
             let before = h.cardCount
             h.click(slot: empty.id)

@@ -254,3 +254,51 @@ final class DropTargetTests: XCTestCase {
         XCTAssertEqual(game.cards("tableau.7"), "5C")
     }
 }
+
+/// Random play in every shipped game: whatever the pointer and keys do, the card views agree
+/// with the position (same cards, same faces, in order) once the animations end.
+final class GameFuzzTests: XCTestCase {
+    func testViewsFollowThePositionInEveryGame() {
+        for name in ShippedLayouts.names where ShippedLayouts.layout(named: name)?.rules != nil {
+            let game = GameTests.Game(name, seed: 11)
+            var random = SplitMix64(seed: 5)
+            let keys: [Key] = [
+                .enter, .left, .right, .up, .down, .character("+"), .character("-"), .character("d"),
+                .character("u"), .escape, .character("1"), .character("4"), .character("f"),
+            ]
+            for _ in 0..<60 {
+                let x = Int(random.next() % 80)
+                let y = Int(random.next() % 23)
+                switch random.next() % 4 {
+                case 0: game.key(keys[Int(random.next() % UInt64(keys.count))])
+                case 1: game.click((x, y))
+                default:
+                    game.drag(from: (x, y), to: (Int(random.next() % 80), Int(random.next() % 23)))
+                }
+                game.advance(0.05)
+            }
+            game.key(.escape)
+            game.settle()
+            assertViewsMatchPosition(game, name)
+        }
+    }
+
+    func assertViewsMatchPosition(_ game: GameTests.Game, _ name: String, line: UInt = #line) {
+        let scene = game.scene
+        for (pile, cards) in scene.state.piles.enumerated() {
+            guard scene.showsCards(pile) else { continue }
+            let views = scene.pileViews[pile]
+            XCTAssertEqual(
+                views.map { "\($0.card)\($0.faceUp ? "" : "*")" }, cards.map { "\($0.card)\($0.faceUp ? "" : "*")" },
+                "\(name): pile \(pile)", line: line)
+            for (index, view) in views.enumerated() {
+                XCTAssertEqual(
+                    view.frame, scene.restingFrame(pile: pile, index: index), "\(name): pile \(pile) card \(index)")
+                XCTAssertEqual(view.elevation, 0, "\(name): pile \(pile) card \(index) lifted")
+                XCTAssertEqual(view.alpha, 1, "\(name): pile \(pile) card \(index) faded")
+            }
+        }
+        XCTAssertNil(scene.draggedCard, name)
+        XCTAssertNil(scene.heldCard, name)
+    }
+}

@@ -295,30 +295,30 @@ final class KeyboardTests: XCTestCase {
         h.type("?")
         XCTAssertTrue(h.scene.isShowingHelp)
         XCTAssertTrue(h.screen.contains("Any key closes this help."))
-        XCTAssertTrue(h.screen.contains("arrows or h j k l       move the cursor"))
+        XCTAssertTrue(h.screen.contains("arrows, h j k l         move the cursor"))
         assertScreen(
             h,
             """
 
                  ┌─────┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
                  │     │
-                ▸│  + ╭──────────────────────────────────────────────────────────╮ ✕
-                 │    │                   CardTable — Sandbox                    │
-                 └────│                                                          │    ┘
-                      │ Mouse                                                    │
-                      │   click an empty slot     deal the next card onto it     │
-                      │   drag a card             it follows the pointer; let go │
-                      │                           over an empty slot to move it  │
-                      │   drop on ✕               delete the card                │
-                      │                                                          │
-                      │ Keyboard                                                 │
-                      │   arrows or h j k l       move the cursor                │
-                      │   Enter or Space          deal / pick up / drop          │
-                      │   Esc                     put the card back              │
-                      │   ?                       this help      q   quit        │
-                      │                                                          │
-                      │ Any key closes this help.                                │
-                      ╰──────────────────────────────────────────────────────────╯
+                ▸│  +╭────────────────────────────────────────────────────────────╮✕
+                 │   │                    CardTable — Sandbox                     │
+                 └───│                                                            │   ┘
+                     │ Mouse                                                      │
+                     │   click an empty slot     deal the next card onto it       │
+                     │   drag a card             it follows the pointer; let go   │
+                     │                           over a slot with room to move it │
+                     │   drop on ✕               delete the card                  │
+                     │ Keyboard                                                   │
+                     │   arrows, h j k l         move the cursor                  │
+                     │   Enter, Space            pick up / drop / deal            │
+                     │   Esc                     put the cards back               │
+                     │   u                       undo the last move               │
+                     │   ?                       this help                        │
+                     │   q                       quit                             │
+                     │ Any key closes this help.                                  │
+                     ╰────────────────────────────────────────────────────────────╯
 
 
 

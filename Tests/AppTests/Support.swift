@@ -94,17 +94,21 @@ final class Harness {
 
     /// The cards in a slot, bottom first, as `TS`.
     func cards(in slot: String) -> [String] {
-        scene.table.pile(slot).map(\.card.description)
+        // A trash keeps what it deleted (so a delete can be undone), but shows nothing.
+        sandbox.slot(slot)?.deleteOnDrop == true ? [] : scene.cards(in: slot).map(\.card.description)
     }
 
     /// The top card in a slot, as `TS`.
     func card(in slot: String) -> String? { cards(in: slot).last }
 
     /// Every card on the table.
-    var cardCount: Int { sandbox.slots.reduce(0) { $0 + scene.table.pile($1.id).count } }
+    var cardCount: Int { layout.slots.filter { !$0.deleteOnDrop }.reduce(0) { $0 + scene.cards(in: $1.id).count } }
+
+    /// Cards the free table has not dealt yet.
+    var undealtCount: Int { scene.state.piles[scene.layout.slots.count].count }
 
     func cardView(in slot: String) -> CardView? {
-        scene.table.topCard(of: slot).flatMap { scene.cardViews[$0.id] }
+        scene.pileIndex(of: slot).flatMap { scene.pileViews[$0].last }
     }
 
     /// Card views in the view tree, fading ones included.
@@ -134,7 +138,7 @@ final class Harness {
 
     /// The screen label of the top card in a slot (`4♥`).
     func label(in slot: String) -> String? {
-        scene.table.topCard(of: slot).map { scene.theme.label(for: $0.card) }
+        cards(in: slot).isEmpty ? nil : scene.cards(in: slot).last.map { scene.theme.label(for: $0.card) }
     }
 
     /// Where a slot is on screen, in cells.
@@ -162,7 +166,7 @@ final class Harness {
     /// Every card view at rest: on its slot's resting frame, flat, opaque, in the tree.
     func assertAllCardsAtRest(file: StaticString = #filePath, line: UInt = #line) {
         for (id, view) in scene.cardViews {
-            guard let slot = scene.table.slot(of: id) else {
+            guard let slot = scene.slotID(ofCardView: id) else {
                 XCTFail("card view \(id) (\(view.card)) has no card in the model", file: file, line: line)
                 continue
             }

@@ -31,11 +31,11 @@ final class PlacementTests: XCTestCase {
         // Tableau at row 1 (y = 1 + 6), 5 rows of card and 12 of fan, then the margin.
         XCTAssertEqual(table.height, 25)
         XCTAssertEqual(table.originX, 68)
-        XCTAssertEqual(table.placement(of: "stock").map { [$0.x, $0.y] }, [69, 1])
-        XCTAssertEqual(table.placement(of: "waste").map { [$0.x, $0.y] }, [78, 1])
-        XCTAssertEqual(table.placement(of: "foundation.1").map { [$0.x, $0.y] }, [96, 1])
-        XCTAssertEqual(table.placement(of: "tableau.7").map { [$0.x, $0.y] }, [123, 7])
-        XCTAssertNil(table.placement(of: "nope"))
+        XCTAssertEqual(table.slot("stock").map { [$0.x, $0.y] }, [69, 1])
+        XCTAssertEqual(table.slot("waste").map { [$0.x, $0.y] }, [78, 1])
+        XCTAssertEqual(table.slot("foundation.1").map { [$0.x, $0.y] }, [96, 1])
+        XCTAssertEqual(table.slot("tableau.7").map { [$0.x, $0.y] }, [123, 7])
+        XCTAssertNil(table.slot("nope"))
     }
 
     func testEightyByTwentyFourPicksTheLargestSizeThatFits() throws {
@@ -93,7 +93,7 @@ final class PlacementTests: XCTestCase {
 
     func testCardOriginsSpreadOnlyTheTopCards() throws {
         let table = try Placement.place(klondike, width: 200, height: 60).get()
-        let base = try XCTUnwrap(table.placement(of: "tableau.1"))
+        let base = try XCTUnwrap(table.slot("tableau.1"))
         // 20 cards, 13 visible: the bottom 8 stack at the base, the top 13 step down one row each.
         for index in 0..<8 {
             let origin = try XCTUnwrap(table.cardOrigin(slot: "tableau.1", index: index, count: 20))
@@ -107,7 +107,7 @@ final class PlacementTests: XCTestCase {
         XCTAssertNil(table.cardOrigin(slot: "tableau.1", index: -1, count: 3))
         XCTAssertNil(table.cardOrigin(slot: "nope", index: 0, count: 1))
 
-        let waste = try XCTUnwrap(table.placement(of: "waste"))
+        let waste = try XCTUnwrap(table.slot("waste"))
         let origins = (0..<5).compactMap { table.cardOrigin(slot: "waste", index: $0, count: 5) }.map { [$0.x, $0.y] }
         XCTAssertEqual(origins, [[waste.x, 1], [waste.x, 1], [waste.x, 1], [waste.x + 3, 1], [waste.x + 6, 1]])
 
@@ -120,9 +120,9 @@ final class PlacementTests: XCTestCase {
     func testPyramidHalfOffsets() throws {
         let pyramid = try XCTUnwrap(ShippedLayouts.layout(named: "pyramid"))
         let table = Placement.place(pyramid, cardSize: CardSize(width: 7, height: 5))
-        let top = try XCTUnwrap(table.placement(of: "pyramid.1"))
-        let left = try XCTUnwrap(table.placement(of: "pyramid.2"))
-        let right = try XCTUnwrap(table.placement(of: "pyramid.3"))
+        let top = try XCTUnwrap(table.slot("pyramid.1"))
+        let left = try XCTUnwrap(table.slot("pyramid.2"))
+        let right = try XCTUnwrap(table.slot("pyramid.3"))
         XCTAssertEqual(top.y, 1)
         XCTAssertEqual(left.y, 4)  // half of 5 + 1 gap rows
         XCTAssertEqual(right.x - left.x, 9)
@@ -141,8 +141,8 @@ final class PlacementTests: XCTestCase {
                     fanVisible: .max),
             ])
         let table = Placement.place(layout, cardSize: CardSize(width: 3, height: 2))
-        XCTAssertEqual(table.placement(of: "a").map { [$0.x, $0.y] }, [1, 1])
-        XCTAssertEqual(table.placement(of: "b").map { [$0.x, $0.y] }, [9, 3])
+        XCTAssertEqual(table.slot("a").map { [$0.x, $0.y] }, [1, 1])
+        XCTAssertEqual(table.slot("b").map { [$0.x, $0.y] }, [9, 3])
         XCTAssertTrue(table.slots.allSatisfy { $0.x >= 1 && $0.y >= 1 })
         if case .success = Placement.place(layout, width: 50, height: 50) { XCTFail("a 1000-card fan cannot fit") }
         let empty = Placement.place(TableLayout(name: "e", title: "E", slots: []), width: 10, height: 5)

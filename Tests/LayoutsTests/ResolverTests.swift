@@ -63,7 +63,12 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(
             result.diagnostics.map(\.description),
             [
-                "nosuch: error: no layout 'nosuch': not a file, not a shipped layout (\(ShippedLayouts.names.joined(separator: ", "))), and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml"
+                "nosuch: error: no layout 'nosuch': not a file, not a shipped game or table, and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml; 'cardtable list' shows the shipped ones"
+            ])
+        XCTAssertEqual(
+            LayoutResolver.resolve("klondyke", environment: [:]).diagnostics.map(\.description),
+            [
+                "klondyke: error: no layout 'klondyke': not a file, not a shipped game or table; did you mean 'klondike'?"
             ])
         XCTAssertEqual(
             LayoutResolver.resolve("some/where.toml", environment: [:]).diagnostics.map(\.description),
