@@ -15,8 +15,11 @@ ensure_packages() {
             return 1
         fi
     fi
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 || true
-    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+    # Another install running at the same time (scripts/play beside scripts/test) holds dpkg's
+    # lock: wait for it rather than fail.
+    local wait=(-o DPkg::Lock::Timeout=300)
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get "${wait[@]}" update -qq >&2 || true
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get "${wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >&2
 }
 
 # Swift must already be installed; say so clearly if it is not on PATH.
