@@ -417,17 +417,26 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
 
 
 @test
-def a_shipped_layout_plays_as_a_free_table():
+def a_shipped_free_table_deals_where_clicked():
     name = "k%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40",
-         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "play", "klondike", "--seed", "2")
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "play", "free30", "--seed", "2")
     try:
         deadline = time.monotonic() + 5
-        while "Klondike" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
+        while "Free 30" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
             time.sleep(0.02)
         screen = tmux("capture-pane", "-p", "-t", name)
-        assert "Klondike" in screen, screen
-        assert screen.count("┌") >= 13, "13 empty slots drawn:\n" + screen
+        assert "Free 30" in screen, screen
+        assert screen.count("┌") == 30 and "╭" not in screen, "30 empty slots drawn:\n" + screen
+        # A click on the first slot's label deals a card there.
+        row = next(i for i, line in enumerate(screen.split("\n")) if "+" in line)
+        column = screen.split("\n")[row].index("+")
+        tmux("send-keys", "-t", name, "-l", "\x1b[<0;%d;%dM\x1b[<0;%d;%dm" % (column + 1, row + 1, column + 1, row + 1))
+        deadline = time.monotonic() + 5
+        while tmux("capture-pane", "-p", "-t", name).count("┌") != 29 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        screen = tmux("capture-pane", "-p", "-t", name)
+        assert screen.count("┌") == 29 and "╭" in screen, "a card dealt on the first slot:\n" + screen
     finally:
         tmux("kill-session", "-t", name, check=False)
 
