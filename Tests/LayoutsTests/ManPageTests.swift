@@ -8,7 +8,8 @@ final class ManPageTests: XCTestCase {
     func testManPageDocumentsEveryKeyAndKind() throws {
         let page = try String(
             contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
-        let keys = Set(LayoutLoader.topLevelKeys + LayoutLoader.groupKeys + LayoutLoader.slotKeys)
+        let keys = Set(
+            LayoutLoader.topLevelKeys + LayoutLoader.groupKeys + LayoutLoader.slotKeys + LayoutLoader.gameKeys)
         for key in keys.sorted() {
             // mdoc escapes '-' as '\-' only in some places; accept both.
             let escaped = key.replacingOccurrences(of: "-", with: "\\-")
@@ -20,6 +21,15 @@ final class ManPageTests: XCTestCase {
         }
         for fan in FanDirection.allCases {
             XCTAssertTrue(page.contains("Cm \(fan.rawValue)"), "fan \(fan.rawValue) is not documented")
+        }
+        let words =
+            BuildDirection.allCases.map(\.rawValue) + SuitRule.allCases.map(\.rawValue)
+            + MoveRule.allCases.map(\.rawValue) + SequenceLimit.allCases.map(\.rawValue)
+            + WinCondition.allCases.map(\.rawValue) + ["dealt", "unlimited"]
+        for word in words {
+            let escaped = word.replacingOccurrences(of: "-", with: "\\-")
+            XCTAssertTrue(
+                page.contains("Cm \(word)") || page.contains("Cm \(escaped)"), "value \(word) is not documented")
         }
         for size in Placement.cardSizes {
             XCTAssertTrue(page.contains(size.description), "card size \(size) is not documented")
