@@ -38,19 +38,12 @@ public final class CardView: View {
         let face = theme.cardFace
         let suit = theme.suitStyle(for: card)
         let label = theme.label(for: card)
-        let g = theme.glyphs
         context.fill(style: face)
         guard w >= 5 && h >= 3 else {
             context.put(label, x: 0, y: 0, style: suit)
             return
         }
-        let line = String(repeating: g.horizontal, count: w - 2)
-        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: face)
-        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: face)
-        for row in 1..<(h - 1) {
-            context.put(String(g.vertical), x: 0, y: row, style: face)
-            context.put(String(g.vertical), x: w - 1, y: row, style: face)
-        }
+        drawBorder(in: context, style: face)
         context.put(label, x: 1, y: 0, style: suit)
         context.put(label, x: w - 3, y: h - 1, style: suit)
         if h >= 5 {
@@ -63,19 +56,21 @@ public final class CardView: View {
     func drawBack(in context: DrawContext) {
         let w = context.width
         let h = context.height
+        context.fill(glyph: Glyph(theme.glyphs.backPattern), style: theme.cardBack)
+        if w >= 3 && h >= 2 { drawBorder(in: context, style: theme.cardBackEdge) }
+    }
+
+    /// The rounded border that faces and backs share.
+    func drawBorder(in context: DrawContext, style: CellStyle) {
+        let w = context.width
+        let h = context.height
         let g = theme.glyphs
-        context.fill(style: theme.cardBack)
-        guard w >= 3 && h >= 2 else {
-            context.put(String(repeating: g.backPattern, count: w), x: 0, y: 0, style: theme.cardBack)
-            return
-        }
         let line = String(repeating: g.horizontal, count: w - 2)
-        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: theme.cardBackEdge)
-        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: theme.cardBackEdge)
+        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: style)
+        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: style)
         for row in 1..<max(1, h - 1) {
-            context.put(String(g.vertical), x: 0, y: row, style: theme.cardBackEdge)
-            context.put(String(repeating: g.backPattern, count: w - 2), x: 1, y: row, style: theme.cardBack)
-            context.put(String(g.vertical), x: w - 1, y: row, style: theme.cardBackEdge)
+            context.put(String(g.vertical), x: 0, y: row, style: style)
+            context.put(String(g.vertical), x: w - 1, y: row, style: style)
         }
     }
 }

@@ -93,7 +93,7 @@ extension TableScene {
         let origin =
             placement.cardOrigin(slot: cursorSlot, index: staying, count: staying + 1) ?? (slot.x, slot.y)
         let first = Point(x: Double(origin.x), y: Double(origin.y) - 1)
-        for (view, offset) in zip(run, runOffsets(run)) {
+        for (view, offset) in zip(run, handOffsets) {
             view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame.origin = first + offset }
         }
     }

@@ -45,13 +45,12 @@ extension TableScene {
     /// the moves made.
     func replacePosition(with position: GameState) {
         for view in pileViews.joined() { view.removeFromSuperview() }
-        cardViews = [:]
         state = position
         history = []
         notice = nil
         cursorDepth = 1
         makeCardViews()
-        for pile in pileViews.indices { placeCards(in: pile, animated: false) }
+        for pile in pileViews.indices { placeCards(in: pile) }
         restack()
         afterMove()
     }
@@ -66,7 +65,8 @@ extension TableScene {
     /// the cards to where they now rest: each step's cards a little after the previous step's.
     func show(_ steps: [Step], from before: GameState, reverting: Bool) {
         var position = before
-        var moved: [(view: CardView, delay: Double)] = []
+        /// When each moved card sets off, by view.
+        var departures: [ObjectIdentifier: Double] = [:]
         var turned: [(view: CardView, faceUp: Bool, delay: Double)] = []
         var touched = Set<Int>()
         let ordered = reverting ? steps.reversed() : steps
@@ -108,7 +108,7 @@ extension TableScene {
             for (view, card) in zip(moving, landed) {
                 view.faceUp = card.faceUp
                 tableLayer.bringSubviewToFront(view)
-                moved.append((view, delay))
+                departures[ObjectIdentifier(view)] = delay
             }
             pileViews[to].append(contentsOf: moving)
         }
@@ -117,12 +117,13 @@ extension TableScene {
         for pile in touched where pile < pileViews.count {
             for (index, view) in pileViews[pile].enumerated() {
                 guard let frame = restingFrame(pile: pile, index: index) else { continue }
-                if view.alpha < 1 && !moved.contains(where: { $0.view === view }) {
-                    view.frame = frame
+                let departure = departures[ObjectIdentifier(view)]
+                if view.alpha < 1 && departure == nil {
+                    view.frame = frame  // appearing where it lands
                     continue
                 }
                 // A card that looks in place may still be animating elsewhere: it is retargeted too.
-                landings.append((view, frame, moved.first { $0.view === view }?.delay ?? 0))
+                landings.append((view, frame, departure ?? 0))
             }
         }
         // Once the last card has landed, the piles are stacked in order again.
@@ -163,7 +164,6 @@ extension TableScene {
 
     /// A card leaves the table (dropped on a trash): it fades away.
     func fadeOut(_ view: CardView) {
-        cardViews[view.cardID] = nil
         view.isUserInteractionEnabled = false
         view.animate(duration: Timing.fade) {
             view.alpha = 0
@@ -218,12 +218,11 @@ extension TableScene {
 
     /// Marks the slots where the cards in hand may go, and only those.
     func updateTargets() {
-        let hand = drag.map { ($0.pile, $0.count) } ?? held.map { ($0.pile, $0.count) }
         for (pile, slot) in layout.slots.enumerated() {
             let legal =
                 hand.map { hand in
-                    hand.0 != pile
-                        && rules.refusal(of: .transfer(from: hand.0, to: pile, count: hand.1), in: state) == nil
+                    hand.pile != pile
+                        && rules.refusal(of: .transfer(from: hand.pile, to: pile, count: hand.count), in: state) == nil
                 } ?? false
             slotViews[slot.id]?.isTarget = legal
         }

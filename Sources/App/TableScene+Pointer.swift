@@ -51,8 +51,7 @@ extension TableScene {
         let run = viewsInHand
         lift(run)
         let target = pan.location(in: window) - grabOffset
-        let offsets = runOffsets(run)
-        for (view, offset) in zip(run, offsets) {
+        for (view, offset) in zip(run, handOffsets) {
             view.animate(duration: Timing.lift, curve: .easeOutQuad) { view.frame.origin = target + offset }
         }
         updateTargets()
@@ -75,20 +74,18 @@ extension TableScene {
 
     /// Moves the cards in hand so the first one's top-left corner is at `origin`.
     func follow(_ origin: Point) {
-        let run = viewsInHand
-        for (view, offset) in zip(run, runOffsets(run)) { view.frame.origin = origin + offset }
+        for (view, offset) in zip(viewsInHand, handOffsets) { view.frame.origin = origin + offset }
     }
 
-    /// Where each card of a run sits relative to the first, as they rest on their pile.
-    func runOffsets(_ run: [CardView]) -> [Point] {
-        guard let first = run.first, let firstPlace = location(of: first),
-            let base = restingFrame(pile: firstPlace.pile, index: firstPlace.index)
-        else { return run.map { _ in .zero } }
-        return run.map { view in
-            guard let place = location(of: view), let frame = restingFrame(pile: place.pile, index: place.index)
-            else { return .zero }
-            return frame.origin - base.origin
+    /// Where each card in hand sits relative to the first, as they rest on their pile.
+    var handOffsets: [Point] {
+        guard let hand else { return [] }
+        let count = state.piles[hand.pile].count
+        let indices = (count - hand.count)..<count
+        guard let base = restingFrame(pile: hand.pile, index: indices.lowerBound)?.origin else {
+            return indices.map { _ in .zero }
         }
+        return indices.map { (restingFrame(pile: hand.pile, index: $0)?.origin ?? base) - base }
     }
 
     /// The card being dragged (the first of a dragged run), if any.

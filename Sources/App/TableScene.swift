@@ -40,7 +40,9 @@ public final class TableScene {
     /// view of their own (a trash, a free table's hidden deck) have none.
     var pileViews: [[CardView]] = []
     /// Every card view on the table by its id, fading ones excluded.
-    var cardViews: [Int: CardView] = [:]
+    var cardViews: [Int: CardView] {
+        Dictionary(uniqueKeysWithValues: pileViews.joined().map { ($0.cardID, $0) })
+    }
     var nextCardViewID = 1
     let cursorView: CursorView
     let statusLine: StatusLineView
@@ -123,7 +125,7 @@ public final class TableScene {
             for slot in placed.slots {
                 slotViews[slot.slot.id]?.frame = frameRect(x: slot.x, y: slot.y, placed.cardSize)
             }
-            for pile in pileViews.indices { placeCards(in: pile, animated: false) }
+            for pile in pileViews.indices { placeCards(in: pile) }
             restack()
         case .failure(let tooSmall):
             placement = nil
@@ -164,10 +166,7 @@ public final class TableScene {
 
     /// The slot a card view lies in.
     func slotID(ofCardView id: Int) -> String? {
-        for (pile, views) in pileViews.enumerated() where views.contains(where: { $0.cardID == id }) {
-            return slotID(of: pile)
-        }
-        return nil
+        cardViews[id].flatMap { location(of: $0) }.flatMap { slotID(of: $0.pile) }
     }
 
     /// Where the card at `index` of a pile rests.
@@ -185,32 +184,27 @@ public final class TableScene {
         return restingFrame(pile: pile, index: index)
     }
 
-    /// Puts a pile's cards where they rest (except those in hand).
-    func placeCards(in pile: Int, animated: Bool, delay: Double = 0) {
+    /// Puts a pile's cards where they rest at once (except those in hand).
+    func placeCards(in pile: Int) {
         for (index, view) in pileViews[pile].enumerated() where !isInHand(pile: pile, index: index) {
-            guard let frame = restingFrame(pile: pile, index: index), view.frame != frame else { continue }
-            if animated {
-                view.animate(duration: Timing.land, delay: delay, curve: .easeOutQuad) { view.frame = frame }
-            } else {
-                view.frame = frame
-            }
+            if let frame = restingFrame(pile: pile, index: index) { view.frame = frame }
         }
+    }
+
+    /// The cards in hand, dragged or carried: their pile and how many from its top.
+    var hand: (pile: Int, count: Int)? {
+        drag.map { ($0.pile, $0.count) } ?? held
     }
 
     /// Whether the card at `index` of a pile is being dragged or carried.
     func isInHand(pile: Int, index: Int) -> Bool {
-        for hand in [drag.map { ($0.pile, $0.count) }, held.map { ($0.pile, $0.count) }].compactMap({ $0 })
-        where hand.0 == pile && index >= state.piles[pile].count - hand.1 {
-            return true
-        }
-        return false
+        guard let hand, hand.pile == pile else { return false }
+        return index >= state.piles[pile].count - hand.count
     }
 
     /// The card views in hand (dragged or carried), bottom first.
     var viewsInHand: [CardView] {
-        if let drag { return Array(pileViews[drag.pile].suffix(drag.count)) }
-        if let held { return Array(pileViews[held.pile].suffix(held.count)) }
-        return []
+        hand.map { Array(pileViews[$0.pile].suffix($0.count)) } ?? []
     }
 
     /// Orders card views as the piles are ordered: layout order, bottom card first; cards in
@@ -257,7 +251,6 @@ public final class TableScene {
             }
             view.addGestureRecognizer(pan)
         }
-        cardViews[view.cardID] = view
         tableLayer.addSubview(view)
         return view
     }
@@ -295,7 +288,7 @@ public final class TableScene {
                 pileViews[pile].append(makeCardView(card))
             }
         }
-        for pile in pileViews.indices { placeCards(in: pile, animated: false) }
+        for pile in pileViews.indices { placeCards(in: pile) }
         restack()
         updateCursor()
     }

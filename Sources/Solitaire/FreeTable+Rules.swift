@@ -1,13 +1,12 @@
 import Layouts
 
 /// The free table (the Cookbook's sandbox) as ``Rules``, on a ``GameState``, so undo works the same
-/// way as in every game. ``FreeTable``'s own mutating API (`createCard`, `drop`, …) stays beside it
-/// until the App plays every table through ``Rules``; the two share the rules below.
+/// way as in every game.
 ///
 /// - The state has one pile per layout slot and one more, hidden, after them
 ///   (``deckPile`` = `layout.slots.count`): the sandbox deck, face down, the next card on top. It
 ///   holds ``deckCount`` decks shuffled as ``Deck`` shuffles them (seed, seed + 1, …), so a table
-///   creates the same cards as the mutating API with that seed, up to 52 × ``deckCount`` cards
+///   creates the cards a ``Deck`` with that seed deals, up to 52 × ``deckCount`` cards
 ///   (8 decks, 416 cards, by default); after that a tap creates nothing ("the deck is empty").
 /// - A tap on a slot that creates cards (`.create(at:)`, from ``clickMove(on:in:)``) turns the deck's
 ///   top card face up onto it, when it has room. A layout that marks no slot `tap-to-create` has

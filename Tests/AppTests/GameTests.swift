@@ -10,16 +10,16 @@ import XCTest
 /// table, the player drags or types, and the test reads the position, the status line and
 /// the screen.
 final class GameTests: XCTestCase {
-    /// A game on an 80x24 screen, animations on, a manual clock.
+    /// A game on an 80x24 screen, animations on, a manual clock: the app tests' ``Harness``
+    /// (pilot and recording screen) with what games need on top.
     final class Game {
-        let clock = ManualClock()
-        let app: TableApp
-        var scene: TableScene { app.scene }
+        let harness: Harness
+        var app: TableApp { harness.app }
+        var scene: TableScene { harness.scene }
 
         init(_ name: String, seed: UInt64 = 1, width: Int = 80, height: Int = 24) {
-            app = TableApp(
-                layout: ShippedLayouts.layout(named: name)!, seed: seed, width: width, height: height, clock: clock)
-            app.renderFrame()
+            harness = Harness(layout: ShippedLayouts.layout(named: name)!, seed: seed, width: width, height: height)
+            harness.renderFrame()
         }
 
         /// Puts a position on the table: each named slot gets its cards, bottom first, written
@@ -43,10 +43,7 @@ final class GameTests: XCTestCase {
             scene.cards(in: slot).map(\.description).joined(separator: " ")
         }
 
-        func mouse(_ action: MouseAction, _ x: Int, _ y: Int) {
-            app.handle(.mouse(MouseReport(action: action, button: .left, column: x, row: y)))
-            app.renderFrame()
-        }
+        func mouse(_ action: MouseAction, _ x: Int, _ y: Int) { harness.mouse(action, x, y) }
 
         /// A cell on the visible part of card `index` of a slot's pile (its top row, one in).
         func cardCell(_ slot: String, _ index: Int) -> (x: Int, y: Int) {
@@ -54,40 +51,25 @@ final class GameTests: XCTestCase {
             return (Int(frame.minX) + 2, Int(frame.minY))
         }
 
-        func slotCentre(_ slot: String) -> (x: Int, y: Int) {
-            let frame = scene.slotViews[slot]!.frame
-            return (Int(frame.center.x), Int(frame.center.y))
-        }
+        func slotCentre(_ slot: String) -> (x: Int, y: Int) { harness.centre(of: slot) }
 
         /// Presses at `from`, drags in a few steps to `to` and releases there.
         func drag(from: (x: Int, y: Int), to: (x: Int, y: Int)) {
-            mouse(.press, from.x, from.y)
+            harness.press(from.x, from.y)
             for step in 1...4 {
-                mouse(.drag, from.x + (to.x - from.x) * step / 4, from.y + (to.y - from.y) * step / 4)
+                harness.drag(from.x + (to.x - from.x) * step / 4, from.y + (to.y - from.y) * step / 4)
                 advance(0.02)
             }
-            mouse(.release, to.x, to.y)
+            harness.release(to.x, to.y)
         }
 
-        func click(_ point: (x: Int, y: Int)) {
-            mouse(.press, point.x, point.y)
-            mouse(.release, point.x, point.y)
-            advance(0.5)
-        }
+        func click(_ point: (x: Int, y: Int)) { harness.click(point.x, point.y) }
 
-        func key(_ key: Key) {
-            app.handle(.key(KeyPress(key)))
-            app.renderFrame()
-        }
+        func key(_ key: Key) { harness.key(key) }
 
-        func type(_ text: String) {
-            for character in text { key(.character(character)) }
-        }
+        func type(_ text: String) { harness.type(text) }
 
-        func advance(_ seconds: Double) {
-            clock.advance(by: seconds)
-            app.renderFrame()
-        }
+        func advance(_ seconds: Double) { harness.advance(seconds) }
 
         /// Lets every animation finish, chained ones too (a card turning over narrows, then widens).
         func settle() {
@@ -300,5 +282,32 @@ final class GameFuzzTests: XCTestCase {
         }
         XCTAssertNil(scene.draggedCard, name)
         XCTAssertNil(scene.heldCard, name)
+    }
+}
+
+/// man/cardtable.6 names every key of the bindings table.
+final class KeyManualTests: XCTestCase {
+    func testTheManPageNamesEveryKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("man/cardtable.6"), encoding: .utf8)
+        let keys = page[page.range(of: ".Sh KEYS")!.lowerBound..<page.range(of: ".Sh ENVIRONMENT")!.lowerBound]
+        for binding in KeyBindings.all {
+            for key in binding.keys {
+                let named: String
+                switch key {
+                case .character(let c) where ("2"..."8").contains(c): continue  // "1 ... 9"
+                case .character("?"): named = "Ic \\&?"
+                case .character(" "): named = "Space"
+                case .character(let c): named = "Ic \(c)"
+                case .control(let c): named = "Ctrl-\(c.uppercased())"
+                case .enter: named = "Enter"
+                case .escape: named = "Escape"
+                case .up, .down, .left, .right: named = "Arrows"
+                default: named = "\(key)"
+                }
+                XCTAssertTrue(keys.contains(named), "\(key) (\(binding.action)) is not in cardtable(6) KEYS")
+            }
+        }
     }
 }
