@@ -302,24 +302,6 @@ extension Loader {
         }
     }
 
-    /// A string that must be one of `choices`, with "did you mean" when one is close.
-    func choice(_ table: TOMLTable, _ key: String, parent: String, choices: [String], shown: String) -> String? {
-        guard let value = table[key] else { return nil }
-        guard value.type == .string, let raw = value.string else {
-            typeError(key, parent: parent, expected: "a string (\(shown))", found: value)
-            return nil
-        }
-        if choices.contains(raw) { return raw }
-        let keyPath = KeyPath.join(parent, key)
-        var message = "unknown \(key) \(quote(raw))"
-        if let suggestion = Suggestions.closest(to: raw, in: choices) {
-            message += "; did you mean \(quote(suggestion))?"
-        }
-        message += " (\(shown))"
-        error(message, at: index.valuePosition(keyPath), key: keyPath)
-        return nil
-    }
-
     static let ranksShown = "a rank: A, 2 to 9, T, J, Q or K"
 
     /// A rank symbol, 1 = Ace … 13 = King.

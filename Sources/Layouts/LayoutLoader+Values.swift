@@ -105,23 +105,29 @@ extension Loader {
         return GridPoint(column: numbers[0], row: numbers[1])
     }
 
+    /// A string naming one case of `E`: its raw value, with "did you mean" when one is close.
     func enumeration<E: RawRepresentable & CaseIterable>(
         _ table: TOMLTable, _ key: String, parent: String, as type: E.Type
     ) -> E? where E.RawValue == String {
         let choices = E.allCases.map(\.rawValue)
-        let list = choices.joined(separator: ", ")
+        return choice(table, key, parent: parent, choices: choices, shown: "one of \(choices.joined(separator: ", "))")
+            .flatMap(E.init(rawValue:))
+    }
+
+    /// A string that must be one of `choices`, with "did you mean" when one is close.
+    func choice(_ table: TOMLTable, _ key: String, parent: String, choices: [String], shown: String) -> String? {
         guard let value = table[key] else { return nil }
         guard value.type == .string, let raw = value.string else {
-            typeError(key, parent: parent, expected: "a string (one of \(list))", found: value)
+            typeError(key, parent: parent, expected: "a string (\(shown))", found: value)
             return nil
         }
-        if let result = E(rawValue: raw) { return result }
+        if choices.contains(raw) { return raw }
         let keyPath = KeyPath.join(parent, key)
         var message = "unknown \(key) \(quote(raw))"
         if let suggestion = Suggestions.closest(to: raw, in: choices) {
             message += "; did you mean \(quote(suggestion))?"
         }
-        message += " (one of \(list))"
+        message += " (\(shown))"
         error(message, at: index.valuePosition(keyPath), key: keyPath)
         return nil
     }
