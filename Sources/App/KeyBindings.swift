@@ -52,7 +52,18 @@ public enum KeyBindings {
             Binding(keys: [.character("d")], action: .dealFromStock, keyText: "d", help: "deal from the stock"),
             Binding(keys: [.escape], action: .cancel, keyText: "Esc", help: "put the cards back"),
             Binding(keys: [.character("u")], action: .undo, keyText: "u", help: "undo the last move"),
+            Binding(
+                keys: [.character("U"), .control("r")], action: .redo, keyText: "U, Ctrl-R",
+                help: "redo the move undone"),
+            Binding(keys: [.character("R")], action: .restart, keyText: "R", help: "restart this deal"),
             Binding(keys: [.character("n")], action: .newGame, keyText: "n", help: "new game"),
+            Binding(keys: [.character("H")], action: .hint, keyText: "H", help: "hint: the next useful move"),
+            Binding(
+                keys: [.character("a")], action: .cycleAutoplay, keyText: "a",
+                help: "autoplay to foundations: off, safe, all"),
+            Binding(
+                keys: [.character("m")], action: .toggleMouseMode, keyText: "m", help: "mouse: drag or click-to-move"),
+            Binding(keys: [.character("g")], action: .openChooser, keyText: "g", help: "choose another game"),
             Binding(keys: [.character("?")], action: .showHelp, keyText: "?", help: "this help"),
             Binding(
                 keys: [.character("q"), .character("Q"), .control("c")], action: .quit, keyText: "q", help: "quit"),
@@ -65,11 +76,11 @@ public enum KeyBindings {
         switch action {
         case .jump(let kind, _):
             return isGame && !layout.slots(ofKind: kind).isEmpty
-        case .deeper, .shallower, .newGame:
+        case .deeper, .shallower, .newGame, .restart, .hint, .cycleAutoplay, .toggleMouseMode:
             return isGame
         case .dealFromStock:
             return isGame && !layout.slots(ofKind: .stock).isEmpty
-        case .moveCursor, .activate, .cancel, .undo, .showHelp, .quit:
+        case .moveCursor, .activate, .cancel, .undo, .redo, .showHelp, .quit, .openChooser:
             return true
         }
     }

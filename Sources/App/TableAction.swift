@@ -23,8 +23,20 @@ public enum TableAction: Hashable, Sendable {
     case cancel
     /// Take back the last move.
     case undo
+    /// Make again the last move taken back.
+    case redo
+    /// Deal the same game again from the start.
+    case restart
     /// Deal a new game.
     case newGame
+    /// Show the next useful move (pressed again, the one after).
+    case hint
+    /// Switch between dragging cards and click-to-move.
+    case toggleMouseMode
+    /// Cycle autoplay to the foundations: off, safe cards only, all cards.
+    case cycleAutoplay
+    /// Leave the game for the game chooser.
+    case openChooser
     case showHelp
     case quit
 }

@@ -36,10 +36,19 @@ extension TableScene {
             }
         case .undo:
             if drag == nil, held == nil { undo() }
+        case .redo:
+            if drag == nil, held == nil { redo() }
+        case .restart:
+            putHandBack()
+            restart()
         case .newGame:
-            if drag != nil { window.cancelPointer() }
-            if held != nil { cancelHold() }
+            putHandBack()
             newGame()
+        case .hint, .toggleMouseMode, .cycleAutoplay:
+            break
+        case .openChooser:
+            putHandBack()
+            chooserRequested = true
         case .showHelp:
             showHelp()
         case .quit:
@@ -75,6 +84,12 @@ extension TableScene {
         } else if count > 0, state.piles[pile][count - 1].faceUp {
             notice = "\(theme.label(for: state.piles[pile][count - 1].card)) cannot be moved"
         }
+    }
+
+    /// Cards in hand, dragged or carried, go back before the table changes under them.
+    func putHandBack() {
+        if drag != nil { window.cancelPointer() }
+        if held != nil { cancelHold() }
     }
 
     /// Puts the carried cards back on their pile.

@@ -16,6 +16,7 @@ extension TableScene {
         let before = state
         let record = rules.apply(move, to: &state)
         history.append(record)
+        undone = []
         notice = nil
         show(record.steps, from: before, reverting: false)
         afterMove()
@@ -30,9 +31,29 @@ extension TableScene {
         }
         let before = state
         state.revert(record)
+        undone.append(record)
         notice = nil
         show(record.steps, from: before, reverting: true)
         afterMove()
+    }
+
+    /// Makes again the last move taken back, with the same automatic steps.
+    func redo() {
+        guard let record = undone.popLast() else {
+            notice = "nothing to redo"
+            return
+        }
+        let before = state
+        for step in record.steps { state.apply(step) }
+        history.append(record)
+        notice = nil
+        show(record.steps, from: before, reverting: false)
+        afterMove()
+    }
+
+    /// Deals the same game again from the start.
+    func restart() {
+        replacePosition(with: rules.deal(seed: seed))
     }
 
     /// Deals the game again with another deal number.
@@ -47,6 +68,7 @@ extension TableScene {
         for view in pileViews.joined() { view.removeFromSuperview() }
         state = position
         history = []
+        undone = []
         notice = nil
         cursorDepth = 1
         makeCardViews()

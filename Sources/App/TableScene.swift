@@ -30,6 +30,8 @@ public final class TableScene {
     public internal(set) var seed: UInt64
     /// The moves made since the deal, oldest first.
     public internal(set) var history: [MoveRecord] = []
+    /// The moves taken back, the last one taken back last; a new move forgets them.
+    public internal(set) var undone: [MoveRecord] = []
     public private(set) var placement: TablePlacement?
     public private(set) var neededSize: (width: Int, height: Int)?
 
@@ -62,6 +64,8 @@ public final class TableScene {
     /// The last refusal or event worth saying ("7♠ goes on a red 8"); cleared by the next action.
     var notice: String?
     public internal(set) var quitRequested = false
+    /// The player asked for the game chooser; the app shows it.
+    public internal(set) var chooserRequested = false
     /// Replaces the status line's advice (previews say what they show).
     public var statusMessageOverride: String? {
         didSet { updateStatus() }
