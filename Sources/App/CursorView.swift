@@ -1,24 +1,42 @@
 import TableKit
 
-/// The keyboard cursor around a slot (or the top card on it): a pointer mark in the gap
-/// to its left and a highlighted outline. On the felt the outline is drawn as a box in the
-/// cursor colour; over a card, the card's own border cells are shown on the cursor colour,
-/// keeping their glyphs. It takes no pointer events.
+/// An outline around a slot (or the top cards on it): the keyboard cursor, with a pointer
+/// mark in the gap to its left, or the mark of a pile where the cards in hand may go. On the
+/// felt the outline is drawn as a box in its colour; over a card, the card's own border cells
+/// are shown on that colour, keeping their glyphs. It takes no pointer events.
 ///
-/// Its frame is the target rectangle grown by one column on the left, for the mark.
+/// The cursor's frame is the rectangle it surrounds grown by one column on the left, for the mark.
 public final class CursorView: View {
     let theme: Theme
+    /// The cursor has a pointer mark; a target's outline has none.
+    let showsMark: Bool
+    let style: CellStyle
 
-    public init(theme: Theme) {
-        self.theme = theme
-        super.init(frame: .zero)
-        isUserInteractionEnabled = false
+    /// The keyboard cursor.
+    public convenience init(theme: Theme) {
+        self.init(theme: theme, style: theme.cursor, showsMark: true)
         name = "cursor"
     }
 
-    /// Puts the cursor around a target rectangle (window coordinates).
+    /// A pile where the cards in hand may go.
+    public static func target(theme: Theme) -> CursorView {
+        let view = CursorView(theme: theme, style: theme.target, showsMark: false)
+        view.name = "target"
+        return view
+    }
+
+    init(theme: Theme, style: CellStyle, showsMark: Bool) {
+        self.theme = theme
+        self.style = style
+        self.showsMark = showsMark
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+    }
+
+    /// Puts the outline around a rectangle (window coordinates).
     public func surround(_ target: Rect) {
-        frame = Rect(x: target.minX - 1, y: target.minY, width: target.width + 1, height: target.height)
+        let mark = showsMark ? 1.0 : 0
+        frame = Rect(x: target.minX - mark, y: target.minY, width: target.width + mark, height: target.height)
     }
 
     public override func draw(in context: DrawContext) {
@@ -26,8 +44,8 @@ public final class CursorView: View {
         let h = context.height
         guard w > 1, h > 0 else { return }
         let g = theme.glyphs
-        context.put(String(g.cursorLeft), x: 0, y: (h - 1) / 2, style: theme.cursor)
-        let left = 1
+        if showsMark { context.put(String(g.cursorLeft), x: 0, y: (h - 1) / 2, style: style) }
+        let left = showsMark ? 1 : 0
         let right = w - 1
         let bottom = h - 1
         let face = theme.cardFace.background
@@ -52,7 +70,7 @@ public final class CursorView: View {
                     }
                     // A label on the edge (small cards) stays; blanks and the slot's corner marks become the box.
                     let keep = beneath.glyph != .space && !slotCorners.contains(beneath.glyph)
-                    context.set(keep ? beneath.glyph : Glyph(glyph), x: x, y: y, style: theme.cursor)
+                    context.set(keep ? beneath.glyph : Glyph(glyph), x: x, y: y, style: style)
                 } else if theme.isMonochrome {
                     context.set(
                         beneath.glyph, x: x, y: y,
@@ -63,7 +81,7 @@ public final class CursorView: View {
                     context.set(
                         beneath.glyph, x: x, y: y,
                         style: CellStyle(
-                            foreground: RGB(hex: 0x111111), background: theme.cursor.foreground,
+                            foreground: RGB(hex: 0x111111), background: style.foreground,
                             attributes: [.bold]))
                 }
             }

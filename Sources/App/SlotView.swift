@@ -10,10 +10,6 @@ public final class SlotView: View {
     public var labelOverride: String? {
         didSet { if labelOverride != oldValue { setNeedsDisplay() } }
     }
-    /// Drawn as a place where the card in hand may go.
-    public var isTarget = false {
-        didSet { if isTarget != oldValue { setNeedsDisplay() } }
-    }
 
     public init(slot: SlotLayout, frame: Rect, theme: Theme) {
         self.slot = slot
@@ -26,7 +22,7 @@ public final class SlotView: View {
         let w = context.width
         let h = context.height
         let g = theme.glyphs
-        let outline = isTarget ? theme.target : slot.deleteOnDrop ? theme.trash : theme.slotOutline
+        let outline = slot.deleteOnDrop ? theme.trash : theme.slotOutline
         if w >= 2 && h >= 2 {
             context.put(String(g.slotCorner.topLeft), x: 0, y: 0, style: outline)
             context.put(String(g.slotCorner.topRight), x: w - 1, y: 0, style: outline)

@@ -44,7 +44,11 @@ extension TableScene {
         case .newGame:
             putHandBack()
             newGame()
-        case .hint, .toggleMouseMode, .cycleAutoplay:
+        case .toggleMouseMode:
+            putHandBack()
+            mouseMode = mouseMode == .drag ? .click : .drag
+            notice = mouseMode == .drag ? "Mouse: drag cards onto a pile" : "Mouse: click a card, then a pile"
+        case .hint, .cycleAutoplay:
             break
         case .openChooser:
             putHandBack()

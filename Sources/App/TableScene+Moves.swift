@@ -1,3 +1,4 @@
+import Layouts
 import Solitaire
 import TableKit
 
@@ -69,6 +70,7 @@ extension TableScene {
         state = position
         history = []
         undone = []
+        resetClock()
         notice = nil
         cursorDepth = 1
         makeCardViews()
@@ -78,6 +80,7 @@ extension TableScene {
     }
 
     func afterMove() {
+        runClock()
         updateSlotLabels()
         updateCursor()
         updateStatus()
@@ -196,20 +199,63 @@ extension TableScene {
 
     // MARK: Clicks
 
-    /// A click on a slot: the stock deals, a free table's slot deals a card onto it.
+    /// A click on a slot: cards in hand go down on it; otherwise the stock deals, a free
+    /// table's slot deals a card onto it.
     func click(slot slotID: String) {
-        guard held == nil, drag == nil, let pile = pileIndex(of: slotID) else { return }
+        guard drag == nil, let pile = pileIndex(of: slotID) else { return }
+        if let held {
+            self.held = nil
+            finishMove(from: held.pile, count: held.count, onto: slotID)
+            return
+        }
         if let move = rules.clickMove(on: pile, in: state) { attempt(move) }
         updateCursor()
         updateStatus()
     }
 
-    /// A click on a card: on a pile's top card it does what a click on the pile does.
+    /// A click on a card. Cards in hand go down on its pile. In click-to-move mode a face-up
+    /// card that can be picked up is played at once when its run has one obvious place to go,
+    /// else it is picked up (a second click on it puts it back). A click on a pile's top card
+    /// otherwise does what a click on the pile does.
     func click(cardView view: CardView) {
-        guard held == nil, drag == nil, let place = location(of: view),
-            place.index == pileViews[place.pile].count - 1, let slotID = slotID(of: place.pile)
-        else { return }
+        guard drag == nil, let place = location(of: view), let slotID = slotID(of: place.pile) else { return }
+        let count = pileViews[place.pile].count - place.index
+        if held == nil, mouseMode == .click, view.faceUp,
+            rules.canPickUp(pile: place.pile, from: place.index, in: state)
+        {
+            cursorVisible = false
+            notice = nil
+            if let move = obviousMove(from: place.pile, count: count) {
+                attempt(move)
+                updateCursor()
+                updateStatus()
+            } else {
+                held = (place.pile, count)
+                lift(viewsInHand)
+                updateTargets()
+                updateCursor()
+                updateStatus()
+            }
+            return
+        }
+        guard held != nil || count == 1 else { return }
         click(slot: slotID)
+    }
+
+    /// The one place a run can go, when there is only one: empty piles of one kind count as
+    /// one place. Nil when there is none or a choice.
+    func obviousMove(from pile: Int, count: Int) -> Move? {
+        var places: [Move] = []
+        var emptyKinds = Set<SlotKind>()
+        for target in layout.slots.indices where target != pile {
+            let move = Move.transfer(from: pile, to: target, count: count)
+            guard rules.refusal(of: move, in: state) == nil else { continue }
+            if state.piles[target].isEmpty {
+                guard emptyKinds.insert(layout.slots[target].kind).inserted else { continue }
+            }
+            places.append(move)
+        }
+        return places.count == 1 ? places[0] : nil
     }
 
     /// Puts cards in hand down on a slot (nil: nowhere): they land there if the rules allow,
@@ -238,15 +284,36 @@ extension TableScene {
         updateStatus()
     }
 
-    /// Marks the slots where the cards in hand may go, and only those.
+    /// Outlines the piles where the cards in hand may go, and only those: an empty slot, or the
+    /// top card where the cards would land on it.
     func updateTargets() {
-        for (pile, slot) in layout.slots.enumerated() {
-            let legal =
-                hand.map { hand in
-                    hand.pile != pile
-                        && rules.refusal(of: .transfer(from: hand.pile, to: pile, count: hand.count), in: state) == nil
-                } ?? false
-            slotViews[slot.id]?.isTarget = legal
+        var frames: [Rect] = []
+        if let hand {
+            for pile in layout.slots.indices where pile != hand.pile {
+                let move = Move.transfer(from: hand.pile, to: pile, count: hand.count)
+                guard rules.refusal(of: move, in: state) == nil else { continue }
+                let count = state.piles[pile].count
+                let frame =
+                    count > 0
+                    ? restingFrame(pile: pile, index: count - 1)
+                    : slotID(of: pile).flatMap {
+                        slotViews[$0]?.frame
+                    }
+                if let frame { frames.append(frame) }
+            }
         }
+        while targetViews.count < frames.count {
+            let view = CursorView.target(theme: theme)
+            targetViews.append(view)
+            tableLayer.addSubview(view)
+        }
+        for (index, view) in targetViews.enumerated() {
+            view.isHidden = index >= frames.count
+            if index < frames.count { view.surround(frames[index]) }
+        }
+        // Above the piles, below the cards in hand; cards flying elsewhere keep their place.
+        guard !frames.isEmpty else { return }
+        for view in targetViews { tableLayer.bringSubviewToFront(view) }
+        for view in viewsInHand { tableLayer.bringSubviewToFront(view) }
     }
 }

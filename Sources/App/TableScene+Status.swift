@@ -34,18 +34,22 @@ extension TableScene {
         }
         let help = "\(keys.hint(for: .showHelp)) help"
         let quit = "\(keys.hint(for: .quit)) quit"
+        let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
+        let time = TableScene.clockText(elapsedSeconds)
         if rules.isWon(state), layout.rules != nil {
-            let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
             return fitted([
-                ["You won \(layout.title) #\(seed) in \(moves)!", "\(keys.hint(for: .newGame)) new game", quit],
+                [
+                    "You won \(layout.title) #\(seed) in \(moves) and \(time)!", "\(keys.hint(for: .newGame)) new game",
+                    quit,
+                ],
                 ["You won in \(moves)!", "\(keys.hint(for: .newGame)) new", quit],
             ])
         }
+        let title = layout.rules != nil ? "\(layout.title) #\(seed) · \(moves) · \(time)" : layout.title
         if let notice {
-            return fitted([[notice, help, quit], [notice]])
+            return fitted([[notice, title, help, quit], [notice, title], [notice]])
         }
         let hint = cursorHint()
-        let title = layout.rules != nil ? "\(layout.title) #\(seed)" : layout.title
         let hasStock = !layout.slots(ofKind: .stock).isEmpty
         let mouse =
             layout.rules == nil

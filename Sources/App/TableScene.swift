@@ -30,6 +30,9 @@ public final class TableScene {
     public internal(set) var seed: UInt64
     /// The moves made since the deal, oldest first.
     public internal(set) var history: [MoveRecord] = []
+    /// When the first move of the deal was made, and when the winning one (window clock).
+    var clockStart: Double?
+    var clockStop: Double?
     /// The moves taken back, the last one taken back last; a new move forgets them.
     public internal(set) var undone: [MoveRecord] = []
     public private(set) var placement: TablePlacement?
@@ -47,6 +50,8 @@ public final class TableScene {
     }
     var nextCardViewID = 1
     let cursorView: CursorView
+    /// Outlines of the piles where the cards in hand may go (hidden ones are kept for reuse).
+    var targetViews: [CursorView] = []
     let statusLine: StatusLineView
     let helpPanel: PanelView
     let tooSmallView: MessageView
@@ -66,6 +71,11 @@ public final class TableScene {
     public internal(set) var quitRequested = false
     /// The player asked for the game chooser; the app shows it.
     public internal(set) var chooserRequested = false
+    /// Whether a click on a card picks it up to be clicked onto a pile (`.click`), or cards
+    /// are only dragged (`.drag`).
+    public var mouseMode: MouseMode = .drag {
+        didSet { updateStatus() }
+    }
     /// Replaces the status line's advice (previews say what they show).
     public var statusMessageOverride: String? {
         didSet { updateStatus() }
@@ -217,6 +227,7 @@ public final class TableScene {
         for views in pileViews {
             for view in views { tableLayer.bringSubviewToFront(view) }
         }
+        for view in targetViews { tableLayer.bringSubviewToFront(view) }
         for view in viewsInHand { tableLayer.bringSubviewToFront(view) }
     }
 

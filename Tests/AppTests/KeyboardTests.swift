@@ -106,11 +106,11 @@ final class KeyboardTests: XCTestCase {
             h,
             """
                                    ╭4♥───╮
-                 ┌     ┐  ┌     ┐  │     │  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
-                                   │  ♥  │
-                    +        +    ▸│     │     +        +        +                 ✕
-                                   ╰───4♥╯
-                 └     ┘  └     ┘  └─────┘  └     ┘  └     ┘  └     ┘           └     ┘
+                 ┌     ┐  ┌─────┐  │     │  ┌─────┐  ┌─────┐  ┌─────┐           ┌─────┐
+                          │     │  │  ♥  │  │     │  │     │  │     │           │     │
+                    +     │  +  │ ▸│     │  │  +  │  │  +  │  │  +  │           │  ✕  │
+                          │     │  ╰───4♥╯  │     │  │     │  │     │           │     │
+                 └     ┘  └─────┘  └─────┘  └─────┘  └─────┘  └─────┘           └─────┘
 
 
 
@@ -301,11 +301,10 @@ final class KeyboardTests: XCTestCase {
             """
 
                  ┌─────┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐  ┌     ┐           ┌     ┐
-                 │     │
-                ▸│  +╭────────────────────────────────────────────────────────────╮✕
-                 │   │                    CardTable — Sandbox                     │
-                 └───│                                                            │   ┘
-                     │ Mouse                                                      │
+                 │   ╭────────────────────────────────────────────────────────────╮
+                ▸│  +│                    CardTable — Sandbox                     │✕
+                 │   │                                                            │
+                 └───│ Mouse                                                      │   ┘
                      │   click an empty slot     deal the next card onto it       │
                      │   drag a card             it follows the pointer; let go   │
                      │                           over a slot with room to move it │
@@ -315,11 +314,12 @@ final class KeyboardTests: XCTestCase {
                      │   Enter, Space            pick up / drop / deal            │
                      │   Esc                     put the cards back               │
                      │   u                       undo the last move               │
+                     │   U, Ctrl-R               redo the move undone             │
+                     │   g                       choose another game              │
                      │   ?                       this help                        │
                      │   q                       quit                             │
                      │ Any key closes this help.                                  │
                      ╰────────────────────────────────────────────────────────────╯
-
 
 
              Sandbox · click deals · drag moves · Enter deals a card · ? help · q quit

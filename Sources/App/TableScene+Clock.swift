@@ -1,0 +1,48 @@
+import TableKit
+
+/// The game's clock: it starts with the first move, stops when the game is won, and starts
+/// again from nothing with a new deal or a restart. The status line shows it to the second,
+/// so while it runs the table needs waking once a second, and never otherwise.
+extension TableScene {
+    /// Seconds played in this deal: from the first move to now, or to the winning move.
+    public var elapsedSeconds: Double {
+        guard let started = clockStart else { return 0 }
+        return max(0, (clockStop ?? window.clock.now) - started)
+    }
+
+    /// Whether the clock is running (a move made, the game not won).
+    public var isClockRunning: Bool { clockStart != nil && clockStop == nil }
+
+    /// When the status line's time next changes (window clock), or nil while the clock is
+    /// stopped: the terminal sets a timer for it instead of polling.
+    public var nextClockTick: Double? {
+        guard isClockRunning, let started = clockStart else { return nil }
+        let elapsed = window.clock.now - started
+        return started + (elapsed + 0.0005).rounded(.down) + 1
+    }
+
+    /// Brings the status line's time up to date (a timer calls this once a second).
+    public func clockTicked() {
+        updateStatus()
+    }
+
+    /// Called after every move: starts the clock on the first, stops it on a win.
+    func runClock() {
+        if clockStart == nil, !history.isEmpty { clockStart = window.clock.now }
+        if clockStart != nil, clockStop == nil, isWon { clockStop = window.clock.now }
+        if clockStop != nil, !isWon { clockStop = nil }  // a winning move undone
+    }
+
+    func resetClock() {
+        clockStart = nil
+        clockStop = nil
+    }
+
+    /// `m:ss`, or `h:mm:ss` past an hour.
+    static func clockText(_ seconds: Double) -> String {
+        let total = Int(seconds)
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+    }
+}
