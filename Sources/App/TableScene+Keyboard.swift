@@ -8,6 +8,7 @@ import TableKit
 extension TableScene {
     public func perform(_ action: TableAction) {
         if action != .cancel, action != .showHelp { notice = nil }
+        if action != .hint { clearHint() }
         switch action {
         case .moveCursor(let direction):
             cursorVisible = true
@@ -48,8 +49,18 @@ extension TableScene {
             putHandBack()
             mouseMode = mouseMode == .drag ? .click : .drag
             notice = mouseMode == .drag ? "Mouse: drag cards onto a pile" : "Mouse: click a card, then a pile"
-        case .hint, .cycleAutoplay:
-            break
+        case .hint:
+            putHandBack()
+            showNextHint()
+        case .cycleAutoplay:
+            putHandBack()
+            let modes = AutoplayMode.allCases
+            autoplay = modes[(modes.firstIndex(of: autoplay)! + 1) % modes.count]
+            notice = "Autoplay: \(TableScene.describe(autoplay))"
+            let said = notice
+            runAutoplay(joiningLastMove: false, after: 0)
+            afterMove()
+            notice = said
         case .openChooser:
             putHandBack()
             chooserRequested = true

@@ -20,6 +20,8 @@ extension TableScene {
         undone = []
         notice = nil
         show(record.steps, from: before, reverting: false)
+        let landed = Timing.land + Double(record.steps.count) * Timing.dealStagger
+        runAutoplay(joiningLastMove: true, after: landed)
         afterMove()
         return true
     }
@@ -80,6 +82,8 @@ extension TableScene {
     }
 
     func afterMove() {
+        forgetHints()
+        updateOutlook()
         runClock()
         updateSlotLabels()
         updateCursor()
@@ -88,7 +92,11 @@ extension TableScene {
 
     /// Mirrors steps on the card views, starting from the position `before` them, and animates
     /// the cards to where they now rest: each step's cards a little after the previous step's.
-    func show(_ steps: [Step], from before: GameState, reverting: Bool) {
+    /// Steps start `startDelay` seconds from now, `stagger` seconds apart.
+    func show(
+        _ steps: [Step], from before: GameState, reverting: Bool, startDelay: Double = 0,
+        stagger: Double = Timing.dealStagger
+    ) {
         var position = before
         /// When each moved card sets off, by view.
         var departures: [ObjectIdentifier: Double] = [:]
@@ -99,7 +107,8 @@ extension TableScene {
             // A step undone runs backwards: its cards go from `to` back to `from`.
             let (from, to) = reverting ? (step.to, step.from) : (step.from, step.to)
             if reverting { position.revert(step) } else { position.apply(step) }
-            let delay = Double(number) * Timing.dealStagger + (step.automatic && !reverting ? Timing.land : 0)
+            let delay =
+                startDelay + Double(number) * stagger + (step.automatic && !reverting && startDelay == 0 ? Timing.land : 0)
             touched.formUnion([from, to])
             if from == to {
                 // Cards turned over in place.
@@ -218,6 +227,7 @@ extension TableScene {
     /// else it is picked up (a second click on it puts it back). A click on a pile's top card
     /// otherwise does what a click on the pile does.
     func click(cardView view: CardView) {
+        lastTapActed = false
         guard drag == nil, let place = location(of: view), let slotID = slotID(of: place.pile) else { return }
         let count = pileViews[place.pile].count - place.index
         if held == nil, mouseMode == .click, view.faceUp,
@@ -225,6 +235,7 @@ extension TableScene {
         {
             cursorVisible = false
             notice = nil
+            lastTapActed = true
             if let move = obviousMove(from: place.pile, count: count) {
                 attempt(move)
                 updateCursor()
@@ -240,6 +251,26 @@ extension TableScene {
         }
         guard held != nil || count == 1 else { return }
         click(slot: slotID)
+    }
+
+    /// A double-click on a card: the run from it goes to a foundation if it can, otherwise to
+    /// the best legal place. After a click that already played or picked up, the cards picked
+    /// up go there instead, and a card played by the first click is left alone.
+    func doubleClick(cardView view: CardView) {
+        guard drag == nil else { return }
+        guard layout.rules != nil else { return click(cardView: view) }  // a free table deals again
+        if let held {
+            self.held = nil
+            finishMove(from: held.pile, count: held.count, onto: nil)
+            playBestMove(pile: held.pile, index: state.piles[held.pile].count - held.count)
+            return
+        }
+        guard !lastTapActed, let place = location(of: view) else { return }
+        if rules.clickMove(on: place.pile, in: state) != nil || !view.faceUp {
+            click(cardView: view)  // the stock: a second click deals again
+        } else {
+            playBestMove(pile: place.pile, index: place.index)
+        }
     }
 
     /// The one place a run can go, when there is only one: empty piles of one kind count as

@@ -49,11 +49,20 @@ extension TableScene {
         if let notice {
             return fitted([[notice, title, help, quit], [notice, title], [notice]])
         }
+        if hasNoMovesLeft {
+            let undo = "\(keys.hint(for: .undo)) undo"
+            let new = "\(keys.hint(for: .newGame)) new game"
+            return fitted([
+                ["No moves left", undo, new, "\(keys.hint(for: .restart)) restart", title, quit],
+                ["No moves left", undo, new, quit], ["No moves left", undo, new],
+            ])
+        }
         let hint = cursorHint()
         let hasStock = !layout.slots(ofKind: .stock).isEmpty
+        let moving = mouseMode == .click ? "[click] a card, then a pile" : "[drag] moves"
         let mouse =
             layout.rules == nil
-            ? ["[click] deals", "[drag] moves"] : ["[drag] moves"] + (hasStock ? ["[click] stock deals"] : [])
+            ? ["[click] deals", "[drag] moves"] : [moving] + (hasStock ? ["[click] stock deals"] : [])
         // The whole line fits the screen. On a narrower screen the mouse hints go first, then
         // the title: the keys to play, help and quit always show.
         return fitted([[title] + mouse + [hint, help, quit], [title, hint, help, quit], [hint, help, quit]])
@@ -97,7 +106,11 @@ enum HelpText {
         if layout.rules != nil {
             let stock = "  click the stock         deal (or redeal when empty)"
             mouse =
-                ["  drag a card or a run    let go over a pile that takes it"]
+                [
+                    "  drag a card or a run    let go over a pile that takes it",
+                    "  double-click a card     to a foundation, else its best place",
+                    "  click a card (m mode)   click-to-move: then click a pile",
+                ]
                 + (layout.slots(ofKind: .stock).isEmpty ? [] : [stock])
         } else {
             mouse = [

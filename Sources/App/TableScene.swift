@@ -76,6 +76,18 @@ public final class TableScene {
     public var mouseMode: MouseMode = .drag {
         didSet { updateStatus() }
     }
+    /// Which cards go to the foundations on their own after each move.
+    public var autoplay: AutoplayMode = .off
+    /// The hints for the position on the table, worked out when first asked for, and how many
+    /// of them were shown; the outlines of the one shown.
+    var hintList: [Hint]?
+    var hintNumber = 0
+    var hintViews: [CursorView] = []
+    /// Whether the game can still change, as worked out after the last move.
+    var outlook: Outlook = .movesLeft
+    /// The last tap on a card made a move or picked cards up, so a double-click it starts
+    /// does not act again on the card beneath.
+    var lastTapActed = false
     /// Replaces the status line's advice (previews say what they show).
     public var statusMessageOverride: String? {
         didSet { updateStatus() }
@@ -107,8 +119,9 @@ public final class TableScene {
         for slot in layout.slots {
             let view = SlotView(slot: slot, frame: .zero, theme: theme)
             if interactive {
-                view.addGestureRecognizer(
-                    TapGestureRecognizer { [unowned self] _ in self.click(slot: slot.id) })
+                let tap = TapGestureRecognizer { [unowned self] _ in self.click(slot: slot.id) }
+                tap.recognizesEveryTap = true  // an empty stock clicked quickly redeals each time
+                view.addGestureRecognizer(tap)
             }
             slotViews[slot.id] = view
             tableLayer.addSubview(view)
@@ -258,8 +271,17 @@ public final class TableScene {
         let view = CardView(cardID: nextCardViewID, card: card.card, faceUp: card.faceUp, frame: .zero, theme: theme)
         nextCardViewID += 1
         if interactive {
-            view.addGestureRecognizer(
-                TapGestureRecognizer { [unowned self, unowned view] _ in self.click(cardView: view) })
+            // One recognizer for single and double clicks: the second click of a series is a
+            // double-click; any other click is a click (a stock clicked quickly deals each time).
+            let tap = TapGestureRecognizer { [unowned self, unowned view] recognizer in
+                if (recognizer as! TapGestureRecognizer).tapCount == 2 {
+                    self.doubleClick(cardView: view)
+                } else {
+                    self.click(cardView: view)
+                }
+            }
+            tap.recognizesEveryTap = true
+            view.addGestureRecognizer(tap)
             let pan = PanGestureRecognizer()
             pan.addTarget { [unowned self, unowned view] recognizer in
                 self.dragChanged(recognizer as! PanGestureRecognizer, cardView: view)

@@ -9,8 +9,16 @@
 /// on the same view fires on the second release, which the single-tap one ignores. Design
 /// the actions so that the single tap is a harmless first step of the double one (select,
 /// then act), as desktop file managers do.
+///
+/// With ``recognizesEveryTap`` a recognizer fires on every tap of a series, and its action
+/// reads the count from ``tapCount``: one recognizer that tells single from double clicks, and
+/// a button that takes rapid clicks (a stock clicked three times quickly deals three times).
 public final class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired: Int
+    /// Recognize every tap of a series, not only the `numberOfTapsRequired`-th.
+    public var recognizesEveryTap = false
+    /// Which tap of its series the tap being recognized is (1 for a single tap).
+    public var tapCount: Int { touch?.tapCount ?? 1 }
 
     public init(numberOfTapsRequired: Int = 1, action: ((GestureRecognizer) -> Void)? = nil) {
         self.numberOfTapsRequired = max(1, numberOfTapsRequired)
@@ -18,7 +26,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     public override func pointerBegan(_ touch: Touch) {
-        if touch.tapCount > numberOfTapsRequired { state = .failed }
+        if touch.tapCount > numberOfTapsRequired && !recognizesEveryTap { state = .failed }
     }
 
     public override func pointerMoved(_ touch: Touch) {
@@ -29,6 +37,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public override func pointerEnded(_ touch: Touch) {
         guard state == .possible else { return }
-        state = touch.tapCount == numberOfTapsRequired ? .recognized : .failed
+        let counts = recognizesEveryTap ? touch.tapCount >= numberOfTapsRequired : touch.tapCount == numberOfTapsRequired
+        state = counts ? .recognized : .failed
     }
 }

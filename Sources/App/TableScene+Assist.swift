@@ -1,0 +1,148 @@
+import Layouts
+import Solitaire
+import TableKit
+
+/// Help from the table: autoplay to the foundations, the double-click's best move, hints, and
+/// saying "No moves left" when it is proven.
+///
+/// Autoplayed cards belong to the move that set them off: they are added to its record, so one
+/// undo takes back the move and the cards autoplay sent up after it (and one redo makes both
+/// again). They fly one after another, after the move's own cards have landed.
+extension TableScene {
+    /// Between cards autoplay sends to the foundations.
+    static let autoplayStagger = 0.08
+    /// Positions the stuck check may look at before it gives up and says nothing: enough to
+    /// prove a real dead end, small enough to stay well inside a frame (docs/PERFORMANCE.md).
+    static let outlookBudget = 2_000
+
+    /// Sends every card autoplay allows to the foundations, one after another, once the cards
+    /// moving now have landed (`after` seconds). Their steps join the last move's record, or
+    /// with `joiningLastMove` false (autoplay just switched on) make a record of their own.
+    func runAutoplay(joiningLastMove: Bool, after delay: Double) {
+        guard autoplay != .off, layout.rules != nil, !isWon else { return }
+        let before = state
+        var steps: [Step] = []
+        var first: Move?
+        var count = 0
+        while count < 1_000, let move = rules.autoplayMove(in: state, mode: autoplay) {
+            let record = rules.apply(move, to: &state)
+            steps.append(contentsOf: record.steps.map { step in
+                var step = step
+                step.automatic = true
+                return step
+            })
+            first = first ?? move
+            count += 1
+        }
+        guard let first else { return }
+        if joiningLastMove, var last = history.popLast() {
+            last.steps += steps
+            history.append(last)
+        } else {
+            history.append(MoveRecord(move: first, steps: steps))
+        }
+        show(steps, from: before, reverting: false, startDelay: delay, stagger: TableScene.autoplayStagger)
+    }
+
+    /// The double-click: the cards from `index` up go to a foundation if they can, otherwise
+    /// to the best legal place. Says so when there is none.
+    func playBestMove(pile: Int, index: Int) {
+        let count = state.piles[pile].count - index
+        guard count > 0, rules.canPickUp(pile: pile, from: index, in: state) else { return }
+        if let move = rules.bestMove(from: pile, count: count, in: state) {
+            attempt(move)
+        } else {
+            notice = "\(theme.label(for: state.piles[pile][index].card)) has nowhere to go"
+        }
+        updateCursor()
+        updateStatus()
+    }
+
+    /// How the status line names an autoplay mode.
+    static func describe(_ mode: AutoplayMode) -> String {
+        switch mode {
+        case .off: "off"
+        case .safe: "safe cards to the foundations"
+        case .all: "every card that fits to the foundations"
+        }
+    }
+
+    // MARK: Hints
+
+    /// Shows the next useful move: its cards and where they go are outlined and the status line
+    /// says it. Pressed again, the hint after it, round again after the last.
+    func showNextHint() {
+        if hintList == nil { hintList = rules.hints(in: state) }
+        guard let hints = hintList, !hints.isEmpty else {
+            notice = outlook == .noMovesLeft ? nil : "no useful move found: try undo"
+            clearHint()
+            return
+        }
+        let hint = hints[hintNumber % hints.count]
+        hintNumber += 1
+        notice = hint.sentence.message(label: theme.label(for:))
+        outlineHint(hint.move)
+    }
+
+    /// Outlines a hint's cards (or the stock) and its target pile.
+    private func outlineHint(_ move: Move) {
+        var frames: [Rect] = []
+        let from = move.kind == .create ? move.to : move.from
+        let count = state.piles[from].count
+        if move.kind == .transfer, count > 0,
+            let first = restingFrame(pile: from, index: count - move.count),
+            let top = restingFrame(pile: from, index: count - 1)
+        {
+            frames.append(Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY))
+        } else if let frame = slotID(of: from).flatMap({ slotViews[$0]?.frame }) {
+            frames.append(count > 0 ? restingFrame(pile: from, index: count - 1) ?? frame : frame)
+        }
+        if move.kind == .transfer {
+            let targetCount = state.piles[move.to].count
+            let frame =
+                targetCount > 0
+                ? restingFrame(pile: move.to, index: targetCount - 1)
+                : slotID(of: move.to).flatMap { slotViews[$0]?.frame }
+            if let frame { frames.append(frame) }
+        }
+        while hintViews.count < frames.count {
+            let view = CursorView.target(theme: theme)
+            view.name = "hint"
+            hintViews.append(view)
+            tableLayer.addSubview(view)
+        }
+        for (index, view) in hintViews.enumerated() {
+            view.isHidden = index >= frames.count
+            if index < frames.count {
+                view.surround(frames[index])
+                tableLayer.bringSubviewToFront(view)
+            }
+        }
+    }
+
+    /// Forgets the hints of the last position and hides their outlines.
+    func clearHint() {
+        for view in hintViews { view.isHidden = true }
+    }
+
+    func forgetHints() {
+        hintList = nil
+        hintNumber = 0
+        clearHint()
+    }
+
+    // MARK: Stuck
+
+    /// Works out, after a move, whether the game can still change; the status line says
+    /// "No moves left" only when that is proven.
+    func updateOutlook() {
+        guard layout.rules != nil, !isWon else {
+            outlook = .movesLeft
+            return
+        }
+        outlook = rules.outlook(for: state, budget: TableScene.outlookBudget)
+    }
+
+    /// Whether the game is proven to have no move left that changes it.
+    public var hasNoMovesLeft: Bool { outlook == .noMovesLeft }
+}
