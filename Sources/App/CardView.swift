@@ -1,17 +1,24 @@
 import Solitaire
 import TableKit
 
-/// A card, face up or face down. Face down it shows the card back, a shaded pattern. Large cards (5×3 and up) have a rounded border with the rank and suit
-/// in the top-left and bottom-right corners and the suit in the middle; small ones are a
-/// plain face with the rank and suit in the corner, so a fanned pile shows each card's
-/// top row.
+/// A card, face up or face down. Face down it shows the card back, a woven lattice.
+///
+/// Face up, how much it shows depends on its size (see ``CardFace``): the largest cards are
+/// laid out like real ones, with pips for 2 to 10, a large suit on the Ace and a framed
+/// picture on a court card; cards 5×3 to 7×5 have the suit in the middle; the smallest are a
+/// plain face with the rank and suit in the corner. Every size shows the rank and suit in
+/// its top-left corner, so a fanned pile shows each card's top row.
 ///
 /// ```
-/// ╭T♠───╮     ╭T♠─╮     T♠
-/// │     │     │   │
-/// │  ♠  │     ╰─T♠╯
-/// │     │
-/// ╰───T♠╯
+/// ╭T♠─────────╮   ╭K♠─────────╮   ╭T♠───╮   ╭T♠─╮   T♠
+/// │  ♠     ♠  │   │ ┌───────┐ │   │     │   │   │
+/// │     ♠     │   │ │ ╻ ╻ ╻ │ │   │  ♠  │   ╰─T♠╯
+/// │  ♠     ♠  │   │ │ ┗━┻━┛ │ │   │     │
+/// │           │   │ │ ♠ K ♠ │ │   ╰───T♠╯
+/// │  ♠     ♠  │   │ │ ┏━┳━┓ │ │
+/// │     ♠     │   │ │ ╹ ╹ ╹ │ │
+/// │  ♠     ♠  │   │ └───────┘ │
+/// ╰─────────T♠╯   ╰─────────K♠╯
 /// ```
 public final class CardView: View {
     public let cardID: Int
@@ -32,45 +39,23 @@ public final class CardView: View {
     }
 
     public override func draw(in context: DrawContext) {
-        guard faceUp else { return drawBack(in: context) }
-        let w = context.width
-        let h = context.height
-        let face = theme.cardFace
-        let suit = theme.suitStyle(for: card)
-        let label = theme.label(for: card)
-        context.fill(style: face)
-        guard w >= 5 && h >= 3 else {
-            context.put(label, x: 0, y: 0, style: suit)
-            return
-        }
-        drawBorder(in: context, style: face)
-        context.put(label, x: 1, y: 0, style: suit)
-        context.put(label, x: w - 3, y: h - 1, style: suit)
-        if h >= 5 {
-            let symbol = theme.glyphs.unicodeSuits ? String(card.suit.symbol) : String(card.suit.letter)
-            context.put(symbol, x: w / 2, y: h / 2, style: suit)
+        if faceUp {
+            CardFace(card: card, theme: theme).draw(in: context)
+        } else {
+            CardBack(theme: theme).draw(in: context)
         }
     }
+}
 
-    /// The back: a border like the face's, filled with the back pattern.
-    func drawBack(in context: DrawContext) {
-        let w = context.width
-        let h = context.height
-        context.fill(glyph: Glyph(theme.glyphs.backPattern), style: theme.cardBack)
-        if w >= 3 && h >= 2 { drawBorder(in: context, style: theme.cardBackEdge) }
-    }
-
-    /// The rounded border that faces and backs share.
-    func drawBorder(in context: DrawContext, style: CellStyle) {
-        let w = context.width
-        let h = context.height
-        let g = theme.glyphs
-        let line = String(repeating: g.horizontal, count: w - 2)
-        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: style)
-        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: style)
-        for row in 1..<max(1, h - 1) {
-            context.put(String(g.vertical), x: 0, y: row, style: style)
-            context.put(String(g.vertical), x: w - 1, y: row, style: style)
-        }
+/// The rounded border that faces and backs share.
+func drawCardBorder(in context: DrawContext, glyphs g: Theme.Glyphs, style: CellStyle) {
+    let w = context.width
+    let h = context.height
+    let line = String(repeating: g.horizontal, count: w - 2)
+    context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: style)
+    context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: style)
+    for row in 1..<max(1, h - 1) {
+        context.put(String(g.vertical), x: 0, y: row, style: style)
+        context.put(String(g.vertical), x: w - 1, y: row, style: style)
     }
 }

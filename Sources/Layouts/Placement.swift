@@ -116,8 +116,11 @@ public struct TooSmall: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 public enum Placement {
-    /// Card sizes tried, largest first.
+    /// Card sizes tried, largest first. The three largest have room for a real card's face
+    /// (pips in three columns, court cards framed); 7x5 and smaller show rank and suit only.
+    /// A terminal cell is about twice as tall as it is wide, so 13x9 is a real card's shape.
     public static let cardSizes: [CardSize] = [
+        CardSize(width: 13, height: 9), CardSize(width: 11, height: 9), CardSize(width: 9, height: 7),
         CardSize(width: 7, height: 5), CardSize(width: 6, height: 4), CardSize(width: 5, height: 4),
         CardSize(width: 5, height: 3), CardSize(width: 4, height: 3), CardSize(width: 3, height: 2),
     ]
@@ -128,9 +131,10 @@ public enum Placement {
     public static func gapX(for size: CardSize) -> Int { size.width >= 6 ? 2 : 1 }
     /// Blank rows between neighbouring cards.
     public static func gapY(for size: CardSize) -> Int { 1 }
-    /// Fan steps: down 1 row; right 3 columns for cards 7 or more wide, else 2.
+    /// Fan steps: down 1 row, so a fanned card shows its top row (its corner index); right 4
+    /// columns for cards 9 or more wide, 3 for 7 or 8, else 2, so it shows its corner and index.
     public static func fanStep(for size: CardSize) -> FanStep {
-        FanStep(down: 1, right: size.width >= 7 ? 3 : 2)
+        FanStep(down: 1, right: size.width >= 9 ? 4 : size.width >= 7 ? 3 : 2)
     }
 
     /// The largest card size whose table fits in `width` x `height` cells, leaving `reservedRows` at the

@@ -74,10 +74,10 @@ final class CancelTests: XCTestCase {
         let (h, view) = try dragging()
         h.resize(width: 100, height: 30)
         XCTAssertNil(h.scene.draggedCard)
-        XCTAssertEqual(h.origin(of: "free.1").x, 15, "the table is centred again")
-        XCTAssertEqual(view.frame, Rect(x: 15, y: 1, width: 7, height: 5), "back at once, in the new place")
-        XCTAssertEqual(h.findCard("4♥")?.x, 15)
-        XCTAssertEqual(h.findCard("A♠")?.x, 24)
+        XCTAssertEqual(h.origin(of: "free.1").x, 7, "the table is centred again, with 9x7 cards")
+        XCTAssertEqual(view.frame, Rect(x: 7, y: 1, width: 9, height: 7), "back at once, in the new place")
+        XCTAssertEqual(h.findCard("4♥")?.x, 7)
+        XCTAssertEqual(h.findCard("A♠")?.x, 18)
         assertCancelled(h, view)
     }
 

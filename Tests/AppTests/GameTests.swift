@@ -206,7 +206,7 @@ final class GameTests: XCTestCase {
         let game = Game("klondike", seed: 7)
         game.settle()
         let screen = game.app.screenText
-        XCTAssertTrue(screen.contains("░"), "face-down cards show their backs:\n\(screen)")
+        XCTAssertTrue(screen.contains("╱╲"), "face-down cards show their backs:\n\(screen)")
         let faceUp = game.scene.state.piles.joined().filter(\.faceUp).count
         XCTAssertEqual(faceUp, 7, "Klondike deals one card face up on each column")
         XCTAssertTrue(game.status.contains("Klondike #7"), game.status)

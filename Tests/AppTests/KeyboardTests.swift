@@ -223,7 +223,7 @@ final class KeyboardTests: XCTestCase {
         h.advance(0.1)
         h.resize(width: 100, height: 30)
         XCTAssertNil(h.scene.heldCard)
-        XCTAssertEqual(h.findCard("4♥")?.x, 15, "on free.1, in its new place")
+        XCTAssertEqual(h.findCard("4♥")?.x, 7, "on free.1, in its new place (with 9x7 cards)")
         XCTAssertEqual(h.findCard("4♥")?.y, 1)
         h.key(.enter)  // on free.2: deals, as nothing is carried
         XCTAssertEqual(h.cards(in: "free.2"), ["AS"])

@@ -8,7 +8,8 @@ final class PlacementTests: XCTestCase {
 
     func testCardSizesLargestFirst() {
         let sizes = Placement.cardSizes
-        XCTAssertEqual(sizes.first, CardSize(width: 7, height: 5), "the largest is the seed's 7x5 card")
+        XCTAssertEqual(sizes.first, CardSize(width: 13, height: 9), "the largest has a real card's shape")
+        XCTAssertTrue(sizes.contains(CardSize(width: 7, height: 5)), "the seed's 7x5 card is still one")
         for (larger, smaller) in zip(sizes, sizes.dropFirst()) {
             XCTAssertLessThanOrEqual(smaller.width, larger.width, "\(larger) before \(smaller)")
             XCTAssertLessThanOrEqual(smaller.height, larger.height, "\(larger) before \(smaller)")
@@ -21,21 +22,45 @@ final class PlacementTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(step.right, 2, "\(size): a card fanned right shows its corner and rank")
             XCTAssertLessThan(step.right, size.width, "\(size): fanned cards overlap")
         }
+        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 13, height: 9)).right, 4)
+        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 9, height: 7)).right, 4)
+        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 7, height: 5)).right, 3)
+        XCTAssertEqual(Placement.fanStep(for: CardSize(width: 6, height: 4)).right, 2)
     }
 
     func testLargeTerminalGetsLargestCardsCentred() throws {
         let table = try Placement.place(klondike, width: 200, height: 60).get()
-        XCTAssertEqual(table.cardSize, CardSize(width: 7, height: 5))
-        // 7 columns of 7 + 2 gap, margins of 1: 1 + 6*9 + 7 + 1.
-        XCTAssertEqual(table.width, 63)
-        // Tableau at row 1 (y = 1 + 6), 5 rows of card and 12 of fan, then the margin.
-        XCTAssertEqual(table.height, 25)
-        XCTAssertEqual(table.originX, 68)
-        XCTAssertEqual(table.slot("stock").map { [$0.x, $0.y] }, [69, 1])
-        XCTAssertEqual(table.slot("waste").map { [$0.x, $0.y] }, [78, 1])
-        XCTAssertEqual(table.slot("foundation.1").map { [$0.x, $0.y] }, [96, 1])
-        XCTAssertEqual(table.slot("tableau.7").map { [$0.x, $0.y] }, [123, 7])
+        XCTAssertEqual(table.cardSize, CardSize(width: 13, height: 9))
+        // 7 columns of 13 + 2 gap, margins of 1: 1 + 6*15 + 13 + 1.
+        XCTAssertEqual(table.width, 105)
+        // Tableau at row 1 (y = 1 + 10), 9 rows of card and 12 of fan, then the margin.
+        XCTAssertEqual(table.height, 33)
+        XCTAssertEqual(table.originX, 47)
+        XCTAssertEqual(table.slot("stock").map { [$0.x, $0.y] }, [48, 1])
+        XCTAssertEqual(table.slot("waste").map { [$0.x, $0.y] }, [63, 1])
+        XCTAssertEqual(table.slot("foundation.1").map { [$0.x, $0.y] }, [93, 1])
+        XCTAssertEqual(table.slot("tableau.7").map { [$0.x, $0.y] }, [138, 11])
         XCTAssertNil(table.slot("nope"))
+    }
+
+    /// Large terminals get cards with room for a real card's face; 80x24 keeps the sizes it
+    /// had before those were added, except where a bigger one now fits (Golf, a short table).
+    func testBigTerminalsGetBigCardsAndEightyByTwentyFourKeepsItsSizes() throws {
+        func size(_ name: String, _ width: Int, _ height: Int) throws -> String {
+            let layout = try XCTUnwrap(ShippedLayouts.layout(named: name))
+            return try Placement.place(layout, width: width, height: height).get().cardSize.description
+        }
+        XCTAssertEqual(try size("freecell", 120, 40), "13x9")
+        XCTAssertEqual(try size("klondike", 160, 50), "13x9")
+        XCTAssertEqual(try size("spider", 160, 50), "13x9")
+        XCTAssertEqual(try size("all-in-a-row", 120, 40), "11x9", "13 columns: 13x9 is too wide")
+        XCTAssertEqual(try size("klondike", 100, 30), "9x7", "11x9 is too tall")
+        XCTAssertEqual(try size("spider", 100, 30), "7x5", "10 columns: 9x7 is too wide")
+        // Every other shipped table had 6x4 cards at 80x24, the sandbox 7x5 and Golf 7x5.
+        let exceptions = ["sandbox": "7x5", "golf": "9x7"]
+        for name in ShippedLayouts.names {
+            XCTAssertEqual(try size(name, 80, 24), exceptions[name] ?? "6x4", name)
+        }
     }
 
     func testEightyByTwentyFourPicksTheLargestSizeThatFits() throws {
@@ -109,12 +134,12 @@ final class PlacementTests: XCTestCase {
 
         let waste = try XCTUnwrap(table.slot("waste"))
         let origins = (0..<5).compactMap { table.cardOrigin(slot: "waste", index: $0, count: 5) }.map { [$0.x, $0.y] }
-        XCTAssertEqual(origins, [[waste.x, 1], [waste.x, 1], [waste.x, 1], [waste.x + 3, 1], [waste.x + 6, 1]])
+        XCTAssertEqual(origins, [[waste.x, 1], [waste.x, 1], [waste.x, 1], [waste.x + 4, 1], [waste.x + 8, 1]])
 
         let stock = try XCTUnwrap(table.cardOrigin(slot: "stock", index: 9, count: 10))
-        XCTAssertEqual([stock.x, stock.y], [69, 1])
-        XCTAssertEqual(table.pileExtent(slot: "tableau.1", count: 20).map { [$0.width, $0.height] }, [7, 17])
-        XCTAssertEqual(table.pileExtent(slot: "waste", count: 2).map { [$0.width, $0.height] }, [10, 5])
+        XCTAssertEqual([stock.x, stock.y], [48, 1])
+        XCTAssertEqual(table.pileExtent(slot: "tableau.1", count: 20).map { [$0.width, $0.height] }, [13, 21])
+        XCTAssertEqual(table.pileExtent(slot: "waste", count: 2).map { [$0.width, $0.height] }, [17, 9])
     }
 
     func testPyramidHalfOffsets() throws {
