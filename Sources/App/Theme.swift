@@ -49,7 +49,7 @@ public struct Theme: Sendable {
     /// The colour that stands for the terminal's own default background. The terminal layer
     /// draws a cell of exactly this background with the terminal's default (colour `-1`);
     /// until it does, it shows as the near-black it is.
-    public static let terminalDefaultBackground = RGB(1, 1, 1)
+    public static let terminalDefaultBackground = RGB.terminalDefault
 
     public var glyphs: Glyphs
     public var isMonochrome: Bool

@@ -80,7 +80,10 @@ void ct_setup_modes(void) {
     curs_set(0);
     mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);
-    if (has_colors()) start_color();
+    if (has_colors()) {
+        start_color();
+        use_default_colors(); /* colour -1: the terminal's own (a theme may keep its background) */
+    }
 }
 
 void ct_invalidate(void) { clearok(curscr, TRUE); }

@@ -11,6 +11,10 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         self.blue = blue
     }
 
+    /// Stands for the terminal's own default colour (a theme that keeps the terminal's
+    /// background uses it): terminals are asked for their default, not for this near-black.
+    public static let terminalDefault = RGB(1, 1, 1)
+
     /// `RGB(hex: 0x1E5A32)`
     public init(hex: UInt32) {
         self.init(UInt8((hex >> 16) & 0xFF), UInt8((hex >> 8) & 0xFF), UInt8(hex & 0xFF))

@@ -23,6 +23,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
 
     /// The terminal's colour number for an RGB colour.
     public func colorNumber(for color: RGB) -> Int {
+        if color == .terminalDefault { return -1 }  // the terminal's default (use_default_colors)
         switch self {
         case .truecolor:
             return (Int(color.red) << 16) | (Int(color.green) << 8) | Int(color.blue)

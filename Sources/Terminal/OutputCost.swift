@@ -29,19 +29,19 @@ public enum OutputCost {
         if cell.attributes.contains(.italic) { parameters.append("3") }
         if cell.attributes.contains(.underline) { parameters.append("4") }
         if cell.attributes.contains(.reverse) { parameters.append("7") }
-        switch colorMode {
-        case .truecolor:
-            for (layer, color) in [("38", cell.foreground), ("48", cell.background)] {
-                parameters.append("\(layer);2;\(color.red);\(color.green);\(color.blue)")
+        guard colorMode != .monochrome else { return parameters }
+        for (layer, color) in [("3", cell.foreground), ("4", cell.background)] {
+            // The terminal's own colour is 39 or 49, in every mode.
+            guard color != .terminalDefault else {
+                parameters.append("\(layer)9")
+                continue
             }
-        case .palette256:
-            parameters.append("38;5;\(colorMode.colorNumber(for: cell.foreground))")
-            parameters.append("48;5;\(colorMode.colorNumber(for: cell.background))")
-        case .ansi8:
-            parameters.append("3\(colorMode.colorNumber(for: cell.foreground))")
-            parameters.append("4\(colorMode.colorNumber(for: cell.background))")
-        case .monochrome:
-            break
+            switch colorMode {
+            case .truecolor: parameters.append("\(layer)8;2;\(color.red);\(color.green);\(color.blue)")
+            case .palette256: parameters.append("\(layer)8;5;\(colorMode.colorNumber(for: color))")
+            case .ansi8: parameters.append("\(layer)\(colorMode.colorNumber(for: color))")
+            case .monochrome: break
+            }
         }
         return 3 + parameters.joined(separator: ";").utf8.count
     }

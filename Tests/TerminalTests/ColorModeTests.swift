@@ -51,4 +51,14 @@ final class OutputCostTests: XCTestCase {
             OutputCost.sgrLength(red, colorMode: .truecolor), "\u{1B}[0;1;7;38;2;255;0;0;48;2;0;0;0m".utf8.count)
         XCTAssertEqual(OutputCost.sgrLength(red, colorMode: .monochrome), "\u{1B}[0;1;7m".utf8.count)
     }
+
+    func testTheTerminalsOwnColourIsItsDefaultInEveryMode() {
+        for mode in [ColorMode.truecolor, .palette256, .ansi8] {
+            XCTAssertEqual(mode.colorNumber(for: .terminalDefault), -1, "\(mode)")
+            XCTAssertNotEqual(mode.colorNumber(for: RGB(2, 2, 2)), -1, "\(mode): a near-black is a colour")
+        }
+        let felt = Cell(" ", foreground: RGB(255, 0, 0), background: .terminalDefault)
+        XCTAssertEqual(OutputCost.sgrLength(felt, colorMode: .truecolor), "\u{1B}[0;38;2;255;0;0;49m".utf8.count)
+        XCTAssertEqual(OutputCost.sgrLength(felt, colorMode: .ansi8), "\u{1B}[0;31;49m".utf8.count)
+    }
 }
