@@ -211,9 +211,10 @@ public final class ChooserScene {
 
     func updateStatus() {
         let back = canResume ? ["[Esc] back to the game"] : []
+        let arrows = theme.glyphs.unicodeSuits ? "[↑↓] choose" : "[arrows] choose"
         let candidates = [
-            ["[↑↓] choose", "[Enter] play", "[click] select, again to play", "[a-z] jump"] + back + ["[q] quit"],
-            ["[↑↓] choose", "[Enter] play"] + back + ["[q] quit"],
+            [arrows, "[Enter] play", "[click] select, again to play", "[a-z] jump"] + back + ["[q] quit"],
+            [arrows, "[Enter] play"] + back + ["[q] quit"],
             ["[Enter] play", "[q] quit"],
         ]
         let room = window.size.width - 1

@@ -55,3 +55,11 @@ final class ChooserSummaryView: View {
         }
     }
 }
+
+extension HelpText {
+    /// The rules summary as the help screen shows it: a heading, then one bullet a sentence,
+    /// wrapped to the width of the help's other lines.
+    static func rulesSummary(for layout: TableLayout) -> [String] {
+        ["Rules"] + ChooserSummaryView.bullets(layout.rulesSummary, width: 58).map { "  " + $0 }
+    }
+}

@@ -371,6 +371,16 @@ final class ChooserTests: XCTestCase {
         chooser.pilot.assertScreenMatchesWindow()
     }
 
+    /// The lines help shows the rules in: the summary's words, as wide as help's other lines.
+    func testTheRulesSummaryForHelpIsWrappedToTheHelpsWidth() {
+        let layout = ShippedLayouts.layout(named: "freecell")!
+        let lines = HelpText.rulesSummary(for: layout)
+        XCTAssertEqual(lines.first, "Rules")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        let words = lines.dropFirst().joined(separator: " ").split(separator: " ").filter { $0 != "•" }
+        XCTAssertEqual(words, layout.rulesSummary.joined(separator: " ").split(separator: " "))
+    }
+
     func testTheChooserIsIdleUntilAKey() {
         let chooser = Chooser()
         XCTAssertFalse(chooser.app.needsFrame, "nothing to draw")
