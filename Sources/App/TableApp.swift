@@ -2,37 +2,133 @@ import Layouts
 import TableKit
 import TerminalInput
 
-/// The whole app without a terminal: a window with a table scene, fed decoded terminal
-/// events. The terminal front end and the end-to-end tests drive it the same way.
+/// The whole app without a terminal: a window showing the game chooser or a game, fed decoded
+/// terminal events. The terminal front end and the end-to-end tests drive it the same way.
 ///
 /// ```
 /// let app = TableApp(layout: sandbox, seed: 1, width: 80, height: 24, clock: ManualClock())
 /// app.handle(.mouse(MouseReport(action: .press, button: .left, column: 4, row: 2)))
 /// app.renderFrame()
 /// print(app.screenText)
+///
+/// let chooser = TableApp(chooserWith: games, width: 100, height: 30, clock: clock) { nextDeal() }
+/// chooser.handle(.key(KeyPress(.enter)))   // plays the selected game
 /// ```
+///
+/// Keys and clicks go to whichever shows. A game's `g` (``TableScene/chooserRequested``) brings
+/// the chooser back with that game selected; Escape there goes back to the game. While a win is
+/// celebrated, keys and presses go to the celebration first.
 public final class TableApp {
     public let window: Window
-    public let scene: TableScene
+    public let theme: Theme
+    /// The games the chooser lists.
+    public let catalog: ChooserCatalog
+    /// The deal number of a game started from the chooser.
+    let dealNumber: () -> UInt64
+    /// The game on screen; nil while the chooser shows.
+    public private(set) var game: TableScene?
+    /// The chooser, while it shows.
+    public private(set) var chooser: ChooserScene?
+    /// The last game shown: the one on screen, or the one the chooser goes back to.
+    private var lastGame: TableScene?
+    private var chooserQuit = false
     var pointer = PointerTracker()
+    /// When the first move of the deal on screen was made: the win panel's time counts from it.
+    var firstMoveTime: Double?
+    /// The cell and time of the click that changed screens: the second press of a double-click
+    /// there belongs to the old screen, and is dropped.
+    var clickThatChangedScreens: (column: Int, row: Int, time: Double)?
+    /// A press was dropped: the rest of its sequence is too.
+    var droppingPointerSequence = false
 
+    /// The game on screen or, while the chooser shows, the last game played. An app started in
+    /// the chooser has none until a game is chosen (asking for it then is a programming error).
+    public var scene: TableScene {
+        guard let scene = game ?? lastGame else { preconditionFailure("no game yet: the app started in the chooser") }
+        return scene
+    }
+
+    /// An app that opens straight into a game.
+    ///
+    /// - Parameters:
+    ///   - catalog: the games the chooser lists when the player asks for it (`g`).
+    ///   - dealNumber: the deal number of a game started from the chooser.
     public init(
         layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
-        theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true
+        theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
+        catalog: ChooserCatalog = .shipped, dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) }
     ) {
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = animations
-        scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
+        self.theme = theme
+        self.catalog = catalog
+        self.dealNumber = dealNumber
+        let scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
+        game = scene
+        lastGame = scene
     }
 
-    public var wantsQuit: Bool { scene.quitRequested }
+    /// An app that opens in the game chooser.
+    ///
+    /// - Parameters:
+    ///   - games: the games to list (the chooser groups them by family).
+    ///   - selecting: the name of the game selected at first.
+    ///   - dealNumber: the deal number of each game started from the chooser.
+    public init(
+        chooserWith games: [TableLayout], selecting: String? = nil, width: Int, height: Int, clock: TableClock,
+        theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
+        dealNumber: @escaping () -> UInt64
+    ) {
+        window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
+        window.animator.isEnabled = animations
+        self.theme = theme
+        catalog = ChooserCatalog(games: games)
+        self.dealNumber = dealNumber
+        chooser = ChooserScene(catalog: catalog, selecting: selecting, window: window, theme: theme)
+    }
+
+    public var wantsQuit: Bool { chooser == nil ? scene.quitRequested : chooserQuit }
+
+    /// Whether the chooser is on screen.
+    public var isShowingChooser: Bool { chooser != nil }
+
+    // MARK: Events
 
     /// Feeds one decoded terminal event.
     public func handle(_ event: InputEvent) {
+        if case .mouse(let report) = event, dropsPointerReport(report) { return }
+        if let chooser {
+            handle(event, in: chooser)
+        } else if let game {
+            handle(event, in: game)
+        }
+        afterInput(event)
+    }
+
+    private func handle(_ event: InputEvent, in chooser: ChooserScene) {
+        switch event {
+        case .key(let press):
+            chooser.handle(press)
+        case .mouse(let report):
+            switch (report.action, report.button) {
+            case (.press, .wheelUp): chooser.scroll(by: -1)
+            case (.press, .wheelDown): chooser.scroll(by: 1)
+            default: for update in pointer.handle(report) { deliver(update) }
+            }
+        case .focusOut:
+            cancelPointer()
+        case .focusIn, .paste:
+            break
+        }
+    }
+
+    private func handle(_ event: InputEvent, in scene: TableScene) {
         switch event {
         case .key(let press):
             let action = KeyBindings.action(for: press)
-            if scene.isShowingHelp {
+            if scene.isCelebrating {
+                scene.handleCelebration(press)
+            } else if scene.isShowingHelp {
                 scene.closeHelp(quitting: action == .quit)  // any key closes the help
             } else if let action {
                 scene.perform(action)
@@ -43,6 +139,14 @@ public final class TableApp {
                 if report.action == .press { scene.closeHelp(quitting: false) }
                 return
             }
+            if scene.isCascading {
+                // A press skips the cascade; the rest of its sequence reaches nothing.
+                if report.action == .press {
+                    scene.skipCelebration()
+                    droppingPointerSequence = true
+                }
+                return
+            }
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:
             cancelPointer()
@@ -51,10 +155,106 @@ public final class TableApp {
         }
     }
 
+    /// Whether a mouse report is dropped: the second press of a double-click that changed
+    /// screens, and the rest of a sequence whose press was dropped.
+    private func dropsPointerReport(_ report: MouseReport) -> Bool {
+        let isButton = [MouseButton.left, .middle, .right].contains(report.button)
+        if report.action == .press, isButton {
+            droppingPointerSequence = false
+            if let click = clickThatChangedScreens, click.column == report.column, click.row == report.row,
+                window.clock.now - click.time <= window.multiTapInterval
+            {
+                clickThatChangedScreens = nil
+                droppingPointerSequence = true
+                return true
+            }
+            return false
+        }
+        if droppingPointerSequence, report.action == .release { droppingPointerSequence = false }
+        return droppingPointerSequence
+    }
+
     private func deliver(_ update: PointerUpdate) {
         guard update.button == .left else { return }
         let location = Point(x: Double(update.column) + 0.5, y: Double(update.row) + 0.5)
         window.post(PointerEvent(update.phase, at: location))
+    }
+
+    /// After each event: a screen change the event asked for, the deal's clock, a win.
+    private func afterInput(_ event: InputEvent) {
+        let changedScreens: Bool
+        if let chooser {
+            if let chosen = chooser.chosenGame {
+                start(chosen)
+                changedScreens = true
+            } else if chooser.resumeRequested, let lastGame {
+                resume(lastGame)
+                changedScreens = true
+            } else {
+                chooserQuit = chooser.quitRequested
+                changedScreens = false
+            }
+        } else if let game, game.chooserRequested {
+            showChooser(selecting: game.layout.name)
+            changedScreens = true
+        } else {
+            changedScreens = false
+        }
+        if changedScreens, case .mouse(let report) = event {
+            clickThatChangedScreens = (report.column, report.row, window.clock.now)
+        }
+        if let game { followDeal(of: game) }
+    }
+
+    /// Keeps the time of the deal's first move, and celebrates a win that nothing else has.
+    private func followDeal(of scene: TableScene) {
+        if scene.history.isEmpty && scene.undone.isEmpty {
+            firstMoveTime = nil  // a fresh deal: the clock starts with the first move
+        } else if firstMoveTime == nil {
+            firstMoveTime = window.clock.now
+        }
+        if scene.isWon, !scene.isCelebrating { scene.celebrateWin() }
+        if scene.isCelebrating, scene.winOverlay?.playedSeconds == nil {
+            scene.setPlayedSeconds(window.clock.now - (firstMoveTime ?? window.clock.now))
+        }
+    }
+
+    // MARK: Screens
+
+    /// Leaves the chooser for a new deal of a game.
+    private func start(_ layout: TableLayout) {
+        cancelPointer()
+        chooser?.detach()
+        chooser = nil
+        let scene = TableScene(layout: layout, seed: dealNumber(), window: window, theme: theme)
+        game = scene
+        lastGame = scene
+        firstMoveTime = nil
+        window.setNeedsFullRedraw()
+    }
+
+    /// Leaves the game for the chooser, with the game selected.
+    private func showChooser(selecting name: String) {
+        cancelPointer()
+        scene.chooserRequested = false
+        scene.putHandBack()
+        scene.closeHelp(quitting: false)
+        window.animator.finishAll()
+        scene.detach()
+        game = nil
+        chooser = ChooserScene(
+            catalog: catalog, selecting: name, window: window, theme: theme, canResume: lastGame != nil)
+        window.setNeedsFullRedraw()
+    }
+
+    /// Leaves the chooser for the game it was opened from, as it was.
+    private func resume(_ scene: TableScene) {
+        cancelPointer()
+        chooser?.detach()
+        chooser = nil
+        scene.reattach()
+        game = scene
+        window.setNeedsFullRedraw()
     }
 
     /// Focus lost, a lost release: the open drag (if any) is cancelled and the card goes back.
@@ -63,18 +263,30 @@ public final class TableApp {
         window.cancelPointer()
     }
 
-    /// The terminal changed size: cancel any drag, lay the table out again.
+    /// The terminal changed size: cancel any drag, lay the screen out again.
     public func resize(width: Int, height: Int) {
         _ = pointer.cancel()
         window.resize(width: max(1, width), height: max(1, height))
-        scene.cancelForResize()
-        scene.layoutTable()
+        if let chooser {
+            chooser.layoutViews()
+        } else if let game {
+            game.cancelForResize()
+            game.layoutTable()
+            game.layoutCelebration()
+        }
     }
 
-    public var needsFrame: Bool { window.needsFrame }
+    // MARK: Frames
 
+    /// A frame is due: something changed or animates, pointer motion waits, or a win's cards fly.
+    public var needsFrame: Bool { window.needsFrame || (game?.isCascading ?? false) }
+
+    /// Moves a win's cascade on to the clock's time, then composes the frame.
     @discardableResult
-    public func renderFrame() -> Window.Frame { window.renderFrame() }
+    public func renderFrame() -> Window.Frame {
+        game?.advanceCelebration()
+        return window.renderFrame()
+    }
 
     /// The screen as text (glyphs only), trailing spaces trimmed.
     public var screenText: String { window.canvas.trimmedText }
@@ -86,5 +298,12 @@ extension TableScene {
         if held != nil { cancelHold() }
         drag = nil
         window.animator.finishAll()
+    }
+
+    /// Puts the scene's views back in the window after ``detach()``, as they were.
+    func reattach() {
+        window.backgroundCell = theme.feltCell
+        for view in [tableLayer, cursorView, statusLine, helpPanel, tooSmallView] { window.addSubview(view) }
+        layoutTable()
     }
 }

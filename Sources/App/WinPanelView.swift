@@ -1,0 +1,142 @@
+import TableKit
+
+/// What a player may do after a win.
+public enum WinChoice: CaseIterable, Sendable {
+    /// A new deal of the same game.
+    case newDeal
+    /// The same deal again from the start.
+    case replay
+    /// Back to the game chooser.
+    case chooseGame
+    case quit
+
+    /// The key that makes the choice.
+    public var key: Character {
+        switch self {
+        case .newDeal: "n"
+        case .replay: "r"
+        case .chooseGame: "g"
+        case .quit: "q"
+        }
+    }
+}
+
+/// The panel after a win: who won what, the time and the moves, and the choices, each a row
+/// that a click or its key makes (arrows and Enter too).
+///
+/// ```
+/// ╭──────────────────────────────╮
+/// │    You won Klondike #12!     │
+/// │                              │
+/// │  3:07 · 112 moves            │
+/// │                              │
+/// │  ▸ n  New deal of Klondike   │
+/// │    r  Replay deal #12        │
+/// │    g  Choose another game    │
+/// │    q  Quit                   │
+/// ╰──────────────────────────────╯
+/// ```
+final class WinPanelView: View {
+    let theme: Theme
+    let title: String
+    var detail: String {
+        didSet { if detail != oldValue { setNeedsDisplay() } }
+    }
+    let choiceViews: [WinChoiceView]
+    /// The row Enter picks.
+    var selected = 0 {
+        didSet {
+            for (index, view) in choiceViews.enumerated() { view.isSelected = index == selected }
+        }
+    }
+
+    /// - Parameter choose: called with the choice a click makes.
+    init(
+        title: String, detail: String, choices: [(WinChoice, String)], theme: Theme,
+        choose: @escaping (WinChoice) -> Void
+    ) {
+        self.theme = theme
+        self.title = title
+        self.detail = detail
+        choiceViews = choices.map { WinChoiceView(choice: $0.0, text: $0.1, theme: theme) }
+        super.init(frame: .zero)
+        name = "win panel"
+        for view in choiceViews {
+            view.addGestureRecognizer(TapGestureRecognizer { [unowned view] _ in choose(view.choice) })
+            addSubview(view)
+        }
+        choiceViews.first?.isSelected = true
+    }
+
+    /// The first choice row, below the title, a blank line, the detail and another blank line.
+    static let firstChoiceRow = 5
+
+    var preferredSize: Size {
+        let texts = [title, detail] + choiceViews.map { "▸ n  " + $0.text }
+        let width = (texts.map { StatusLineView.columns(of: $0) }.max() ?? 0) + 6
+        return Size(width: Double(width), height: Double(WinPanelView.firstChoiceRow + choiceViews.count + 1))
+    }
+
+    /// Centres the panel on a screen of the given size (shrunk to fit) and places its rows.
+    func centre(inWidth width: Int, height: Int) {
+        let size = preferredSize
+        let w = min(size.width, Double(width))
+        let h = min(size.height, Double(height))
+        frame = Rect(
+            x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w,
+            height: h)
+        for (index, view) in choiceViews.enumerated() {
+            view.frame = Rect(x: 1, y: Double(WinPanelView.firstChoiceRow + index), width: max(0, w - 2), height: 1)
+        }
+    }
+
+    /// The choice a key makes, by its letter.
+    func choice(forKey character: Character) -> WinChoice? {
+        choiceViews.first { $0.choice.key == character }?.choice
+    }
+
+    override func draw(in context: DrawContext) {
+        let w = context.width
+        let h = context.height
+        context.fill(style: theme.panel)
+        let g = theme.glyphs
+        guard w >= 2, h >= 2 else { return }
+        let line = String(repeating: g.horizontal, count: w - 2)
+        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: theme.panel)
+        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: theme.panel)
+        for row in 1..<(h - 1) {
+            context.put(String(g.vertical), x: 0, y: row, style: theme.panel)
+            context.put(String(g.vertical), x: w - 1, y: row, style: theme.panel)
+        }
+        let titleWidth = StatusLineView.columns(of: title)
+        context.put(title, x: max(1, (w - titleWidth) / 2), y: 1, style: theme.panelTitle)
+        context.put(detail, x: 3, y: 3, style: theme.panel)
+    }
+}
+
+/// One choice of the win panel: `▸ n  New deal of Klondike`, the key in the title colour.
+final class WinChoiceView: View {
+    let choice: WinChoice
+    let text: String
+    let theme: Theme
+    var isSelected = false {
+        didSet { if isSelected != oldValue { setNeedsDisplay() } }
+    }
+
+    init(choice: WinChoice, text: String, theme: Theme) {
+        self.choice = choice
+        self.text = text
+        self.theme = theme
+        super.init(frame: .zero)
+        name = "choice \(choice.key)"
+    }
+
+    override func draw(in context: DrawContext) {
+        let style = isSelected ? ChooserStyles.selected(theme) : theme.panel
+        context.fill(style: style)
+        let mark = isSelected ? String(theme.glyphs.cursorLeft) : " "
+        context.put(mark, x: 1, y: 0, style: style)
+        context.put(String(choice.key), x: 3, y: 0, style: isSelected ? style : theme.panelTitle)
+        context.put(text, x: 6, y: 0, style: style)
+    }
+}

@@ -1,0 +1,369 @@
+// A game's rules in a few short sentences, written from the rules themselves (``GameRules``),
+// never from a hand-written description: the chooser and the help screen show them, so what a
+// player reads is what the game does.
+
+extension TableLayout {
+    /// The rules in short sentences: the cards, what each kind of pile builds and lets move,
+    /// what an empty pile takes, the cells, reserves and foundations, what the stock deals, and
+    /// how the game is won. A free table (no rules) says so.
+    ///
+    /// ```
+    /// ShippedLayouts.layout(named: "klondike")!.rulesSummary
+    /// // ["One deck (52 cards).",
+    /// //  "Seven tableau piles build down in alternate colours; built runs move together.",
+    /// //  "An empty tableau pile takes only a King or a run starting with one.", …]
+    /// ```
+    public var rulesSummary: [String] {
+        guard let rules else { return RulesSummary.freeTable(self) }
+        return RulesSummary(layout: self, rules: rules).sentences
+    }
+}
+
+/// Writes the sentences of ``TableLayout/rulesSummary``.
+struct RulesSummary {
+    /// A group of slots with its rules, as the sentences speak of it.
+    struct Group {
+        var name: String
+        var kind: SlotKind
+        var slots: [SlotLayout]
+        var rules: PileRules
+    }
+
+    let layout: TableLayout
+    let rules: GameRules
+    /// The groups in the order their first slot appears in the layout.
+    let groups: [Group]
+
+    init(layout: TableLayout, rules: GameRules) {
+        self.layout = layout
+        self.rules = rules
+        var groups: [Group] = []
+        for slot in layout.slots {
+            if let index = groups.firstIndex(where: { $0.name == slot.group }) {
+                groups[index].slots.append(slot)
+            } else {
+                let pileRules = rules.groups[slot.group] ?? PileRules.defaults(for: slot.kind)
+                groups.append(Group(name: slot.group, kind: slot.kind, slots: [slot], rules: pileRules))
+            }
+        }
+        self.groups = groups
+    }
+
+    static func freeTable(_ layout: TableLayout) -> [String] {
+        var sentences = [
+            "A free table with no rules: deal cards onto empty slots and move them wherever there is room."
+        ]
+        if layout.slots.contains(where: { $0.deleteOnDrop }) {
+            sentences.append("A card dropped on the trash is deleted.")
+        }
+        return sentences
+    }
+
+    var sentences: [String] {
+        var result = [cards] + dealNotes
+        for kind in [SlotKind.tableau, .cell, .reserve, .foundation] {
+            for group in groups where group.kind == kind {
+                result += sentences(for: group)
+            }
+        }
+        for group in groups where group.kind == .stock {
+            result += stockSentence(for: group).map { [$0] } ?? []
+        }
+        result.append(win)
+        return result
+    }
+
+    // MARK: Cards and deal
+
+    /// How many cards, from how many decks, of which suits.
+    var cards: String {
+        if rules.suits.count == 4 {
+            return "\(Words.count(rules.decks, capitalized: true)) \(rules.decks == 1 ? "deck" : "decks") "
+                + "(\(rules.cardCount) cards)."
+        }
+        let names = rules.suits.map(Words.suitName)
+        if names.count == 1 { return "\(rules.cardCount) cards, all \(names[0])." }
+        return "\(rules.cardCount) cards, \(Words.list(names)) only."
+    }
+
+    /// What the deal does beyond dealing cards out: ranks put out first, Kings put at the bottom.
+    var dealNotes: [String] {
+        var notes: [String] = []
+        for group in groups {
+            if let rank = group.rules.dealRank {
+                let each =
+                    group.slots.count == 1 ? "the \(noun(group, plural: false))" : "each \(noun(group, plural: false))"
+                notes.append("\(Words.rankPlural(rank)) are put out first, one on \(each).")
+            }
+            if group.rules.kingsToBottom {
+                notes.append("Kings are dealt to the bottom of the \(noun(group, plural: true)).")
+            }
+        }
+        return notes
+    }
+
+    // MARK: Piles
+
+    func sentences(for group: Group) -> [String] {
+        switch group.kind {
+        case .tableau, .reserve: return [pileSentence(for: group)] + (emptySentence(for: group).map { [$0] } ?? [])
+        case .cell: return [cellSentence(for: group)]
+        case .foundation: return [foundationSentence(for: group)]
+        case .stock, .waste, .trash, .free: return []
+        }
+    }
+
+    /// "Seven tableau piles build down in alternate colours; built runs move together."
+    func pileSentence(for group: Group) -> String {
+        "\(subject(group)) \(building(group)); \(moving(group))."
+    }
+
+    /// "Four free cells hold one card each."
+    func cellSentence(for group: Group) -> String {
+        let capacity = group.slots.map { $0.capacity ?? 1 }.max() ?? 1
+        let hold = verb("hold", group)
+        let what = capacity == 1 ? "one card" : "up to \(capacity) cards"
+        return "\(subject(group)) \(hold) \(what)\(group.slots.count == 1 ? "" : " each")."
+    }
+
+    /// "Four foundations build up in suit from Ace to King."
+    func foundationSentence(for group: Group) -> String {
+        let pile = group.rules
+        let them = group.slots.count == 1 ? "it" : "them"
+        if pile.collect {
+            return "\(subject(group)) \(verb("take", group)) complete runs of one suit, King to Ace, "
+                + "which go there by themselves."
+        }
+        var sentence = "\(subject(group)) \(building(group))"
+        if pile.build != .none {
+            switch pile.base {
+            case .rank(let rank):
+                let toKing = rank == 1 && pile.build == .up && !pile.wrap
+                sentence += " from \(Words.rankName(rank))" + (toKing ? " to King" : "")
+            case .dealt: sentence += " from the rank of the first card dealt to \(them)"
+            case .any: sentence += " from any card"
+            }
+        }
+        if let capacity = group.slots.compactMap(\.capacity).max(), capacity != 13 {
+            sentence += ", up to \(capacity) cards\(group.slots.count == 1 ? "" : " each")"
+        }
+        sentence += Words.wrapNote(pile)
+        if !pile.takeBack { sentence += "; cards never leave \(them)" }
+        return sentence + "."
+    }
+
+    /// "build down in alternate colours", "take no cards".
+    func building(_ group: Group) -> String {
+        let pile = group.rules
+        let direction: String
+        switch pile.build {
+        case .none: return "\(verb("take", group)) no cards"
+        case .down: direction = "down"
+        case .up: direction = "up"
+        case .either: direction = "up or down"
+        }
+        let wrap = group.kind == .foundation ? "" : Words.wrapNote(pile)
+        return "\(verb("build", group)) \(direction) \(Words.suitRule(pile.suit))" + wrap
+    }
+
+    /// "built runs move together", "only the top card moves".
+    func moving(_ group: Group) -> String {
+        let pile = group.rules
+        switch pile.move {
+        case .top: return "only the top card moves"
+        case .pile: return "only the whole pile moves"
+        case .faceUp: return "any face-up card moves with the cards on it"
+        case .none: return "no card leaves \(group.slots.count == 1 ? "it" : "them")"
+        case .sequence:
+            var runs = "built runs move together"
+            if let moveSuit = pile.moveSuit, moveSuit != pile.suit {
+                runs = "runs built \(Words.suitRule(moveSuit)) move together"
+            }
+            guard pile.sequenceLimit == .freeCells else { return runs }
+            let limits =
+                (hasFreeCells ? ["free cells"] : []) + (hasOpenColumns ? ["empty \(noun(group, plural: true))"] : [])
+            if limits.isEmpty { return "only the top card moves" }
+            return runs + " as far as \(Words.list(limits)) allow"
+        }
+    }
+
+    /// "An empty tableau pile takes only a King or a run starting with one."
+    func emptySentence(for group: Group) -> String? {
+        let pile = group.rules
+        let one = "An empty \(noun(group, plural: false))"
+        let carriesRuns = pile.move != .top && pile.move != .none
+        var takes: String
+        switch pile.empty {
+        case .none:
+            if pile.build == .none { return nil }  // it takes nothing anyway
+            takes = "stays empty"
+        case .any:
+            takes = carriesRuns ? "takes any card or run" : "takes any card"
+        case .rank(let rank):
+            let card = "\(Words.article(rank)) \(Words.rankName(rank))"
+            takes = carriesRuns ? "takes only \(card) or a run starting with one" : "takes only \(card)"
+        }
+        if let source = pile.refillFrom {
+            let from = groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
+            let fallback = pile.empty == .none ? "then it stays empty" : "once the \(from) is empty, it \(takes)"
+            return "\(one) is filled from the \(from) by itself; \(fallback)."
+        }
+        return "\(one) \(takes)."
+    }
+
+    /// Whether some cell takes cards by hand (it counts for the free-cell limit).
+    var hasFreeCells: Bool { groups.contains { $0.kind == .cell } }
+
+    /// Whether an empty tableau pile takes any card (it counts for the free-cell limit).
+    var hasOpenColumns: Bool { groups.contains { $0.kind == .tableau && $0.rules.empty == .any } }
+
+    // MARK: Stock and win
+
+    /// "The stock deals one card to the waste; the waste may be turned over as often as you like."
+    func stockSentence(for group: Group) -> String? {
+        let pile = group.rules
+        var targets: [SlotLayout]
+        if pile.dealTo.isEmpty {
+            targets = groups.first { $0.kind == .waste }?.slots ?? []
+        } else {
+            targets = pile.dealTo.flatMap { name in
+                groups.first { $0.name == name }?.slots ?? layout.slot(name).map { [$0] } ?? []
+            }
+        }
+        targets.removeAll { group.slots.contains($0) }
+        guard let first = targets.first, let targetGroup = groups.first(where: { $0.name == first.group }) else {
+            return nil
+        }
+        let stock = "The \(noun(group, plural: false))"
+        if targets.count > 1 {
+            let condition = pile.dealNeedsNoEmpty ? ", only when none is empty" : ""
+            return "\(stock) deals one card onto each \(noun(targetGroup, plural: false))\(condition)."
+        }
+        let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
+        let target = noun(targetGroup, plural: false)
+        let redeal: String
+        switch pile.redeals {
+        case .limited(0): redeal = "there is no redeal"
+        case .limited(1): redeal = "the \(target) may be turned over once"
+        case .limited(2): redeal = "the \(target) may be turned over twice"
+        case .limited(let times):
+            redeal = "the \(target) may be turned over \(Words.count(times, capitalized: false)) times"
+        case .unlimited: redeal = "the \(target) may be turned over as often as you like"
+        }
+        return "\(stock) deals \(cards) to the \(target); \(redeal)."
+    }
+
+    /// "Win by moving every card to the foundations."
+    var win: String {
+        switch rules.win {
+        case .foundations:
+            let count = groups.filter { $0.kind == .foundation }.reduce(0) { $0 + $1.slots.count }
+            return "Win by moving every card to the \(count == 1 ? "foundation" : "foundations")."
+        case .cleared:
+            let cleared = groups.filter { [.tableau, .cell, .reserve].contains($0.kind) }
+            var names: [String] = []
+            for group in cleared {
+                let name = noun(group, plural: group.slots.count > 1)
+                if !names.contains(name) { names.append(name) }
+            }
+            let hasStock = groups.contains { $0.kind == .stock }
+            let what = names.isEmpty ? "the table" : "every card off the \(Words.list(names))"
+            return "Win by clearing \(what)" + (hasStock ? "; the stock may still hold cards." : ".")
+        }
+    }
+
+    // MARK: Words
+
+    /// "Seven tableau piles", "One reserve".
+    func subject(_ group: Group) -> String {
+        "\(Words.count(group.slots.count, capitalized: true)) \(noun(group, plural: group.slots.count != 1))"
+    }
+
+    /// The name of a group's kind ("tableau pile", "free cells"); a kind that several groups share
+    /// adds the group's name.
+    func noun(_ group: Group, plural: Bool) -> String {
+        let word: (String, String)
+        switch group.kind {
+        case .tableau: word = ("tableau pile", "tableau piles")
+        case .foundation: word = ("foundation", "foundations")
+        case .cell: word = ("free cell", "free cells")
+        case .reserve: word = ("reserve", "reserves")
+        case .waste: word = ("waste", "wastes")
+        case .stock: word = ("stock", "stocks")
+        case .trash: word = ("trash", "trashes")
+        case .free: word = ("free slot", "free slots")
+        }
+        let shared = groups.filter { $0.kind == group.kind }.count > 1
+        return (plural ? word.1 : word.0) + (shared ? " (\(group.name))" : "")
+    }
+
+    /// A verb agreeing with a group: "builds" for one pile, "build" for several.
+    func verb(_ base: String, _ group: Group) -> String {
+        group.slots.count == 1 ? base + "s" : base
+    }
+}
+
+/// Words the sentences share: numbers, ranks, suits, lists.
+enum Words {
+    static let numbers = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+    ]
+    static let ranks = [
+        "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+    ]
+
+    /// "Seven", "seven"; past twenty, digits.
+    static func count(_ number: Int, capitalized: Bool) -> String {
+        guard numbers.indices.contains(number) else { return "\(number)" }
+        let word = numbers[number]
+        return capitalized ? word.prefix(1).uppercased() + word.dropFirst() : word
+    }
+
+    /// 1 → "Ace" … 13 → "King".
+    static func rankName(_ rank: Int) -> String {
+        ranks.indices.contains(rank - 1) ? ranks[rank - 1] : "\(rank)"
+    }
+
+    static func rankPlural(_ rank: Int) -> String { rankName(rank) + "s" }
+
+    /// "an" before Ace and Eight, "a" otherwise.
+    static func article(_ rank: Int) -> String { rank == 1 || rank == 8 ? "an" : "a" }
+
+    static func suitName(_ letter: Character) -> String {
+        switch letter {
+        case "C": return "clubs"
+        case "D": return "diamonds"
+        case "H": return "hearts"
+        default: return "spades"
+        }
+    }
+
+    static func suitRule(_ rule: SuitRule) -> String {
+        switch rule {
+        case .alternate: return "in alternate colours"
+        case .same: return "in suit"
+        case .sameColour: return "in the same colour"
+        case .any: return "regardless of suit"
+        case .different: return "in any other suit"
+        }
+    }
+
+    /// What `wrap` adds, by build direction: " (a King goes on an Ace)".
+    static func wrapNote(_ pile: PileRules) -> String {
+        guard pile.wrap else { return "" }
+        switch pile.build {
+        case .down: return " (a King goes on an Ace)"
+        case .up: return " (an Ace goes on a King)"
+        case .either: return " (King and Ace are neighbours)"
+        case .none: return ""
+        }
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        if items.count == 1 { return last }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+}
