@@ -36,6 +36,16 @@ public protocol Rules: Sendable {
     func clickMove(on pile: Int, in state: GameState) -> Move?
 
     func isWon(_ state: GameState) -> Bool
+
+    // MARK: What the play helpers ask (Autoplay, BestMove, Hints, Outlook)
+
+    /// The piles that are foundations, in layout order; empty when the game has none (a free table).
+    var foundations: [Int] { get }
+
+    /// Whether `card` may lie on `below` on pile `pile` by the pile's build rule alone (rank, suit,
+    /// wrap), whatever lies there now and however many cards would move: what a card could still
+    /// need another card for. `false` for piles that build nothing by hand.
+    func builds(_ card: PileCard, on below: PileCard, inPile pile: Int) -> Bool
 }
 
 extension Rules {
