@@ -1,21 +1,32 @@
 import Layouts
 
-// The deal.
+// The deal. `deal(seed:)` takes a deal number: the same number deals the same game, and every
+// game numbers its deals as Microsoft FreeCell does (MicrosoftDeal.swift), so FreeCell's deal 1
+// is Microsoft's deal 1 card for card.
 //
-// 1. The deck: 52 × `decks` cards. Each deck has four suit places filled by `suits` in turn
-//    (`"S"`: four times the spades; `"HS"`: hearts, spades, hearts, spades), Ace to King each.
+// Deal numbers run from 1 to 2^31 − 1 (``DeclarativeRules/dealNumbers``, Microsoft's range). A
+// number outside it is reduced into it, never refused: its remainder modulo 2^31 − 1, with 0
+// standing for 2^31 − 1 (``MicrosoftDeal/dealNumber(for:)``).
+//
+// 1. The deck: 52 × `decks` cards in Microsoft's order, rank first: AC AD AH AS 2C … KS. With
+//    several decks each rank's cards repeat once per deck before the next rank. Each rank has four
+//    suit places per deck, filled by `suits` in turn (`"S"`: four times the spades; `"HS"`:
+//    hearts, spades, hearts, spades).
 // 2. `deal-rank`: for each group that has one, in layout order, the first card of that rank left
 //    in the unshuffled deck goes face up onto each slot of the group (clubs, diamonds, hearts,
-//    spades). Then the rest is shuffled with `SplitMix64(seed:)`.
+//    spades). Then the rest is shuffled with Microsoft's generator and selection, seeded with the
+//    deal number.
 // 3. Each group, in the order its first slot appears in the layout, deals row by row like a real
 //    deal: one card to each slot still due one, left to right, then the next row; a slot gets its
 //    `deal-down` cards face down first, then its `deal-up` cards face up. A `deal-down` or
-//    `deal-up` array with one entry counts for every slot of the group.
+//    `deal-up` array with one entry counts for every slot of the group. The cards are dealt in the
+//    order the shuffle drew them.
 // 4. `kings-to-bottom`: the Kings of each slot of the group go under its other cards, in order;
 //    every position keeps its face (up or down).
-// 5. The rest goes face down onto the first stock. Without a stock (a layout that
-//    ``DeclarativeRules/problems(in:)`` reports) it goes face up onto the first pile that is not a
-//    foundation, so no card is ever lost.
+// 5. The rest goes face down onto the first stock, in the order drawn: the stock deals the card
+//    the shuffle drew next (it lies on top; the last card drawn lies at the bottom). Without a
+//    stock (a layout that ``DeclarativeRules/problems(in:)`` reports) it goes face up onto the
+//    first pile that is not a foundation, so no card is ever lost.
 //
 // `base = "dealt"`: the state's `dealtBase` is the rank of the first card dealt to that
 // foundation group. `redealsLeft` comes from the first stock's `redeals` (`Int.max`: unlimited).
@@ -33,18 +44,12 @@ extension DeclarativeRules {
         return suits.isEmpty ? Card.Suit.allCases : suits
     }
 
-    /// The game's cards before the shuffle, face down.
+    /// The deal numbers: 1 to 2^31 − 1, as Microsoft FreeCell's. Others are reduced into them.
+    public static let dealNumbers: ClosedRange<UInt64> = MicrosoftDeal.dealNumbers
+
+    /// The game's cards before the shuffle, face down, in Microsoft's order (rank first).
     public static func orderedCards(for game: GameRules) -> [PileCard] {
-        let suits = suitsInPlay(game)
-        var cards: [PileCard] = []
-        cards.reserveCapacity(52 * max(1, game.decks))
-        for _ in 0..<max(1, game.decks) {
-            for place in 0..<4 {
-                let suit = suits[place % suits.count]
-                for rank in Card.Rank.allCases { cards.append(PileCard(Card(rank, suit), faceUp: false)) }
-            }
-        }
-        return cards
+        MicrosoftDeal.orderedDeck(suits: suitsInPlay(game), decks: max(1, game.decks))
     }
 
     /// The count for slot `index` in a `deal-down` or `deal-up` array.
@@ -66,8 +71,7 @@ extension DeclarativeRules {
                 piles[pile].append(card)
             }
         }
-        var generator = SplitMix64(seed: seed)
-        deck.shuffle(using: &generator)
+        MicrosoftDeal.shuffle(&deck, dealNumber: seed)
 
         var next = 0
         var dealtBase = 0
@@ -93,7 +97,7 @@ extension DeclarativeRules {
 
         if next < deck.count {
             if let stock = stockPiles.first {
-                piles[stock].append(contentsOf: deck[next...])
+                piles[stock].append(contentsOf: deck[next...].reversed())
             } else if let pile = traits.indices.first(where: { !traits[$0].isFoundation }) ?? traits.indices.first {
                 for var card in deck[next...] {
                     card.faceUp = true

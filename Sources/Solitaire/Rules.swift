@@ -1,33 +1,5 @@
 import Layouts
 
-/// Why a move is refused, in the game's words: "7♠ goes on a red 8". Cards are kept as cards so
-/// the table can draw them with its own glyphs (♠ or S).
-public struct Refusal: Hashable, Sendable {
-    public enum Part: Hashable, Sendable {
-        case text(String)
-        case card(Card)
-    }
-
-    public var parts: [Part]
-
-    public init(_ parts: [Part]) { self.parts = parts }
-
-    public init(_ text: String) { self.parts = [.text(text)] }
-
-    /// The sentence, with each card written by `label` (`theme.label(for:)`).
-    public func message(label: (Card) -> String) -> String {
-        parts.map {
-            switch $0 {
-            case .text(let text): text
-            case .card(let card): label(card)
-            }
-        }.joined()
-    }
-
-    /// The sentence with cards written `7S`.
-    public var plainMessage: String { message { $0.description } }
-}
-
 /// The rules of a game: they deal, list and judge moves, apply them with their automatic
 /// consequences, and say when the game is won. Piles are numbered as the layout's slots.
 ///
@@ -36,7 +8,8 @@ public struct Refusal: Hashable, Sendable {
 public protocol Rules: Sendable {
     var layout: TableLayout { get }
 
-    /// The starting position of deal number `seed`. The same seed deals the same game.
+    /// The starting position of deal number `seed`. The same number deals the same game; games
+    /// number their deals as Microsoft FreeCell does (DeclarativeRules+Deal.swift).
     func deal(seed: UInt64) -> GameState
 
     /// Every legal move in a position: transfers (each distinct run length) and the stock click.
@@ -63,6 +36,16 @@ public protocol Rules: Sendable {
     func clickMove(on pile: Int, in state: GameState) -> Move?
 
     func isWon(_ state: GameState) -> Bool
+
+    // MARK: What the play helpers ask (Autoplay, BestMove, Hints, Outlook)
+
+    /// The piles that are foundations, in layout order; empty when the game has none (a free table).
+    var foundations: [Int] { get }
+
+    /// Whether `card` may lie on `below` on pile `pile` by the pile's build rule alone (rank, suit,
+    /// wrap), whatever lies there now and however many cards would move: what a card could still
+    /// need another card for. `false` for piles that build nothing by hand.
+    func builds(_ card: PileCard, on below: PileCard, inPile pile: Int) -> Bool
 }
 
 extension Rules {

@@ -3,7 +3,7 @@
 //
 //   swift run -c release cardtable-bench            # everything
 //   swift run -c release cardtable-bench engine     # compose, diff, hit testing
-//   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal
+//   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal, hints, outlook
 let arguments = Array(CommandLine.arguments.dropFirst())
 let all = arguments.isEmpty
 if all || arguments.contains("engine") {
@@ -12,4 +12,5 @@ if all || arguments.contains("engine") {
 }
 if all || arguments.contains("rules") {
     RulesBenchmarks.run()
+    PlayHelperBenchmarks.run()
 }

@@ -175,24 +175,22 @@ def status(screen):
 
 @test
 def klondike_played_with_sgr_mouse_and_keys():
-    # Deal 5 at 80x24 shows 8♦ 4♥ 5♥ J♦ 2♥ 6♠ 5♣ on the columns (6x4 cards).
+    # Deal 5 at 80x24 shows A♥ 3♦ 2♣ K♣ 6♠ 7♠ 7♥ on the columns (6x4 cards).
     pane = Pane(arguments=("play", "klondike", "--seed", "5"), ready="Klondike #5")
     try:
         screen = pane.screen()
-        four, five = find_card(screen, "4♥"), find_card(screen, "5♣")
-        assert four and five, screen
-        # 4♥ dragged onto 5♣: it lands, and the card under it turns face up.
-        pane.drag_path(four, (five[0], five[1] + 2))
-        screen = pane.wait_for(lambda s: (find_card(s, "4♥") or (0, 0))[1] == five[1] + 1,
-                               "4♥ on 5♣")
-        assert find_card(screen, "4♥")[0] == five[0], screen
-        pane.wait_for(lambda s: s.split("\n")[four[1] - 2][four[0] - 1:four[0] + 1] not in ("──", "░░"),
-                      "the card under 4♥ turned face up")
-        # 8♦ onto 5♥ is refused: it goes back and the status line says why.
-        eight, target = find_card(screen, "8♦"), find_card(screen, "5♥")
-        pane.drag_path(eight, (target[0], target[1] + 2))
-        screen = pane.wait_for(lambda s: "8♦ goes on a black 9" in status(s), "the refusal")
-        pane.wait_for(lambda s: find_card(s, "8♦") == eight, "8♦ back on its column")
+        six, seven = find_card(screen, "6♠"), find_card(screen, "7♥")
+        assert six and seven, screen
+        # 6♠ dragged onto 7♥: it lands, and the card under it turns face up.
+        pane.drag_path(six, (seven[0], seven[1] + 2))
+        pane.wait_for(lambda s: find_card(s, "6♠") == (seven[0], seven[1] + 1), "6♠ on 7♥")
+        pane.wait_for(lambda s: s.split("\n")[six[1] - 2][six[0] - 1:six[0] + 1] not in ("──", "░░"),
+                      "the card under 6♠ turned face up")
+        # 3♦ onto 7♠ is refused: it goes back and the status line says why.
+        three, target = find_card(screen, "3♦"), find_card(screen, "7♠")
+        pane.drag_path(three, (target[0], target[1] + 2))
+        screen = pane.wait_for(lambda s: "3♦ goes on a black 4" in status(s), "the refusal")
+        pane.wait_for(lambda s: find_card(s, "3♦") == three, "3♦ back on its column")
         # A click on the stock deals a card to the waste.
         pane.click(16, 3)
         pane.wait_for(lambda s: s.split("\n")[1][21] == "╭", "a card on the waste")
@@ -200,7 +198,7 @@ def klondike_played_with_sgr_mouse_and_keys():
         pane.key("u")
         pane.wait_for(lambda s: s.split("\n")[1][21] == "┌", "the waste empty again")
         pane.key("u")
-        pane.wait_for(lambda s: find_card(s, "4♥") == four, "4♥ back on its column")
+        pane.wait_for(lambda s: find_card(s, "6♠") == six, "6♠ back on its column")
         assert pane.flags() == "1111", pane.flags()
         pane.key("q")
         pane.wait_until(pane.dead, "quit")
