@@ -1,11 +1,37 @@
 import TableKit
 
 /// A centred box of text over the table: the help screen, and the "terminal too small"
-/// notice. Lines are drawn as given; the first line is the title.
+/// notice. Lines are drawn as given; the first line is the title. Lines that do not fit the
+/// screen scroll under the title (``scroll(by:)``), and the bottom edge says there is more.
 public final class PanelView: View {
     let theme: Theme
     public var lines: [String] {
         didSet { setNeedsDisplay() }
+    }
+    /// Written into the bottom edge ("any key closes"), and instead when the lines scroll.
+    public var footer: String? {
+        didSet { setNeedsDisplay() }
+    }
+    public var scrollingFooter: String? {
+        didSet { setNeedsDisplay() }
+    }
+    /// How many lines below the title are scrolled out of sight at the top.
+    public private(set) var scrollOffset = 0
+
+    /// Lines below the title that fit inside the border.
+    var visibleBodyRows: Int { max(0, Int(frame.height) - 4) }
+
+    /// The lines below the title that do not all fit: scrolling shows the rest.
+    public var canScroll: Bool { lines.count - 1 > visibleBodyRows }
+
+    /// Scrolls the lines under the title by `rows` (negative: up), within the text.
+    public func scroll(by rows: Int) {
+        let limit = max(0, lines.count - 1 - visibleBodyRows)
+        let offset = min(max(0, scrollOffset + rows), limit)
+        if offset != scrollOffset {
+            scrollOffset = offset
+            setNeedsDisplay()
+        }
     }
 
     public init(lines: [String], theme: Theme) {
@@ -14,10 +40,11 @@ public final class PanelView: View {
         super.init(frame: .zero)
     }
 
-    /// The size the panel wants: its longest line plus a border and padding.
+    /// The size the panel wants: its longest line plus a border and padding, and a blank
+    /// line under the title.
     public var preferredSize: Size {
         let width = (lines.map { $0.count }.max() ?? 0) + 4
-        return Size(width: Double(width), height: Double(lines.count + 2))
+        return Size(width: Double(width), height: Double(lines.count + 3))
     }
 
     /// Centres the panel in a screen of the given size, shrinking it to fit.
@@ -28,6 +55,7 @@ public final class PanelView: View {
         frame = Rect(
             x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w,
             height: h)
+        scroll(by: 0)  // a taller screen may show more
     }
 
     public override func draw(in context: DrawContext) {
@@ -44,10 +72,23 @@ public final class PanelView: View {
                 context.put(String(g.vertical), x: w - 1, y: row, style: theme.panel)
             }
         }
-        for (index, text) in lines.enumerated() {
-            let style = index == 0 ? theme.panelTitle : theme.panel
-            let x = index == 0 ? max(1, (w - text.count) / 2) : 2
-            context.put(text, x: h >= 3 ? x : 0, y: h >= 3 ? index + 1 : index, style: style)
+        guard h >= 3 else {
+            for (index, text) in lines.enumerated() { context.put(text, x: 0, y: index, style: theme.panel) }
+            return
+        }
+        if let title = lines.first {
+            context.put(title, x: max(1, (w - title.count) / 2), y: 1, style: theme.panelTitle)
+        }
+        let body = lines.dropFirst().dropFirst(scrollOffset).prefix(visibleBodyRows)
+        for (row, text) in body.enumerated() { context.put(text, x: 2, y: row + 3, style: theme.panel) }
+        var edge = (canScroll ? scrollingFooter ?? footer : footer).map { " \($0) " } ?? ""
+        if canScroll {
+            let above = scrollOffset > 0 ? (theme.glyphs.unicodeSuits ? "↑" : "^") : ""
+            let below = scrollOffset < lines.count - 1 - visibleBodyRows ? (theme.glyphs.unicodeSuits ? "↓" : "v") : ""
+            edge = " \(above)\(below) more ·" + edge
+        }
+        if !edge.isEmpty, edge.count <= w - 4 {
+            context.put(edge, x: max(2, (w - edge.count) / 2), y: h - 1, style: theme.panelTitle)
         }
     }
 }

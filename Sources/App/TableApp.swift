@@ -33,8 +33,10 @@ public final class TableApp {
     private var lastGame: TableScene?
     private var chooserQuit = false
     var pointer = PointerTracker()
-    /// When the first move of the deal on screen was made: the win panel's time counts from it.
-    var firstMoveTime: Double?
+    /// How games started here play (autoplay, mouse mode); the game on screen follows changes.
+    public var settings: PlaySettings {
+        didSet { game?.apply(settings) }
+    }
     /// The cell and time of the click that changed screens: the second press of a double-click
     /// there belongs to the old screen, and is dropped.
     var clickThatChangedScreens: (column: Int, row: Int, time: Double)?
@@ -56,14 +58,17 @@ public final class TableApp {
     public init(
         layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
         theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
-        catalog: ChooserCatalog = .shipped, dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) }
+        catalog: ChooserCatalog = .shipped, settings: PlaySettings = PlaySettings(),
+        dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) }
     ) {
+        self.settings = settings
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = animations
         self.theme = theme
         self.catalog = catalog
         self.dealNumber = dealNumber
         let scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
+        scene.apply(settings)
         game = scene
         lastGame = scene
     }
@@ -77,8 +82,9 @@ public final class TableApp {
     public init(
         chooserWith games: [TableLayout], selecting: String? = nil, width: Int, height: Int, clock: TableClock,
         theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
-        dealNumber: @escaping () -> UInt64
+        settings: PlaySettings = PlaySettings(), dealNumber: @escaping () -> UInt64
     ) {
+        self.settings = settings
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = animations
         self.theme = theme
@@ -129,7 +135,8 @@ public final class TableApp {
             if scene.isCelebrating {
                 scene.handleCelebration(press)
             } else if scene.isShowingHelp {
-                scene.closeHelp(quitting: action == .quit)  // any key closes the help
+                // Keys that scroll a help too long for the screen scroll it; any other closes it.
+                if !scene.scrollHelp(for: press.key) { scene.closeHelp(quitting: action == .quit) }
             } else if let action {
                 scene.perform(action)
             }
@@ -180,7 +187,7 @@ public final class TableApp {
         window.post(PointerEvent(update.phase, at: location))
     }
 
-    /// After each event: a screen change the event asked for, the deal's clock, a win.
+    /// After each event: a screen change the event asked for.
     private func afterInput(_ event: InputEvent) {
         let changedScreens: Bool
         if let chooser {
@@ -200,22 +207,10 @@ public final class TableApp {
         } else {
             changedScreens = false
         }
+        // Autoplay or the mouse mode changed in a game: the next game plays the same way.
+        if let game, game.settings != settings { settings = game.settings }
         if changedScreens, case .mouse(let report) = event {
             clickThatChangedScreens = (report.column, report.row, window.clock.now)
-        }
-        if let game { followDeal(of: game) }
-    }
-
-    /// Keeps the time of the deal's first move, and celebrates a win that nothing else has.
-    private func followDeal(of scene: TableScene) {
-        if scene.history.isEmpty && scene.undone.isEmpty {
-            firstMoveTime = nil  // a fresh deal: the clock starts with the first move
-        } else if firstMoveTime == nil {
-            firstMoveTime = window.clock.now
-        }
-        if scene.isWon, !scene.isCelebrating { scene.celebrateWin() }
-        if scene.isCelebrating, scene.winOverlay?.playedSeconds == nil {
-            scene.setPlayedSeconds(window.clock.now - (firstMoveTime ?? window.clock.now))
         }
     }
 
@@ -227,9 +222,9 @@ public final class TableApp {
         chooser?.detach()
         chooser = nil
         let scene = TableScene(layout: layout, seed: dealNumber(), window: window, theme: theme)
+        scene.apply(settings)
         game = scene
         lastGame = scene
-        firstMoveTime = nil
         window.setNeedsFullRedraw()
     }
 

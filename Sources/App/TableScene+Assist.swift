@@ -26,11 +26,12 @@ extension TableScene {
         var count = 0
         while count < 1_000, let move = rules.autoplayMove(in: state, mode: autoplay) {
             let record = rules.apply(move, to: &state)
-            steps.append(contentsOf: record.steps.map { step in
-                var step = step
-                step.automatic = true
-                return step
-            })
+            steps.append(
+                contentsOf: record.steps.map { step in
+                    var step = step
+                    step.automatic = true
+                    return step
+                })
             first = first ?? move
             count += 1
         }
@@ -93,7 +94,8 @@ extension TableScene {
             let first = restingFrame(pile: from, index: count - move.count),
             let top = restingFrame(pile: from, index: count - 1)
         {
-            frames.append(Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY))
+            frames.append(
+                Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY))
         } else if let frame = slotID(of: from).flatMap({ slotViews[$0]?.frame }) {
             frames.append(count > 0 ? restingFrame(pile: from, index: count - 1) ?? frame : frame)
         }

@@ -1,6 +1,7 @@
 import Layouts
 import Solitaire
 import TableKit
+import TerminalInput
 
 /// Playing with the keyboard: a cursor moves between piles (arrows, or a key that jumps to a
 /// pile); `+` and `-` choose how deep into a run it reaches; Enter picks the cards up, drops
@@ -189,6 +190,21 @@ extension TableScene {
     }
 
     public var isShowingHelp: Bool { !helpPanel.isHidden }
+
+    /// Scrolls a help screen too long for the terminal: arrows and j, k by a line, PgUp and
+    /// PgDn by a screenful. Returns false for other keys, or when the help fits.
+    func scrollHelp(for key: Key) -> Bool {
+        guard helpPanel.canScroll else { return false }
+        let page = max(1, helpPanel.visibleBodyRows - 1)
+        switch key {
+        case .up, .character("k"): helpPanel.scroll(by: -1)
+        case .down, .character("j"): helpPanel.scroll(by: 1)
+        case .pageUp: helpPanel.scroll(by: -page)
+        case .pageDown: helpPanel.scroll(by: page)
+        default: return false
+        }
+        return true
+    }
 
     /// Moves the cursor view around the cursor's cards (the run it takes in) or its empty slot.
     func updateCursor() {

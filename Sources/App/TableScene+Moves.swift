@@ -85,6 +85,7 @@ extension TableScene {
         forgetHints()
         updateOutlook()
         runClock()
+        if isWon { celebrateWin() }
         updateSlotLabels()
         updateCursor()
         updateStatus()
@@ -108,7 +109,8 @@ extension TableScene {
             let (from, to) = reverting ? (step.to, step.from) : (step.from, step.to)
             if reverting { position.revert(step) } else { position.apply(step) }
             let delay =
-                startDelay + Double(number) * stagger + (step.automatic && !reverting && startDelay == 0 ? Timing.land : 0)
+                startDelay + Double(number) * stagger
+                + (step.automatic && !reverting && startDelay == 0 ? Timing.land : 0)
             touched.formUnion([from, to])
             if from == to {
                 // Cards turned over in place.

@@ -47,6 +47,7 @@ extension TableScene {
         let overlay = WinOverlayView(
             cascade: cascade, cardSize: (size.width, size.height), width: width, height: height, theme: theme)
         overlay.cursorWasVisible = cursorWasVisible
+        overlay.playedSeconds = elapsedSeconds
         let above = window.subviews.firstIndex { $0 === cursorView } ?? 0
         window.insertSubview(overlay, at: above + 1)
         if !window.animator.isEnabled || placement == nil || cascade.stamps.isEmpty { showWinPanel() }

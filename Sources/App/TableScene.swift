@@ -106,6 +106,8 @@ public final class TableScene {
         cursorView = CursorView(theme: theme)
         statusLine = StatusLineView(theme: theme)
         helpPanel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
+        helpPanel.footer = "any key closes"
+        helpPanel.scrollingFooter = "arrows, PgUp, PgDn scroll · other keys close"
         tooSmallView = MessageView(theme: theme)
         cursorSlot = layout.slots.first(where: { !$0.deleteOnDrop })?.id ?? layout.slots.first?.id ?? ""
         window.backgroundCell = theme.feltCell

@@ -37,7 +37,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     public override func pointerEnded(_ touch: Touch) {
         guard state == .possible else { return }
-        let counts = recognizesEveryTap ? touch.tapCount >= numberOfTapsRequired : touch.tapCount == numberOfTapsRequired
+        let counts =
+            recognizesEveryTap ? touch.tapCount >= numberOfTapsRequired : touch.tapCount == numberOfTapsRequired
         state = counts ? .recognized : .failed
     }
 }

@@ -29,8 +29,7 @@ public enum OutputCost {
         if cell.attributes.contains(.italic) { parameters.append("3") }
         if cell.attributes.contains(.underline) { parameters.append("4") }
         if cell.attributes.contains(.reverse) { parameters.append("7") }
-        guard colorMode != .monochrome else { return parameters }
-        for (layer, color) in [("3", cell.foreground), ("4", cell.background)] {
+        for (layer, color) in [("3", cell.foreground), ("4", cell.background)] where colorMode != .monochrome {
             // The terminal's own colour is 39 or 49, in every mode.
             guard color != .terminalDefault else {
                 parameters.append("\(layer)9")

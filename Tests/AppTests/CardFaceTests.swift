@@ -365,14 +365,14 @@ final class CardFaceTests: XCTestCase {
             }
         }
         XCTAssertEqual(checked, 52)
-        // The top card of the first column, whole.
-        let top = try XCTUnwrap(h.findCard("3♥"))
+        // The top card of the first column (Microsoft deal 1: J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠), whole.
+        let top = try XCTUnwrap(h.findCard("6♠"))
         let drawn = (0..<9).map { h.text(top.x, top.y + $0, width: 13) }
         XCTAssertEqual(
             drawn,
             [
-                "╭3♥─────────╮", "│     ♥     │", "│           │", "│           │", "│     ♥     │",
-                "│           │", "│           │", "│     ♥     │", "╰─────────3♥╯",
+                "╭6♠─────────╮", "│  ♠     ♠  │", "│           │", "│           │", "│  ♠     ♠  │",
+                "│           │", "│           │", "│  ♠     ♠  │", "╰─────────6♠╯",
             ])
 
         let small = Harness(layout: ShippedLayouts.layout(named: "freecell")!, seed: 1, width: 80, height: 24)

@@ -101,7 +101,7 @@ final class ChooserTests: XCTestCase {
         // The preview: Klondike's stock (a card back) and its seven face-up cards, in the right column.
         let right = Int(chooser.chooser.preview.frame.minX)..<100
         XCTAssertFalse(chooser.chooser.preview.isHidden)
-        XCTAssertNotNil(chooser.find("░", inColumns: right), "the stock's card back")
+        XCTAssertNotNil(chooser.find("╱╲", inColumns: right), "the stock's card back")
         let faceUp = chooser.lines.reduce(0) { count, line in
             count + Array(line).enumerated().filter { right.contains($0.offset) && $0.element == "╭" }.count
         }

@@ -11,7 +11,7 @@ final class RegressionTests: XCTestCase {
         let h = Harness()
         h.key(.character("?"))
         XCTAssertTrue(h.scene.isShowingHelp)
-        h.click(slot: "free.1")
+        h.click(6, 3, on: h.scene.slotViews["free.1"])  // free.1's left edge, beside the help
         h.settle()
         XCTAssertFalse(h.scene.isShowingHelp, "the click closed the help")
         XCTAssertNil(h.card(in: "free.1"), "and did not reach the table beneath")
