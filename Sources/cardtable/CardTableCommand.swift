@@ -7,9 +7,10 @@ struct CardTableCommand: ParsableCommand {
         commandName: "cardtable",
         abstract: "Solitaire for the terminal: drag cards with the mouse, or play with the keyboard.",
         discussion: """
-            'cardtable play klondike' deals a game of Klondike; 'cardtable list' shows every game. \
-            With no command, opens the sandbox table: click an empty slot to deal a card, drag cards \
-            between slots, drop them on the trash to delete them. See cardtable(6).
+            With no command, opens the game chooser: the games by family, each with its rules and a \
+            preview. 'cardtable play klondike' deals a game of Klondike straight away; \
+            'cardtable play freecell --deal 1' deals Microsoft FreeCell's deal 1; 'cardtable list' \
+            shows every game; 'cardtable play sandbox' opens the free table. See cardtable(6).
             """,
         version: CardTableVersion.current,
         subcommands: [PlayCommand.self, ListCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self],

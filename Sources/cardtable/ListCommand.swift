@@ -37,7 +37,7 @@ struct ListCommand: ParsableCommand {
             text += freeTables.map(\.name).joined(separator: ", ") + "\n"
         }
         let count = families.values.reduce(0) { $0 + $1.count }
-        text += "\n\(count) games. Play one with: cardtable play NAME [--seed N]\n"
+        text += "\n\(count) games. Play one with: cardtable play NAME [--deal N]\n"
         return text
     }
 }

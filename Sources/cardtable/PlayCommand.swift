@@ -1,27 +1,39 @@
 import App
 import ArgumentParser
 import Layouts
+import Solitaire
 import TableKit
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// `cardtable [play] [LAYOUT] [options]`: opens a table in the terminal.
+/// `cardtable [play] [LAYOUT] [options]`: opens a table in the terminal; with no layout, the
+/// game chooser.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a game (see 'cardtable list') or open a free table (the sandbox by default)."
+        abstract: "Play a game (see 'cardtable list'); with none named, choose one from the game chooser."
     )
 
     @Argument(help: "A shipped game or layout name (see 'cardtable list'), or a layout file.")
-    var layout: String = "sandbox"
+    var layout: String?
 
-    @Option(help: "Deal number: the same number deals the same cards (a random one by default).")
-    var seed: UInt64?
+    @Option(
+        name: [.customLong("deal"), .customLong("seed")],
+        help: ArgumentHelp(
+            "Deal number, 1 to 2147483647: the same number deals the same cards; FreeCell's are Microsoft's "
+                + "(a random one by default).",
+            valueName: "n"))
+    var deal: UInt64?
 
-    @Flag(help: "Draw with ASCII only (letters for suits, +-| for lines).")
-    var ascii = false
+    @Option(help: "Autoplay to the foundations: off, safe (cards no tableau card could still need) or all.")
+    var autoplay: AutoplayMode = .off
+
+    @Option(help: "What a click on a card does: drag (cards are dragged) or click (click a card, then a pile).")
+    var mouse: MouseMode = .drag
+
+    @OptionGroup var display: DisplayOptions
 
     @Flag(help: "Apply every move at once, without animation.")
     var noAnimation = false
@@ -29,17 +41,24 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("On exit, write frame, byte and timing figures to this file.", valueName: "file"))
     var stats: String?
 
+    func validate() throws {
+        if let deal, !DeclarativeRules.dealNumbers.contains(deal) {
+            throw ValidationError("--deal must be from 1 to \(DeclarativeRules.dealNumbers.upperBound), not \(deal)")
+        }
+    }
+
     func run() throws {
         let startTime = SystemClock().now
-        let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
-        for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
-        guard let table = resolved.layout, !resolved.hasErrors else {
-            throw ExitCode(1)
+        var table: TableLayout?
+        if let layout {
+            let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
+            for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
+            guard let loaded = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
+            table = loaded
         }
         let options = TerminalPlay.Options(
-            seed: seed ?? UInt64.random(in: 1...999_999),
-            ascii: ascii, animations: !noAnimation, statsPath: stats, startTime: startTime
-        )
+            deal: deal, display: display, settings: PlaySettings(autoplay: autoplay, mouseMode: mouse),
+            animations: !noAnimation, statsPath: stats, startTime: startTime)
         do {
             try TerminalPlay(layout: table, options: options).run()
         } catch let error as TerminalPlay.Failure {

@@ -23,8 +23,7 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "Redraw within 200 ms whenever the file is saved.")
     var watch = false
 
-    @Flag(help: "Draw with ASCII only.")
-    var ascii = false
+    @OptionGroup var display: DisplayOptions
 
     func run() throws {
         let environment = ProcessEnvironment.current
@@ -37,7 +36,7 @@ struct PreviewCommand: ParsableCommand {
         }
         defer { screen.close() }
         let clock = SystemClock()
-        let theme = Theme(ascii: ascii || !screen.isUTF8, monochrome: screen.colorMode == .monochrome)
+        let theme = display.theme(utf8: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
         let size = screen.size
         let preview = LayoutPreview(width: size.width, height: size.height, clock: clock, theme: theme)
         let load = { () -> Void in

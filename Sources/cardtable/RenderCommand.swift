@@ -19,8 +19,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw with ASCII only.")
     var ascii = false
 
-    @Option(help: "The deal to show for a game: the same seed deals the same cards.")
-    var seed: UInt64 = 1
+    @Option(
+        name: [.customLong("deal"), .customLong("seed")],
+        help: ArgumentHelp("The deal to show for a game: the same number deals the same cards.", valueName: "n"))
+    var deal: UInt64 = 1
 
     func run() throws {
         let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
@@ -29,7 +31,7 @@ struct RenderCommand: ParsableCommand {
         print(
             LayoutPreview.render(
                 table, width: size.width, height: size.height,
-                theme: Theme(ascii: ascii, monochrome: true), seed: seed))
+                theme: Theme(ascii: ascii, monochrome: true), seed: deal))
     }
 }
 

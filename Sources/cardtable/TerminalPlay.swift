@@ -13,8 +13,11 @@ import TerminalInput
 /// terminal is given back on every way out.
 final class TerminalPlay {
     struct Options {
-        var seed: UInt64
-        var ascii: Bool
+        /// The first game's deal number; nil for a random one (each game from the chooser
+        /// takes a random one).
+        var deal: UInt64?
+        var display: DisplayOptions
+        var settings: PlaySettings
         var animations: Bool
         var statsPath: String?
         var startTime: Double
@@ -24,14 +27,15 @@ final class TerminalPlay {
         var description: String
     }
 
-    let layout: TableLayout
+    /// The game to open; nil opens the game chooser.
+    let layout: TableLayout?
     let options: Options
     let clock = SystemClock()
     var stats = PlayStatistics()
     /// When the first input byte since the last frame arrived.
     var pendingInputTime: Double?
 
-    init(layout: TableLayout, options: Options) {
+    init(layout: TableLayout?, options: Options) {
         self.layout = layout
         self.options = options
     }
@@ -44,13 +48,40 @@ final class TerminalPlay {
             throw Failure(description: "\(error)")
         }
         defer { screen.close() }
-        let theme = Theme(ascii: options.ascii || !screen.isUTF8, monochrome: screen.colorMode == .monochrome)
+        let theme = options.display.theme(utf8: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
         let size = screen.size
-        let app = TableApp(
-            layout: layout, seed: options.seed, width: size.width, height: size.height,
-            clock: clock, theme: theme, animations: options.animations)
+        let randomDeal = { UInt64.random(in: 1...1_000_000) }
+        let app: TableApp
+        if let layout {
+            app = TableApp(
+                layout: layout, seed: options.deal ?? randomDeal(), width: size.width, height: size.height,
+                clock: clock, theme: theme, animations: options.animations, settings: options.settings,
+                dealNumber: randomDeal)
+        } else {
+            let games = ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) }
+            var firstDeal = options.deal
+            app = TableApp(
+                chooserWith: games, width: size.width, height: size.height, clock: clock, theme: theme,
+                animations: options.animations, settings: options.settings
+            ) {
+                defer { firstDeal = nil }
+                return firstDeal ?? randomDeal()
+            }
+        }
         let terminal = TerminalLoop(screen: screen, clock: clock)
         let loop = terminal.loop
+        // The status line's clock: a timer for its next second, only while a game's clock runs.
+        var tick: RunLoop.TimerID?
+        func scheduleTick() {
+            if let pending = tick { loop.cancelTimer(pending) }
+            tick = nil
+            guard let game = app.game, let next = game.nextClockTick else { return }
+            tick = loop.addTimer(after: next - clock.now) {
+                tick = nil
+                app.game?.clockTicked()
+                scheduleTick()
+            }
+        }
         stats.colorMode = screen.colorMode
         if options.statsPath != nil {
             terminal.onBytes = { [unowned self] in
@@ -60,6 +91,7 @@ final class TerminalPlay {
         terminal.onInput = { events in
             for event in events { app.handle(event) }
             if app.wantsQuit { loop.stop() }
+            scheduleTick()
         }
         terminal.onResize = { width, height in app.resize(width: width, height: height) }
         terminal.beforeSuspend = { app.cancelPointer() }
