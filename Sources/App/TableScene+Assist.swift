@@ -73,7 +73,15 @@ extension TableScene {
     /// Shows the next useful move: its cards and where they go are outlined and the status line
     /// says it. Pressed again, the hint after it, round again after the last.
     func showNextHint() {
-        if hintList == nil { hintList = rules.hints(in: state) }
+        if hintList == nil {
+            // The position before the last move: a hint never says to go straight back to it.
+            let previous = history.last.map { record -> GameState in
+                var position = state
+                position.revert(record)
+                return position
+            }
+            hintList = rules.hints(in: state, previous: previous)
+        }
         guard let hints = hintList, !hints.isEmpty else {
             notice = outlook == .noMovesLeft ? nil : "no useful move found: try undo"
             clearHint()
