@@ -32,7 +32,7 @@ def tmux(*args, check=True):
 
 class Pane:
     def __init__(self, term="xterm-256color", extra=(), environment=("LANG=C.UTF-8",),
-                 arguments=("--seed", "1"), ready="Sandbox"):
+                 arguments=("sandbox", "--deal", "1"), ready="Sandbox"):
         self.name = "t%d" % int(time.monotonic() * 1000000)
         command = ["env", "TERM=%s" % term, *environment, BINARY, *arguments, *extra]
         tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), *command)
@@ -176,7 +176,7 @@ def status(screen):
 @test
 def klondike_played_with_sgr_mouse_and_keys():
     # Deal 5 at 80x24 shows A♥ 3♦ 2♣ K♣ 6♠ 7♠ 7♥ on the columns (6x4 cards).
-    pane = Pane(arguments=("play", "klondike", "--seed", "5"), ready="Klondike #5")
+    pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
     try:
         screen = pane.screen()
         six, seven = find_card(screen, "6♠"), find_card(screen, "7♥")
@@ -200,6 +200,32 @@ def klondike_played_with_sgr_mouse_and_keys():
         pane.key("u")
         pane.wait_for(lambda s: find_card(s, "6♠") == six, "6♠ back on its column")
         assert pane.flags() == "1111", pane.flags()
+        pane.key("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+
+@test
+def the_chooser_starts_freecell_and_a_double_click_plays_a_move_undone_by_u():
+    # No arguments: the game chooser. F jumps to FreeCell, Enter deals Microsoft deal 1.
+    pane = Pane(arguments=("--deal", "1"), ready="Choose a game")
+    try:
+        pane.type("F")
+        pane.wait_for(lambda s: "▸ FreeCell" in s, "FreeCell selected")
+        pane.key("Enter")
+        screen = pane.wait_for(lambda s: "FreeCell #1 · 0 moves" in status(s), "FreeCell deal 1")
+        # Deal 1 (Microsoft's) has 6♠ 9♣ 2♥ 6♥ 6♣ 3♦ 8♣ T♣ on top; 2♥ has no place on the table
+        # yet, so a double-click sends it to a free cell.
+        two = find_card(screen, "2♥")
+        assert two, screen
+        pane.click(*two)
+        pane.click(*two)
+        screen = pane.wait_for(lambda s: "1 move" in status(s), "the double-click's move")
+        cell = find_card(screen, "2♥")
+        assert cell and cell[1] < two[1], "2♥ went up to a cell: %s\n%s" % (cell, screen)
+        pane.key("u")
+        pane.wait_for(lambda s: find_card(s, "2♥") == two and "0 moves" in status(s), "2♥ back on its column")
         pane.key("q")
         pane.wait_until(pane.dead, "quit")
     finally:
@@ -247,7 +273,7 @@ def monochrome_and_ascii_terminals_still_play():
 def sgr_reports_past_column_223_end_a_drag():
     name = "wide%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "320", "-y", "30",
-         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "--seed", "1")
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "sandbox", "--deal", "1")
     try:
         def screen():
             return tmux("capture-pane", "-p", "-t", name)
@@ -303,7 +329,7 @@ def keyboard_play():
         pane.key("Right")
         pane.key("Left")
         pane.key("?")
-        pane.wait_for(lambda s: "Any key closes this help" in s, "the help")
+        pane.wait_for(lambda s: " any key closes " in s, "the help")
         pane.key("x")
         pane.wait_for(lambda s: "Any key closes this help" not in s, "the help closed")
         pane.key("q")
@@ -347,7 +373,7 @@ def ctrl_z_and_fg_give_back_and_retake_the_terminal():
                 time.sleep(0.02)
             raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
 
-        tmux("send-keys", "-t", name, "TERM=xterm-256color LANG=C.UTF-8 %s --seed 1" % BINARY, "Enter")
+        tmux("send-keys", "-t", name, "TERM=xterm-256color LANG=C.UTF-8 %s sandbox --deal 1" % BINARY, "Enter")
         wait(lambda: "Sandbox" in screen(), "the table")
         tmux("send-keys", "-t", name, "C-z")
         wait(lambda: flags() == "00", "mouse off and main screen after Ctrl-Z")
@@ -393,21 +419,21 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
                 time.sleep(0.01)
             raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
 
-        wait(lambda s: s.count("fre.") == 6 and "trash" in s, "six named slots")
+        wait(lambda s: s.count("┌fre") == 6 and "trash" in s, "six named slots")
         text = open(path).read()
         # A save in place.
         start = time.monotonic()
         open(path, "w").write(text.replace("F F F F F F . X", "F F F . X"))
-        took = wait(lambda s: s.count("fre.") == 3, "three slots after the save") - start
+        took = wait(lambda s: s.count("┌fre") == 3, "three slots after the save") - start
         print("  redrawn %.0f ms after a save" % (took * 1000))
         # A save the way many editors do it: a temporary file renamed over the original.
         broken = text.replace('kind = "free"', 'kind = "fre"')
         open(path + ".tmp", "w").write(broken)
         os.rename(path + ".tmp", path)
-        wait(lambda s: "did you mean" in s and "mine.toml:" in s and s.count("fre.") == 3,
+        wait(lambda s: "did you mean" in s and "mine.toml:" in s and s.count("┌fre") == 3,
              "the error over the last good drawing")
         open(path, "w").write(text)
-        wait(lambda s: s.count("fre.") == 6 and "did you mean" not in s, "the fixed file drawn")
+        wait(lambda s: s.count("┌fre") == 6 and "did you mean" not in s, "the fixed file drawn")
         tmux("send-keys", "-t", name, "q")
     finally:
         tmux("kill-session", "-t", name, check=False)
@@ -418,7 +444,7 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
 def a_shipped_free_table_deals_where_clicked():
     name = "k%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40",
-         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "play", "free30", "--seed", "2")
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "play", "free30", "--deal", "2")
     try:
         deadline = time.monotonic() + 5
         while "Free 30" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
@@ -465,12 +491,12 @@ def bad_command_lines_say_what_is_wrong():
     assert size.returncode != 0 and "'0x3' is invalid for '--size" in size.stderr, size
     rendered = subprocess.run([BINARY, "render", "sandbox", "--size", "40x12", "--ascii"], capture_output=True, text=True)
     assert rendered.returncode == 0 and "Sandbox" in rendered.stdout, rendered
-    no_tty = subprocess.run([BINARY, "--seed", "1"], stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    no_tty = subprocess.run([BINARY, "sandbox", "--deal", "1"], stdin=subprocess.DEVNULL, capture_output=True, text=True)
     assert no_tty.returncode == 1 and "must be a terminal" in no_tty.stderr, no_tty
     # An unknown terminal type, in a real terminal: a message, not a crash, and the pane is left as it was.
     name = "term%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "10", "sh", "-c",
-         "TERM=nosuchterm %s --seed 1; echo exit=$?; exec cat" % BINARY)
+         "TERM=nosuchterm %s sandbox --deal 1; echo exit=$?; exec cat" % BINARY)
     try:
         deadline = time.monotonic() + 5
         while "exit=" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
