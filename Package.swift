@@ -48,7 +48,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "cardtable-bench", dependencies: ["TableKit", "Layouts", "Solitaire"]),
+        .executableTarget(
+            name: "cardtable-bench", dependencies: ["TableKit", "Layouts", "Solitaire", "App", "TerminalInput"]),
 
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.

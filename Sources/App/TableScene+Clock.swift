@@ -28,6 +28,7 @@ extension TableScene {
 
     /// Called after every move: starts the clock on the first, stops it on a win.
     func runClock() {
+        guard layout.rules != nil else { return }  // a free table is not a game against the clock
         if clockStart == nil, !history.isEmpty { clockStart = window.clock.now }
         if clockStart != nil, clockStop == nil, isWon { clockStop = window.clock.now }
         if clockStop != nil, !isWon { clockStop = nil }  // a winning move undone

@@ -4,6 +4,7 @@
 //   swift run -c release cardtable-bench            # everything
 //   swift run -c release cardtable-bench engine     # compose, diff, hit testing
 //   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal, hints, outlook
+//   swift run -c release cardtable-bench play       # a key to its frame: hint, move with its outlook
 let arguments = Array(CommandLine.arguments.dropFirst())
 let all = arguments.isEmpty
 if all || arguments.contains("engine") {
@@ -13,4 +14,7 @@ if all || arguments.contains("engine") {
 if all || arguments.contains("rules") {
     RulesBenchmarks.run()
     PlayHelperBenchmarks.run()
+}
+if all || arguments.contains("play") {
+    PlayBenchmarks.run()
 }
