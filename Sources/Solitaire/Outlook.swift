@@ -33,9 +33,10 @@ public enum Outlook: Sendable {
 }
 
 extension Rules {
-    /// How many positions ``outlook(for:budget:)`` explores unless told: a few milliseconds on the
-    /// largest shipped game (docs/PERFORMANCE.md).
-    public static var defaultOutlookBudget: Int { 2000 }
+    /// How many positions ``outlook(for:budget:)`` explores unless told: about 5 ms when it is all
+    /// spent on the largest shipped game, 10 to 15 ms at worst (release build; `cardtable-bench
+    /// rules`). Enough to prove the usual dead ends (a stock cycling, a few cards to and fro).
+    public static var defaultOutlookBudget: Int { 1000 }
 
     /// Whether any sequence of moves can still change the game (see Outlook.swift).
     public func outlook(for state: GameState, budget: Int = Self.defaultOutlookBudget) -> Outlook {
