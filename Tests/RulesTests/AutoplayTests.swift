@@ -80,6 +80,14 @@ final class AutoplayTests: XCTestCase {
         XCTAssertEqual(move, .transfer(from: 8, to: 3), "6D starts a foundation whose base is 6")
     }
 
+    /// Golf's foundation takes a card up or down in any suit: which one goes is the player's choice.
+    func testAFoundationThatOffersAChoice() {
+        let rules = DeclarativeRules(layout: Variants.golf())
+        let state = position(["[KC]", "6D", "9S 5H", "TC 7C", "", "", "", "", "2C"])
+        XCTAssertNil(rules.autoplayMove(in: state, mode: .safe), "5H or 7C could go on 6D")
+        XCTAssertEqual(rules.autoplayMove(in: state, mode: .all), .transfer(from: 2, to: 1))
+    }
+
     /// Spider's foundations take only finished runs, by themselves.
     func testRunCollectingGamesAutoplayNothing() {
         let rules = DeclarativeRules(layout: Variants.spider())
