@@ -78,24 +78,19 @@ extension Rules {
             case .transfer:
                 break
             }
-            if foundations.contains(move.to) || state.piles[move.to].isEmpty {
-                let target = MoveTarget(
-                    from: move.from, count: move.count,
-                    group: foundations.contains(move.to) ? nil : group(of: move.to))
-                if offered.contains(target) { continue }
-                guard
-                    let score = usefulness(
-                        of: move, in: state, hidden: hidden, previous: previous, canonicalizer: canonicalizer)
-                else {
-                    continue
-                }
-                offered.insert(target)
-                scored.append((score, move))
-            } else if let score = usefulness(
-                of: move, in: state, hidden: hidden, previous: previous, canonicalizer: canonicalizer)
-            {
-                scored.append((score, move))
-            }
+            // Moves to an empty pile or a foundation: only the first of each group is offered.
+            let target =
+                foundations.contains(move.to) || state.piles[move.to].isEmpty
+                ? MoveTarget(
+                    from: move.from, count: move.count, group: foundations.contains(move.to) ? nil : group(of: move.to))
+                : nil
+            if let target, offered.contains(target) { continue }
+            guard
+                let score = usefulness(
+                    of: move, in: state, hidden: hidden, previous: previous, canonicalizer: canonicalizer)
+            else { continue }
+            if let target { offered.insert(target) }
+            scored.append((score, move))
         }
         // A stable sort: equal scores keep the order the moves were generated in.
         let ordered = scored.enumerated().sorted { left, right in
