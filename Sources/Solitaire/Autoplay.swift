@@ -12,7 +12,8 @@ import Layouts
 //   always safe; so, in every game that does not wrap, is an Ace, since nothing builds on it.
 //   Klondike: a red 5 is safe once both black 4s are up; Baker's Game and Forty Thieves build in
 //   suit, so every card that may go up is safe; Spider builds in any suit, so a 5 is safe once
-//   every 4 is up.
+//   every 4 is up. A foundation that would take more than one card now (Golf's, up or down in any
+//   suit) is a choice the player makes: nothing goes there by itself in this mode.
 //
 // The lowest card that may go is chosen first (then the first pile in layout order), so Aces go
 // before the cards that follow them. Each move puts one card more on a foundation and no autoplay
@@ -45,15 +46,29 @@ extension Rules {
             for to in foundations {
                 let move = Move.transfer(from: from, to: to, count: 1)
                 guard refusal(of: move, in: state) == nil else { continue }
-                if mode == .safe && !state.piles[to].isEmpty {
+                if mode == .safe, let top = state.piles[to].last {
                     if census == nil { census = CardCensus(state, foundations: foundations) }
-                    guard isSafe(card, census: census!) else { continue }
+                    guard leavesNoChoice(on: to, top: top, census: census!), isSafe(card, census: census!) else {
+                        continue
+                    }
                 }
                 best = (move, card.rank)
                 break
             }
         }
         return best?.move
+    }
+
+    /// Whether only one card (both decks' copies alike) could go onto `top` on foundation `pile`:
+    /// then putting it up spoils no other choice.
+    func leavesNoChoice(on pile: Int, top: PileCard, census: CardCensus) -> Bool {
+        var candidates = 0
+        for identity in census.identities {
+            var card = PileCard(raw: UInt8(identity))
+            card.faceUp = true
+            if builds(card, on: top, inPile: pile) { candidates += 1 }
+        }
+        return candidates <= 1
     }
 
     /// Whether no card that some tableau pile would let lie on `card` is still off the foundations.

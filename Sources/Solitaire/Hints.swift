@@ -1,7 +1,7 @@
 import Layouts
 
 // Hints: the useful moves of a position, best first, each with a sentence in the game's words.
-// A heuristic, for now; a solver may back it later.
+// A heuristic, for now; a solver may back it later. A won game has none.
 //
 // Every legal move is looked at once, applied to a copy of the position. Useful moves, best first:
 //
@@ -16,8 +16,8 @@ import Layouts
 // |   300 | puts a run that lies loose (on a card it does not build on) onto a card         |
 // |   300 | puts a run onto a card where it lies better: it joins a run that moves together |
 // |       | (Spider: 5♥ from 6♠ onto 6♥)                                                    |
-// |   200 | moves cards to an empty pile, so that the card uncovered can build or be built  |
-// |       | on at once                                                                      |
+// |   200 | moves cards that lie loose to an empty pile, so that the card uncovered can     |
+// |       | build or be built on at once                                                    |
 // |   150 | empties a column into a free cell                                               |
 //
 // Moves that only shuffle are not useful, and are left out:
@@ -25,15 +25,21 @@ import Layouts
 // - cards taken off a foundation, or moved between foundations;
 // - a whole pile onto an empty pile of the same kind, or a card from a free cell to another empty
 //   pile: a card moved between two equivalent places;
-// - a run moved from a card it lies on equally well (7♠ from 8♥ onto 8♦) that uncovers nothing
-//   useful;
-// - a move that gives back `previous`, the position before the last move (it just undoes it).
+// - a run moved from a card it lies on equally well (7♠ from 8♥ onto 8♦), or from a card it
+//   builds on to an empty pile, that uncovers nothing for a foundation;
+// - a move that gives back `previous`, the position before the last move (it just undoes it), or
+//   one that plays alike (the card back in another free cell).
 //
 // Of the moves to an empty pile, only the first empty pile of each group is offered, and of the
 // moves to a foundation only the first foundation: the others are the same move.
 //
 // The stock click comes last, when it does something: "Deal from the stock", or "Turn the waste
 // over". So when nothing else helps, the stock is the hint.
+//
+// When no move looks useful, the first move of a shortest sequence of moves that puts a card up
+// or turns one over comes before the stock click, if the outlook's search finds one within its
+// budget (Outlook.swift) and it is not the stock click itself: a move that looks like shuffling
+// but leads somewhere.
 
 /// A useful move and what to say about it: "Move 7♠ onto 8♥".
 public struct Hint: Hashable, Sendable {
@@ -54,6 +60,8 @@ extension Rules {
     /// if let hint = rules.hints(in: state).first { show(hint.sentence); highlight(hint.move) }
     /// ```
     public func hints(in state: GameState, previous: GameState? = nil) -> [Hint] {
+        if isWon(state) { return [] }
+        let canonicalizer = PositionCanonicalizer(self)
         var moves: [Move] = []
         legalMoves(in: state, into: &moves)
         let hidden = hiddenCardCount(in: state)
@@ -70,19 +78,19 @@ extension Rules {
             case .transfer:
                 break
             }
-            if foundations.contains(move.to) || state.piles[move.to].isEmpty {
-                let target = MoveTarget(
-                    from: move.from, count: move.count,
-                    group: foundations.contains(move.to) ? nil : group(of: move.to))
-                if offered.contains(target) { continue }
-                guard let score = usefulness(of: move, in: state, hidden: hidden, previous: previous) else {
-                    continue
-                }
-                offered.insert(target)
-                scored.append((score, move))
-            } else if let score = usefulness(of: move, in: state, hidden: hidden, previous: previous) {
-                scored.append((score, move))
-            }
+            // Moves to an empty pile or a foundation: only the first of each group is offered.
+            let target =
+                foundations.contains(move.to) || state.piles[move.to].isEmpty
+                ? MoveTarget(
+                    from: move.from, count: move.count, group: foundations.contains(move.to) ? nil : group(of: move.to))
+                : nil
+            if let target, offered.contains(target) { continue }
+            guard
+                let score = usefulness(
+                    of: move, in: state, hidden: hidden, previous: previous, canonicalizer: canonicalizer)
+            else { continue }
+            if let target { offered.insert(target) }
+            scored.append((score, move))
         }
         // A stable sort: equal scores keep the order the moves were generated in.
         let ordered = scored.enumerated().sorted { left, right in
@@ -90,18 +98,23 @@ extension Rules {
                 ? left.element.score > right.element.score : left.offset < right.offset
         }
         var hints = ordered.map { Hint(move: $0.element.move, sentence: describe($0.element.move, in: state)) }
+        if hints.isEmpty, !moves.isEmpty, let move = firstMoveToProgress(in: state), move.kind != .stock {
+            hints.append(Hint(move: move, sentence: describe(move, in: state)))
+        }
         for move in stockClicks { hints.append(Hint(move: move, sentence: describe(move, in: state))) }
         return hints
     }
 
     /// How useful a legal transfer is (the table in Hints.swift); `nil` when it only shuffles.
-    func usefulness(of move: Move, in state: GameState, hidden: Int, previous: GameState?) -> Int? {
+    func usefulness(
+        of move: Move, in state: GameState, hidden: Int, previous: GameState?, canonicalizer: PositionCanonicalizer
+    ) -> Int? {
         let from = move.from
         let to = move.to
         if foundations.contains(from) { return nil }
         var after = state
         _ = apply(move, to: &after)
-        if let previous, after == previous { return nil }
+        if let previous, canonicalizer.same(after, previous) { return nil }
         let source = state.piles[from]
         let start = source.count - move.count
         if foundations.contains(to) { return 1000 - source[start].rank }
@@ -119,11 +132,11 @@ extension Rules {
             if !targetEmpty { return 600 }
             return fromKind == .waste || fromKind == .reserve ? 500 : nil
         }
+        let before = fit(of: start, in: from, state)
         if targetEmpty {
             if start == 0 { return kind(of: to) == .cell && group(of: to) != group(of: from) ? 150 : nil }
-            return uncoversSomethingToDo(on: from, in: after) ? 200 : nil
+            return before == 0 && uncoversSomethingToDo(on: from, in: after) ? 200 : nil
         }
-        let before = fit(of: start, in: from, state)
         let landed = fit(of: state.piles[to].count, in: to, after)
         return landed > before ? 300 : nil
     }

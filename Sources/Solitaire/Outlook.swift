@@ -19,9 +19,8 @@ import Layouts
 // A won game is not stuck: `.movesLeft`.
 //
 // Positions that differ only in which free cell holds which card are the same position for the
-// search (the cells of a group are sorted before a position is remembered, when the cells are
-// truly interchangeable: DeclarativeRules+Play.swift), so FreeCell's four cells do not multiply
-// the positions by 24.
+// search (PositionCanonicalizer.swift), so FreeCell's four cells do not multiply the positions by
+// 24.
 
 /// What the future of a position holds.
 public enum Outlook: Sendable {
@@ -34,15 +33,21 @@ public enum Outlook: Sendable {
 }
 
 extension Rules {
-    /// How many positions ``outlook(for:budget:)`` explores unless told: a few milliseconds on the
-    /// largest shipped game (docs/PERFORMANCE.md).
-    public static var defaultOutlookBudget: Int { 2000 }
+    /// How many positions ``outlook(for:budget:)`` explores unless told: about 5 ms when it is all
+    /// spent on the largest shipped game, 10 to 15 ms at worst (release build; `cardtable-bench
+    /// rules`). Enough to prove the usual dead ends (a stock cycling, a few cards to and fro).
+    public static var defaultOutlookBudget: Int { 1000 }
 
     /// Whether any sequence of moves can still change the game (see Outlook.swift).
     public func outlook(for state: GameState, budget: Int = Self.defaultOutlookBudget) -> Outlook {
         if isWon(state) { return .movesLeft }
-        let search = OutlookSearch(rules: self, start: state)
-        return search.run(budget: budget)
+        return OutlookSearch(rules: self, start: state).run(budget: budget).outlook
+    }
+
+    /// The first move of a shortest sequence of moves that makes progress (Outlook.swift), found
+    /// within `budget` positions; `nil` when there is none or the budget runs out first.
+    func firstMoveToProgress(in state: GameState, budget: Int = Self.defaultOutlookBudget) -> Move? {
+        OutlookSearch(rules: self, start: state).run(budget: budget).firstMove
     }
 }
 
@@ -53,8 +58,8 @@ private struct OutlookSearch<R: Rules> {
     let foundations: [Int]
     /// Per pile: its face-down cards count as waiting to be turned up (not a stock's).
     let countsHidden: [Bool]
-    /// Groups of free cells, each sorted in a remembered position.
-    let cellGroups: [[Int]]
+    /// Positions as remembered: free cells sorted.
+    let canonicalizer: PositionCanonicalizer
     let startFoundationCards: Int
     let startHidden: Int
 
@@ -63,7 +68,7 @@ private struct OutlookSearch<R: Rules> {
         self.start = start
         foundations = rules.foundations
         countsHidden = start.piles.indices.map { !rules.isStockLike($0) }
-        cellGroups = (rules as? DeclarativeRules)?.interchangeableCells ?? []
+        canonicalizer = PositionCanonicalizer(rules)
         var foundationCards = 0
         for pile in foundations { foundationCards += start.piles[pile].count }
         startFoundationCards = foundationCards
@@ -74,28 +79,33 @@ private struct OutlookSearch<R: Rules> {
         startHidden = hidden
     }
 
-    func run(budget: Int) -> Outlook {
-        var seen: Set<PositionKey> = [PositionKey(canonical(start))]
+    /// The outlook, and with `.movesLeft` the first move of the path found to progress.
+    func run(budget: Int) -> (outlook: Outlook, firstMove: Move?) {
+        var seen: Set<PositionKey> = [PositionKey(canonicalizer.canonical(start))]
         var queue: [GameState] = [start]
+        /// Per queued position, the move from the start that leads to it (none for the start).
+        var firstMoves: [Move?] = [nil]
         var next = 0
         var moves: [Move] = []
         moves.reserveCapacity(64)
         while next < queue.count {
             let position = queue[next]
+            let firstMove = firstMoves[next]
             next += 1
             moves.removeAll(keepingCapacity: true)
             rules.legalMoves(in: position, into: &moves)
             for move in moves {
                 var after = position
                 _ = rules.apply(move, to: &after)
-                if makesProgress(after) { return .movesLeft }
-                if seen.insert(PositionKey(canonical(after))).inserted {
-                    if seen.count > budget { return .unknown }
+                if makesProgress(after) { return (.movesLeft, firstMove ?? move) }
+                if seen.insert(PositionKey(canonicalizer.canonical(after))).inserted {
+                    if seen.count > budget { return (.unknown, nil) }
                     queue.append(after)
+                    firstMoves.append(firstMove ?? move)
                 }
             }
         }
-        return .noMovesLeft
+        return (.noMovesLeft, nil)
     }
 
     func makesProgress(_ state: GameState) -> Bool {
@@ -107,29 +117,6 @@ private struct OutlookSearch<R: Rules> {
             for card in pile where !card.faceUp { hidden += 1 }
         }
         return hidden < startHidden || rules.isWon(state)
-    }
-
-    /// The position as remembered: each group of interchangeable cells sorted.
-    func canonical(_ state: GameState) -> GameState {
-        var state = state
-        for group in cellGroups {
-            var sorted = true
-            for (lower, upper) in zip(group, group.dropFirst())
-            where OutlookSearch.precedes(state.piles[upper], state.piles[lower]) {
-                sorted = false
-                break
-            }
-            if sorted { continue }
-            let piles = group.map { state.piles[$0] }.sorted(by: OutlookSearch.precedes)
-            for (pile, cards) in zip(group, piles) { state.piles[pile] = cards }
-        }
-        return state
-    }
-
-    /// An order of piles by their cards, bottom first; a pile before every pile it begins.
-    static func precedes(_ left: [PileCard], _ right: [PileCard]) -> Bool {
-        for (a, b) in zip(left, right) where a.raw != b.raw { return a.raw < b.raw }
-        return left.count < right.count
     }
 }
 

@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TableKit
 
 /// The play helpers on the largest shipped game (most cards, then most piles): hints and the
 /// outlook ("no moves left"), on a dealt position, a mid-game position, and a position whose
@@ -72,6 +73,38 @@ enum PlayHelperBenchmarks {
             report(
                 "rules, \(name), \(label): outlook (budget \(DeclarativeRules.defaultOutlookBudget)) = \(outlook)",
                 outlooks, goal: goal)
+        }
+        // Every tenth position of random play from 20 deals: each call timed once.
+        var sampled: [GameState] = []
+        var generator = SplitMix64(seed: 7)
+        for deal in UInt64(1)...20 {
+            var state = rules.deal(seed: deal)
+            for turn in 0..<200 {
+                let legal = rules.legalMoves(in: state)
+                guard !legal.isEmpty else { break }
+                _ = rules.apply(legal[Int(generator.next() % UInt64(legal.count))], to: &state)
+                if turn % 10 == 0 { sampled.append(state) }
+            }
+        }
+        let clock = SystemClock()
+        var hintTimes: [Double] = []
+        var outlookTimes: [Double] = []
+        var unknown = 0
+        for state in sampled {
+            var start = clock.now
+            checksum &+= rules.hints(in: state).count
+            hintTimes.append(clock.now - start)
+            start = clock.now
+            if rules.outlook(for: state) == .unknown { unknown += 1 }
+            outlookTimes.append(clock.now - start)
+        }
+        for (label, times) in [("hints", hintTimes), ("outlook", outlookTimes)] {
+            let sorted = times.sorted()
+            print(
+                "rules, \(name), \(sorted.count) positions of random play: \(label): median "
+                    + "\(formatMicroseconds(percentile(sorted, 0.5))), p90 \(formatMicroseconds(percentile(sorted, 0.9))), "
+                    + "max \(formatMicroseconds(sorted.last ?? 0))"
+                    + (label == "outlook" ? " (\(unknown) unknown)" : ""))
         }
         if checksum == 42 { print("") }
     }

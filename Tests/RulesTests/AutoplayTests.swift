@@ -80,6 +80,14 @@ final class AutoplayTests: XCTestCase {
         XCTAssertEqual(move, .transfer(from: 8, to: 3), "6D starts a foundation whose base is 6")
     }
 
+    /// Golf's foundation takes a card up or down in any suit: which one goes is the player's choice.
+    func testAFoundationThatOffersAChoice() {
+        let rules = DeclarativeRules(layout: Variants.golf())
+        let state = position(["[KC]", "6D", "9S 5H", "TC 7C", "", "", "", "", "2C"])
+        XCTAssertNil(rules.autoplayMove(in: state, mode: .safe), "5H or 7C could go on 6D")
+        XCTAssertEqual(rules.autoplayMove(in: state, mode: .all), .transfer(from: 2, to: 1))
+    }
+
     /// Spider's foundations take only finished runs, by themselves.
     func testRunCollectingGamesAutoplayNothing() {
         let rules = DeclarativeRules(layout: Variants.spider())
@@ -89,13 +97,17 @@ final class AutoplayTests: XCTestCase {
         XCTAssertNil(rules.autoplayMove(in: position(piles), mode: .safe))
     }
 
-    /// The free table has no foundations.
-    func testTheFreeTableAutoplaysNothing() throws {
+    /// The free table has no foundations and no goal: no autoplay, no hints, and no proof that it
+    /// is stuck while its deck can still create cards.
+    func testTheFreeTablePlaysNothingByItself() throws {
         let layout = try XCTUnwrap(ShippedLayouts.layout(named: "sandbox"))
         let rules = FreeTable(layout: layout)
         var state = rules.deal(seed: 1)
         for pile in 0..<3 { _ = rules.apply(.create(at: pile), to: &state) }
         XCTAssertNil(rules.autoplayMove(in: state, mode: .all))
+        XCTAssertNil(rules.bestMove(from: 0, count: 1, in: state).flatMap { rules.refusal(of: $0, in: state) })
+        XCTAssertEqual(rules.hints(in: state), [])
+        XCTAssertEqual(rules.outlook(for: state, budget: 50), .unknown)
     }
 
     /// Every suit in a column, King at the bottom: autoplay puts all 52 cards up and stops.

@@ -61,12 +61,40 @@ final class HintsTests: XCTestCase {
     func testUndoingTheLastMoveIsNoHint() {
         let previous = position(["", "", "", "", "", "", "", "", "4D 8H 7C", "9C"] + HintsTests.redPairs)
         XCTAssertEqual(sentences(freeCell.hints(in: previous)).first, "Move 8H and 1 more onto 9C")
-        XCTAssertTrue(sentences(freeCell.hints(in: previous)).contains("Move 7C to a free cell"), "8H then goes on 9C")
+        XCTAssertFalse(
+            sentences(freeCell.hints(in: previous)).contains("Move 7C to a free cell"), "7C lies well on 8H")
         var state = previous
         _ = freeCell.apply(.transfer(from: 8, to: 0), to: &state)
         XCTAssertTrue(sentences(freeCell.hints(in: state)).contains("Move 7C onto 8H"))
         XCTAssertFalse(sentences(freeCell.hints(in: state, previous: previous)).contains("Move 7C onto 8H"))
         XCTAssertEqual(sentences(freeCell.hints(in: state, previous: previous)).first, "Move 8H onto 9C")
+    }
+
+    /// The last move undone by moving the card to another free cell is no hint either.
+    func testUndoingIntoAnotherCellIsNoHint() {
+        let previous = position(["KH", "", "", "", "", "", "", "", ""] + HintsTests.redPairs + ["9D 4H"])
+        var state = previous
+        _ = freeCell.apply(.transfer(from: 0, to: 8), to: &state)
+        XCTAssertEqual(sentences(freeCell.hints(in: state)), ["Move KH to a free cell"], "it empties a column")
+        XCTAssertEqual(sentences(freeCell.hints(in: state, previous: previous)), [])
+    }
+
+    /// When nothing looks useful, the first move of the shortest way to progress: 4H and 5D to the
+    /// cells free the Ace.
+    func testAMoveThatLeadsSomewhere() {
+        let columns = ["KD QH", "KH QD", "JD 6H", "JH 6D", "5H 3D", "9D 3H", "9H 4D", "AH 5D 4H"]
+        let state = position(["KC", "KS", "", "", "", "", "", ""] + columns)
+        let hints = freeCell.hints(in: state)
+        XCTAssertEqual(sentences(hints), ["Move 4H to a free cell"])
+        XCTAssertEqual(hints.first?.move, .transfer(from: 15, to: 2))
+    }
+
+    func testAWonGameHasNoHints() {
+        let suits = ["C", "D", "H", "S"]
+        let foundations = suits.map { suit in "A23456789TJQK".map { "\($0)\(suit)" }.joined(separator: " ") }
+        let won = position(["", "", "", ""] + foundations + Array(repeating: "", count: 8))
+        XCTAssertFalse(freeCell.legalMoves(in: won).isEmpty, "cards may come back off the foundations")
+        XCTAssertEqual(freeCell.hints(in: won), [])
     }
 
     /// Spider builds in any suit but moves runs of one suit: 5H is better on 6H than on 6S.
