@@ -11,9 +11,6 @@ import TableKit
 extension TableScene {
     /// Between cards autoplay sends to the foundations.
     static let autoplayStagger = 0.08
-    /// Positions the stuck check may look at before it gives up and says nothing: enough to
-    /// prove a real dead end, small enough to stay well inside a frame (docs/PERFORMANCE.md).
-    static let outlookBudget = 2_000
 
     /// Sends every card autoplay allows to the foundations, one after another, once the cards
     /// moving now have landed (`after` seconds). Their steps join the last move's record, or
@@ -150,7 +147,9 @@ extension TableScene {
             outlook = .movesLeft
             return
         }
-        outlook = rules.outlook(for: state, budget: TableScene.outlookBudget)
+        // The rules' budget proves real dead ends and stays inside a frame (docs/PERFORMANCE.md);
+        // past it the outlook is unknown, and nothing is said.
+        outlook = rules.outlook(for: state)
     }
 
     /// Whether the game is proven to have no move left that changes it.

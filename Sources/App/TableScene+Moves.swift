@@ -61,7 +61,7 @@ extension TableScene {
 
     /// Deals the game again with another deal number.
     func newGame() {
-        seed &+= 1
+        seed = MicrosoftDeal.dealNumber(for: seed &+ 1)
         replacePosition(with: rules.deal(seed: seed))
     }
 

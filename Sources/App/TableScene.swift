@@ -100,7 +100,7 @@ public final class TableScene {
         self.interactive = interactive
         self.window = window
         self.theme = theme
-        self.seed = seed
+        self.seed = MicrosoftDeal.dealNumber(for: seed)
         rules = TableScene.rules(for: layout)
         state = rules.deal(seed: seed)
         cursorView = CursorView(theme: theme)
