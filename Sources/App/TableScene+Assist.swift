@@ -88,6 +88,24 @@ extension TableScene {
         hintNumber += 1
         notice = hint.sentence.message(label: theme.label(for:))
         outlineHint(hint.move)
+        // The keyboard cursor takes in the hinted cards (or goes to the stock): Enter picks them
+        // up, the cursor goes on to where the hint said, and Enter puts them down.
+        if let source = slotID(of: hint.move.kind == .create ? hint.move.to : hint.move.from) {
+            cursorSlot = source
+            cursorVisible = true
+            cursorDepth = hint.move.kind == .transfer ? hint.move.count : 1
+            hintedMove = hint.move
+        }
+    }
+
+    /// After cards are picked up with the keyboard: when they are the hinted ones, the cursor
+    /// goes to the hint's target.
+    func followHint(pickedUp pile: Int, count: Int) {
+        guard let move = hintedMove, move.kind == .transfer, move.from == pile, move.count == count,
+            let target = slotID(of: move.to)
+        else { return }
+        hintedMove = nil
+        cursorSlot = target
     }
 
     /// Outlines a hint's cards (or the stock) and its target pile.
@@ -127,12 +145,14 @@ extension TableScene {
         }
     }
 
-    /// Forgets the hints of the last position and hides their outlines.
+    /// Hides the outlines of the hint shown.
     func clearHint() {
         for view in hintViews { view.isHidden = true }
     }
 
+    /// Forgets the hints of the last position and hides their outlines.
     func forgetHints() {
+        hintedMove = nil
         hintList = nil
         hintNumber = 0
         clearHint()

@@ -93,6 +93,7 @@ extension TableScene {
         if depth > 0, rules.canPickUp(pile: pile, from: count - depth, in: state) {
             held = (pile, depth)
             lift(viewsInHand)
+            followHint(pickedUp: pile, count: depth)
             hoverHeldCards()
             updateTargets()
         } else if let move = rules.clickMove(on: pile, in: state) {

@@ -83,6 +83,9 @@ public final class TableScene {
     var hintList: [Hint]?
     var hintNumber = 0
     var hintViews: [CursorView] = []
+    /// The move of the hint shown, until the position changes: picking up its cards with the
+    /// keyboard takes the cursor to its target.
+    var hintedMove: Move?
     /// Whether the game can still change, as worked out after the last move.
     var outlook: Outlook = .movesLeft
     /// The last tap on a card made a move or picked cards up, so a double-click it starts

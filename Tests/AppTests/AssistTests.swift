@@ -83,6 +83,20 @@ final class AssistTests: XCTestCase {
         XCTAssertTrue(game.scene.hintViews.allSatisfy(\.isHidden), "the next key hides the outlines")
     }
 
+    func testAfterAHintEnterPicksUpTheHintedCardsAndEnterAgainPutsThemWhereItSaid() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "[KC] 8S 7H", "tableau.5": "9D", "tableau.6": "QS"])
+        game.type("H")
+        XCTAssertTrue(game.status.hasPrefix("Move 8♠ and 1 more onto 9♦"), game.status)
+        game.key(.enter)
+        XCTAssertEqual(game.scene.heldCount, 2, "the cursor took in the hinted run")
+        XCTAssertEqual(game.scene.cursorSlot, "tableau.5", "and went on to the hint's target")
+        game.key(.enter)
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.5"), "9D 8S 7H")
+        XCTAssertEqual(game.cards("tableau.1"), "KC")
+    }
+
     func testAHintOnADeadPositionMovesNothing() {
         let game = Game("klondike")
         game.setUp(["tableau.1": "2S", "tableau.2": "2H"])
