@@ -90,6 +90,19 @@ class Pane:
             time.sleep(0.02)
         raise AssertionError("timed out waiting for %s; screen was:\n%s" % (what, self.screen()))
 
+    def wait_still(self, timeout=5.0):
+        """Waits until the screen stays the same for 0.15 s (animations over)."""
+        deadline = time.monotonic() + timeout
+        last, since = self.screen(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.02)
+            screen = self.screen()
+            if screen != last:
+                last, since = screen, time.monotonic()
+            elif time.monotonic() - since >= 0.15:
+                return screen
+        raise AssertionError("the screen never settled:\n%s" % last)
+
     def wait_until(self, predicate, what, timeout=5.0):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -228,6 +241,118 @@ def the_chooser_starts_freecell_and_a_double_click_plays_a_move_undone_by_u():
         pane.wait_for(lambda s: find_card(s, "2♥") == two and "0 moves" in status(s), "2♥ back on its column")
         pane.key("q")
         pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+
+def moves_made(screen):
+    """The move count on the status line ("Klondike #1 · 12 moves · 0:31"), or None."""
+    import re
+    found = re.search(r"· (\d+) moves? ·", status(screen))
+    return int(found.group(1)) if found else None
+
+
+@test
+def klondike_won_from_the_chooser_with_hints_and_the_keyboard_alone():
+    # Klondike deal 1 is won by always playing the first hint. From the chooser (Klondike is
+    # selected first), H shows a hint with the cursor on its cards; Enter picks them up and the
+    # cursor goes on to the target; Enter puts them down. The stock's hints take one Enter.
+    pane = Pane(arguments=("--deal", "1"), ready="Choose a game")
+    try:
+        pane.key("Enter")
+        pane.wait_for(lambda s: "Klondike #1 · 0 moves" in status(s), "Klondike deal 1")
+        made = 0
+        undone = False
+        while True:
+            pane.type("H")
+            screen = pane.wait_for(lambda s: status(s).lstrip().startswith(("Move ", "Deal ", "Turn ", "You won")),
+                                   "a hint after %d moves" % made)
+            hint = status(screen).lstrip().split(" · ")[0]
+            if hint.startswith("You won"):
+                break
+            pane.key("Enter")
+            if hint.startswith("Move "):
+                pane.key("Enter")
+            screen = pane.wait_for(lambda s: moves_made(s) == made + 1 or "You won" in s,
+                                   "'%s' played after %d moves" % (hint, made))
+            made += 1
+            if "You won" in screen:
+                break
+            if made == 20 and not undone:
+                # Undo and redo on the way: the game goes on from the same position.
+                pane.key("u")
+                pane.wait_for(lambda s: moves_made(s) == made - 1, "the undo")
+                pane.key("U")
+                pane.wait_for(lambda s: moves_made(s) == made, "the redo")
+                undone = True
+            assert made < 400, "no win after 400 moves"
+        # The cascade, then any key shows the panel with the time and the moves.
+        pane.type(" ")
+        panel = pane.wait_for(lambda s: "You won Klondike #1" in s and "new deal" in s.lower(), "the win panel")
+        assert ("%d moves" % made) in panel, panel
+        pane.type("q")
+        pane.wait_until(pane.dead, "quit from the panel")
+    finally:
+        pane.close()
+
+
+class SeparateClicks:
+    """Clicks that the app must not take for the second click of a double-click: a click on
+    the cell of the last one waits until the double-click interval (0.35 s) has passed."""
+
+    def __init__(self, pane):
+        self.pane = pane
+        self.last = None
+
+    def click(self, x, y):
+        if self.last and self.last[0] == (x, y):
+            self.pane.wait_until(lambda: time.monotonic() - self.last[1] > 0.4, "the double-click interval")
+        self.pane.click(x, y)
+        self.last = ((x, y), time.monotonic())
+
+
+@test
+def klondike_won_from_the_chooser_with_hints_and_the_mouse():
+    # The same game played with the mouse: a click selects Klondike in the chooser and a second
+    # click plays it; each hint (H) is played by dragging its card onto the card it names, by
+    # a double-click when it goes to a foundation or an empty column, or by a click on the stock.
+    pane = Pane(arguments=("--deal", "1"), ready="Choose a game")
+    try:
+        klondike = pane.screen().split("\n").index(next(l for l in pane.lines() if "▸ Klondike" in l)) + 1
+        pane.click(5, klondike)
+        pane.click(5, klondike)
+        pane.wait_for(lambda s: "Klondike #1 · 0 moves" in status(s), "Klondike deal 1")
+        clicks = SeparateClicks(pane)
+        made = 0
+        while True:
+            pane.wait_still()  # cards still flying are not where the screen will show them
+            pane.type("H")
+            screen = pane.wait_for(lambda s: status(s).lstrip().startswith(("Move ", "Deal ", "Turn ", "You won")),
+                                   "a hint after %d moves" % made)
+            hint = status(screen).lstrip().split(" · ")[0]
+            if hint.startswith("You won"):
+                break
+            words = hint.split(" ")
+            if hint.startswith(("Deal ", "Turn ")):
+                clicks.click(16, 3)  # the stock
+            elif " onto " in hint:
+                card, target = find_card(screen, words[1]), find_card(screen, words[-1])
+                pane.drag_path(card, (target[0], target[1] + 1))
+            else:  # to a foundation, to an empty column: the double-click's best place
+                card = find_card(screen, words[1])
+                clicks.click(*card)
+                pane.click(*card)
+            screen = pane.wait_for(lambda s: moves_made(s) == made + 1 or "You won" in s,
+                                   "'%s' played after %d moves" % (hint, made))
+            made += 1
+            if "You won" in screen:
+                break
+            assert made < 400, "no win after 400 moves"
+        pane.wait_for(lambda s: "You won Klondike #1" in status(s), "the win")
+        pane.click(40, 12)  # a click skips the cascade to the panel
+        pane.wait_for(lambda s: "New deal of Klondike" in s, "the win panel")
+        pane.type("q")
+        pane.wait_until(pane.dead, "quit from the panel")
     finally:
         pane.close()
 
