@@ -26,6 +26,7 @@ extension TableScene {
     public func apply(_ settings: PlaySettings) {
         autoplay = settings.autoplay
         mouseMode = settings.mouseMode
+        autoplayTheDeal()
     }
 
     /// The settings this game plays with now.

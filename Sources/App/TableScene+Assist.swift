@@ -42,6 +42,15 @@ extension TableScene {
         show(steps, from: before, reverting: false, startDelay: delay, stagger: TableScene.autoplayStagger)
     }
 
+    /// A fresh deal with autoplay on: the cards it allows go up at once (FreeCell's aces), as a
+    /// move of their own that undo can take back.
+    func autoplayTheDeal() {
+        guard interactive, autoplay != .off, history.isEmpty, undone.isEmpty else { return }
+        let before = history.count
+        runAutoplay(joiningLastMove: false, after: Timing.land)
+        if history.count != before { afterMove() }
+    }
+
     /// The double-click: the cards from `index` up go to a foundation if they can, otherwise
     /// to the best legal place. Says so when there is none.
     func playBestMove(pile: Int, index: Int) {

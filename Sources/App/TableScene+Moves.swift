@@ -79,6 +79,7 @@ extension TableScene {
         for pile in pileViews.indices { placeCards(in: pile) }
         restack()
         afterMove()
+        autoplayTheDeal()
     }
 
     func afterMove() {

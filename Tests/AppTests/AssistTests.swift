@@ -147,6 +147,25 @@ final class AssistTests: XCTestCase {
         XCTAssertEqual(game.scene.history.count, 1, "switching autoplay on makes a move of its own")
     }
 
+    func testWithAutoplayOnADealSendsItsUncoveredAcesUpAtOnceAsAMoveOfItsOwn() {
+        let layout = ShippedLayouts.layout(named: "freecell")!
+        let h = Harness(layout: layout, seed: 1000)
+        let aces = { (scene: TableScene) in
+            scene.layout.slots.filter { $0.kind == .foundation }.flatMap { scene.cards(in: $0.id) }.map(\.description)
+        }
+        XCTAssertEqual(aces(h.scene), [], "autoplay is off")
+        h.scene.apply(PlaySettings(autoplay: .safe))
+        h.settle()
+        XCTAssertEqual(aces(h.scene), ["AH"], "deal 1000 has A♥ on top of a column")
+        XCTAssertEqual(h.scene.history.count, 1)
+        h.type("u")
+        XCTAssertEqual(aces(h.scene), [], "undo takes it back")
+        XCTAssertEqual(h.scene.history.count, 0, "and it does not come back by itself")
+        h.type("R")
+        h.settle()
+        XCTAssertEqual(aces(h.scene), ["AH"], "the deal dealt again autoplays again")
+    }
+
     // MARK: No moves left
 
     func testNoMovesLeftIsSaidOnlyWhenProven() {
