@@ -616,6 +616,12 @@ def bad_command_lines_say_what_is_wrong():
     assert size.returncode != 0 and "'0x3' is invalid for '--size" in size.stderr, size
     rendered = subprocess.run([BINARY, "render", "sandbox", "--size", "40x12", "--ascii"], capture_output=True, text=True)
     assert rendered.returncode == 0 and "Sandbox" in rendered.stdout, rendered
+    for deal in ("0", "2147483648", "-3", "x"):
+        bad = subprocess.run([BINARY, "play", "freecell", "--deal", deal], capture_output=True, text=True)
+        assert bad.returncode != 0 and "--deal" in bad.stderr, (deal, bad)
+    for option, value in (("--autoplay", "sometimes"), ("--mouse", "wheel")):
+        bad = subprocess.run([BINARY, "play", "klondike", option, value], capture_output=True, text=True)
+        assert bad.returncode != 0 and ("'%s' is invalid for '%s" % (value, option)) in bad.stderr, bad
     no_tty = subprocess.run([BINARY, "sandbox", "--deal", "1"], stdin=subprocess.DEVNULL, capture_output=True, text=True)
     assert no_tty.returncode == 1 and "must be a terminal" in no_tty.stderr, no_tty
     # An unknown terminal type, in a real terminal: a message, not a crash, and the pane is left as it was.
