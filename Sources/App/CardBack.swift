@@ -34,6 +34,6 @@ struct CardBack {
                 }
             }
         }
-        if bordered { drawCardBorder(in: context, glyphs: theme.glyphs, style: theme.cardBackEdge) }
+        if bordered { drawBox(in: context, glyphs: theme.glyphs, style: theme.cardBackEdge) }
     }
 }

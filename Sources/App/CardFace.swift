@@ -33,7 +33,7 @@ struct CardFace {
             context.put(label, x: 0, y: 0, style: suit)
             return
         }
-        drawCardBorder(in: context, glyphs: theme.glyphs, style: theme.cardFace)
+        drawBox(in: context, glyphs: theme.glyphs, style: theme.cardFace)
         context.put(label, x: 1, y: 0, style: suit)
         context.put(label, x: w - 3, y: h - 1, style: suit)
         let inside = CellRect(x: 1, y: 1, width: w - 2, height: h - 2)

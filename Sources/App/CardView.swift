@@ -47,8 +47,9 @@ public final class CardView: View {
     }
 }
 
-/// The rounded border that faces and backs share.
-func drawCardBorder(in context: DrawContext, glyphs g: Theme.Glyphs, style: CellStyle) {
+/// A rounded box around the whole context: the border card faces and backs share, and the
+/// edge of a panel.
+func drawBox(in context: DrawContext, glyphs g: Theme.Glyphs, style: CellStyle) {
     let w = context.width
     let h = context.height
     let line = String(repeating: g.horizontal, count: w - 2)

@@ -78,11 +78,7 @@ final class ChooserPreviewView: View {
             for x in 0..<min(context.width, drawing.width) {
                 let cell = drawing[x, y]
                 if cell.glyph.isContinuation { continue }
-                context.set(
-                    cell.glyph, x: x, y: y,
-                    style: CellStyle(
-                        foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
-                )
+                context.set(cell.glyph, x: x, y: y, style: cell.style)
             }
         }
     }

@@ -49,12 +49,7 @@ public final class PanelView: View {
 
     /// Centres the panel in a screen of the given size, shrinking it to fit.
     public func centre(inWidth width: Int, height: Int) {
-        let size = preferredSize
-        let w = min(size.width, Double(width))
-        let h = min(size.height, Double(height))
-        frame = Rect(
-            x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w,
-            height: h)
+        frame = Rect(centring: preferredSize, inWidth: width, height: height)
         scroll(by: 0)  // a taller screen may show more
     }
 
@@ -62,16 +57,7 @@ public final class PanelView: View {
         let w = context.width
         let h = context.height
         context.fill(style: theme.panel)
-        let g = theme.glyphs
-        if w >= 2 && h >= 2 {
-            let line = String(repeating: g.horizontal, count: w - 2)
-            context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: theme.panel)
-            context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: theme.panel)
-            for row in 1..<(h - 1) {
-                context.put(String(g.vertical), x: 0, y: row, style: theme.panel)
-                context.put(String(g.vertical), x: w - 1, y: row, style: theme.panel)
-            }
-        }
+        if w >= 2 && h >= 2 { drawBox(in: context, glyphs: theme.glyphs, style: theme.panel) }
         guard h >= 3 else {
             for (index, text) in lines.enumerated() { context.put(text, x: 0, y: index, style: theme.panel) }
             return

@@ -21,8 +21,10 @@ import TerminalInput
 public final class TableApp {
     public let window: Window
     public let theme: Theme
-    /// The games the chooser lists.
-    public let catalog: ChooserCatalog
+    /// The games the chooser lists, made when it first opens: a game started by name does not
+    /// load every shipped layout before its first frame.
+    public private(set) lazy var catalog = makeCatalog()
+    private let makeCatalog: () -> ChooserCatalog
     /// The deal number of a game started from the chooser.
     let dealNumber: () -> UInt64
     /// The game on screen; nil while the chooser shows.
@@ -31,11 +33,12 @@ public final class TableApp {
     public private(set) var chooser: ChooserScene?
     /// The last game shown: the one on screen, or the one the chooser goes back to.
     private var lastGame: TableScene?
-    private var chooserQuit = false
     var pointer = PointerTracker()
     /// How games started here play (autoplay, mouse mode); the game on screen follows changes.
     public var settings: PlaySettings {
-        didSet { game?.apply(settings) }
+        didSet {
+            if let game, game.settings != settings { game.apply(settings) }
+        }
     }
     /// The cell and time of the click that changed screens: the second press of a double-click
     /// there belongs to the old screen, and is dropped.
@@ -58,14 +61,14 @@ public final class TableApp {
     public init(
         layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
         theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
-        catalog: ChooserCatalog = .shipped, settings: PlaySettings = PlaySettings(),
+        catalog: @autoclosure @escaping () -> ChooserCatalog = .shipped, settings: PlaySettings = PlaySettings(),
         dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) }
     ) {
         self.settings = settings
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = animations
         self.theme = theme
-        self.catalog = catalog
+        makeCatalog = catalog
         self.dealNumber = dealNumber
         let scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
         scene.apply(settings)
@@ -88,12 +91,13 @@ public final class TableApp {
         window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
         window.animator.isEnabled = animations
         self.theme = theme
-        catalog = ChooserCatalog(games: games)
+        let catalog = ChooserCatalog(games: games)
+        makeCatalog = { catalog }
         self.dealNumber = dealNumber
         chooser = ChooserScene(catalog: catalog, selecting: selecting, window: window, theme: theme)
     }
 
-    public var wantsQuit: Bool { chooser == nil ? scene.quitRequested : chooserQuit }
+    public var wantsQuit: Bool { chooser?.quitRequested ?? scene.quitRequested }
 
     /// Whether the chooser is on screen.
     public var isShowingChooser: Bool { chooser != nil }
@@ -198,7 +202,6 @@ public final class TableApp {
                 resume(lastGame)
                 changedScreens = true
             } else {
-                chooserQuit = chooser.quitRequested
                 changedScreens = false
             }
         } else if let game, game.chooserRequested {

@@ -15,8 +15,10 @@ extension TableScene {
     /// Sends every card autoplay allows to the foundations, one after another, once the cards
     /// moving now have landed (`after` seconds). Their steps join the last move's record, or
     /// with `joiningLastMove` false (autoplay just switched on) make a record of their own.
-    func runAutoplay(joiningLastMove: Bool, after delay: Double) {
-        guard autoplay != .off, layout.rules != nil, !isWon else { return }
+    /// Returns whether any card went up.
+    @discardableResult
+    func runAutoplay(joiningLastMove: Bool, after delay: Double) -> Bool {
+        guard autoplay != .off, layout.rules != nil, !isWon else { return false }
         let before = state
         var steps: [Step] = []
         var first: Move?
@@ -32,7 +34,7 @@ extension TableScene {
             first = first ?? move
             count += 1
         }
-        guard let first else { return }
+        guard let first else { return false }
         if joiningLastMove, var last = history.popLast() {
             last.steps += steps
             history.append(last)
@@ -40,15 +42,14 @@ extension TableScene {
             history.append(MoveRecord(move: first, steps: steps))
         }
         show(steps, from: before, reverting: false, startDelay: delay, stagger: TableScene.autoplayStagger)
+        return true
     }
 
     /// A fresh deal with autoplay on: the cards it allows go up at once (FreeCell's aces), as a
     /// move of their own that undo can take back.
     func autoplayTheDeal() {
-        guard interactive, autoplay != .off, history.isEmpty, undone.isEmpty else { return }
-        let before = history.count
-        runAutoplay(joiningLastMove: false, after: Timing.land)
-        if history.count != before { afterMove() }
+        guard interactive, history.isEmpty, undone.isEmpty else { return }
+        if runAutoplay(joiningLastMove: false, after: Timing.land) { afterMove() }
     }
 
     /// The double-click: the cards from `index` up go to a foundation if they can, otherwise
@@ -119,39 +120,11 @@ extension TableScene {
 
     /// Outlines a hint's cards (or the stock) and its target pile.
     private func outlineHint(_ move: Move) {
-        var frames: [Rect] = []
         let from = move.kind == .create ? move.to : move.from
-        let count = state.piles[from].count
-        if move.kind == .transfer, count > 0,
-            let first = restingFrame(pile: from, index: count - move.count),
-            let top = restingFrame(pile: from, index: count - 1)
-        {
-            frames.append(
-                Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY))
-        } else if let frame = slotID(of: from).flatMap({ slotViews[$0]?.frame }) {
-            frames.append(count > 0 ? restingFrame(pile: from, index: count - 1) ?? frame : frame)
-        }
-        if move.kind == .transfer {
-            let targetCount = state.piles[move.to].count
-            let frame =
-                targetCount > 0
-                ? restingFrame(pile: move.to, index: targetCount - 1)
-                : slotID(of: move.to).flatMap { slotViews[$0]?.frame }
-            if let frame { frames.append(frame) }
-        }
-        while hintViews.count < frames.count {
-            let view = CursorView.target(theme: theme)
-            view.name = "hint"
-            hintViews.append(view)
-            tableLayer.addSubview(view)
-        }
-        for (index, view) in hintViews.enumerated() {
-            view.isHidden = index >= frames.count
-            if index < frames.count {
-                view.surround(frames[index])
-                tableLayer.bringSubviewToFront(view)
-            }
-        }
+        var frames = [move.kind == .transfer ? runFrame(pile: from, count: move.count) : topFrame(of: from)]
+        if move.kind == .transfer { frames.append(topFrame(of: move.to)) }
+        outline(frames.compactMap { $0 }, with: &hintViews, named: "hint")
+        for view in hintViews where !view.isHidden { tableLayer.bringSubviewToFront(view) }
     }
 
     /// Hides the outlines of the hint shown.

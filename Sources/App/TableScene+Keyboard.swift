@@ -57,11 +57,8 @@ extension TableScene {
             putHandBack()
             let modes = AutoplayMode.allCases
             autoplay = modes[(modes.firstIndex(of: autoplay)! + 1) % modes.count]
+            if runAutoplay(joiningLastMove: false, after: 0) { afterMove() }
             notice = "Autoplay: \(TableScene.describe(autoplay))"
-            let said = notice
-            runAutoplay(joiningLastMove: false, after: 0)
-            afterMove()
-            notice = said
         case .openChooser:
             putHandBack()
             chooserRequested = true
@@ -215,15 +212,9 @@ extension TableScene {
             cursorView.isHidden = true
             return
         }
-        var target = slot.frame
-        let count = pileViews[pile].count
-        cursorDepth = max(1, min(cursorDepth, max(1, count)))
-        if held == nil, count > 0, let top = restingFrame(pile: pile, index: count - 1),
-            let first = restingFrame(pile: pile, index: count - cursorDepth)
-        {
-            target = Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY)
-        }
-        cursorView.surround(target)
+        cursorDepth = max(1, min(cursorDepth, max(1, pileViews[pile].count)))
+        let target = held == nil ? runFrame(pile: pile, count: cursorDepth) : nil
+        cursorView.surround(target ?? slot.frame)
         cursorView.isHidden = false
     }
 

@@ -1,4 +1,3 @@
-import Layouts
 import Solitaire
 import TableKit
 
@@ -239,17 +238,15 @@ extension TableScene {
             cursorVisible = false
             notice = nil
             lastTapActed = true
-            if let move = obviousMove(from: place.pile, count: count) {
+            if let move = rules.obviousMove(from: place.pile, count: count, in: state) {
                 attempt(move)
-                updateCursor()
-                updateStatus()
             } else {
                 held = (place.pile, count)
                 lift(viewsInHand)
                 updateTargets()
-                updateCursor()
-                updateStatus()
             }
+            updateCursor()
+            updateStatus()
             return
         }
         guard held != nil || count == 1 else { return }
@@ -274,22 +271,6 @@ extension TableScene {
         } else {
             playBestMove(pile: place.pile, index: place.index)
         }
-    }
-
-    /// The one place a run can go, when there is only one: empty piles of one kind count as
-    /// one place. Nil when there is none or a choice.
-    func obviousMove(from pile: Int, count: Int) -> Move? {
-        var places: [Move] = []
-        var emptyKinds = Set<SlotKind>()
-        for target in layout.slots.indices where target != pile {
-            let move = Move.transfer(from: pile, to: target, count: count)
-            guard rules.refusal(of: move, in: state) == nil else { continue }
-            if state.piles[target].isEmpty {
-                guard emptyKinds.insert(layout.slots[target].kind).inserted else { continue }
-            }
-            places.append(move)
-        }
-        return places.count == 1 ? places[0] : nil
     }
 
     /// Puts cards in hand down on a slot (nil: nowhere): they land there if the rules allow,
@@ -325,29 +306,29 @@ extension TableScene {
         if let hand {
             for pile in layout.slots.indices where pile != hand.pile {
                 let move = Move.transfer(from: hand.pile, to: pile, count: hand.count)
-                guard rules.refusal(of: move, in: state) == nil else { continue }
-                let count = state.piles[pile].count
-                let frame =
-                    count > 0
-                    ? restingFrame(pile: pile, index: count - 1)
-                    : slotID(of: pile).flatMap {
-                        slotViews[$0]?.frame
-                    }
-                if let frame { frames.append(frame) }
+                guard rules.refusal(of: move, in: state) == nil, let frame = topFrame(of: pile) else { continue }
+                frames.append(frame)
             }
         }
-        while targetViews.count < frames.count {
-            let view = CursorView.target(theme: theme)
-            targetViews.append(view)
-            tableLayer.addSubview(view)
-        }
-        for (index, view) in targetViews.enumerated() {
-            view.isHidden = index >= frames.count
-            if index < frames.count { view.surround(frames[index]) }
-        }
+        outline(frames, with: &targetViews, named: "target")
         // Above the piles, below the cards in hand; cards flying elsewhere keep their place.
         guard !frames.isEmpty else { return }
         for view in targetViews { tableLayer.bringSubviewToFront(view) }
         for view in viewsInHand { tableLayer.bringSubviewToFront(view) }
+    }
+
+    /// Puts one outline around each frame, reusing the views of `pool` (making more when there
+    /// are too few) and hiding the ones left over.
+    func outline(_ frames: [Rect], with pool: inout [CursorView], named name: String) {
+        while pool.count < frames.count {
+            let view = CursorView.target(theme: theme)
+            view.name = name
+            pool.append(view)
+            tableLayer.addSubview(view)
+        }
+        for (index, view) in pool.enumerated() {
+            view.isHidden = index >= frames.count
+            if index < frames.count { view.surround(frames[index]) }
+        }
     }
 }

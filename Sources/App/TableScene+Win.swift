@@ -47,7 +47,6 @@ extension TableScene {
         let overlay = WinOverlayView(
             cascade: cascade, cardSize: (size.width, size.height), width: width, height: height, theme: theme)
         overlay.cursorWasVisible = cursorWasVisible
-        overlay.playedSeconds = elapsedSeconds
         let above = window.subviews.firstIndex { $0 === cursorView } ?? 0
         window.insertSubview(overlay, at: above + 1)
         if !window.animator.isEnabled || placement == nil || cascade.stamps.isEmpty { showWinPanel() }
@@ -89,16 +88,6 @@ extension TableScene {
         showWinPanel()
     }
 
-    /// The seconds the win panel shows, when the scene cannot tell them itself.
-    public func setPlayedSeconds(_ seconds: Double) {
-        guard let overlay = winOverlay else { return }
-        overlay.playedSeconds = seconds
-        if let panel = overlay.panel {
-            panel.detail = winDetail(playedSeconds: seconds)
-            panel.centre(inWidth: window.size.width, height: window.size.height)
-        }
-    }
-
     func showWinPanel() {
         guard let overlay = winOverlay, overlay.panel == nil else { return }
         overlay.finish()
@@ -107,7 +96,7 @@ extension TableScene {
             (.chooseGame, "Choose another game"), (.quit, "Quit"),
         ]
         let panel = WinPanelView(
-            title: "You won \(layout.title) #\(seed)!", detail: winDetail(playedSeconds: overlay.playedSeconds),
+            title: "You won \(layout.title) #\(seed)!", detail: winDetail,
             choices: choices, theme: theme
         ) { [unowned self] choice in
             self.choose(choice)
@@ -117,11 +106,10 @@ extension TableScene {
         panel.centre(inWidth: window.size.width, height: window.size.height)
     }
 
-    /// "3:07 · 112 moves", or just the moves when the time is not known.
-    func winDetail(playedSeconds: Double?) -> String {
+    /// "3:07 · 112 moves": the game's clock, stopped by the win, and the moves.
+    var winDetail: String {
         let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
-        guard let seconds = playedSeconds else { return moves }
-        return "\(WinPanelView.clockText(seconds: seconds)) · \(moves)"
+        return "\(TableScene.clockText(elapsedSeconds)) · \(moves)"
     }
 
     /// Makes a choice of the win panel: the celebration ends and the choice is carried out.
@@ -173,15 +161,5 @@ extension TableScene {
         overlay.clearTrail(width: window.size.width, height: window.size.height)
         showWinPanel()
         overlay.panel?.centre(inWidth: window.size.width, height: window.size.height)
-    }
-}
-
-extension WinPanelView {
-    /// "0:42", "3:07", "1:02:03".
-    static func clockText(seconds: Double) -> String {
-        let total = max(0, Int(seconds.rounded(.down)))
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
     }
 }

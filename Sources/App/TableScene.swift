@@ -209,6 +209,23 @@ public final class TableScene {
         return frameRect(x: origin.x, y: origin.y, placement.cardSize)
     }
 
+    /// Where a card put on a pile lands on it: its top card, or its slot when it is empty.
+    func topFrame(of pile: Int) -> Rect? {
+        let count = state.piles[pile].count
+        return count > 0
+            ? restingFrame(pile: pile, index: count - 1) : slotID(of: pile).flatMap { slotViews[$0]?.frame }
+    }
+
+    /// What the top `count` cards of a pile cover, from the first one's corner to the top
+    /// card's; the slot when the pile is empty.
+    func runFrame(pile: Int, count: Int) -> Rect? {
+        let total = state.piles[pile].count
+        guard total > 0, let first = restingFrame(pile: pile, index: total - max(1, min(count, total))),
+            let top = restingFrame(pile: pile, index: total - 1)
+        else { return topFrame(of: pile) }
+        return Rect(x: first.minX, y: first.minY, width: top.maxX - first.minX, height: top.maxY - first.minY)
+    }
+
     /// Where a card view rests, found by its id.
     func restingFrame(of cardID: Int, in slotID: String) -> Rect? {
         guard let pile = pileIndex(of: slotID), let index = pileViews[pile].firstIndex(where: { $0.cardID == cardID })

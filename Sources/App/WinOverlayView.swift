@@ -24,8 +24,6 @@ final class WinOverlayView: View {
     let cardSize: (width: Int, height: Int)
     /// The panel, once the cascade is over.
     var panel: WinPanelView?
-    /// Seconds played, for the panel; filled in by whoever knows them.
-    var playedSeconds: Double?
     /// Whether the keyboard cursor showed before the win hid it.
     var cursorWasVisible = true
 
@@ -113,11 +111,7 @@ final class WinOverlayView: View {
                 guard x < trail.width, painted[y * trail.width + x] else { continue }
                 let cell = trail[x, y]
                 if cell.glyph.isContinuation { continue }
-                context.set(
-                    cell.glyph, x: x, y: y,
-                    style: CellStyle(
-                        foreground: cell.foreground, background: cell.background, attributes: cell.attributes)
-                )
+                context.set(cell.glyph, x: x, y: y, style: cell.style)
             }
         }
     }

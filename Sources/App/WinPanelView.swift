@@ -79,14 +79,10 @@ final class WinPanelView: View {
 
     /// Centres the panel on a screen of the given size (shrunk to fit) and places its rows.
     func centre(inWidth width: Int, height: Int) {
-        let size = preferredSize
-        let w = min(size.width, Double(width))
-        let h = min(size.height, Double(height))
-        frame = Rect(
-            x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w,
-            height: h)
+        frame = Rect(centring: preferredSize, inWidth: width, height: height)
         for (index, view) in choiceViews.enumerated() {
-            view.frame = Rect(x: 1, y: Double(WinPanelView.firstChoiceRow + index), width: max(0, w - 2), height: 1)
+            view.frame = Rect(
+                x: 1, y: Double(WinPanelView.firstChoiceRow + index), width: max(0, frame.width - 2), height: 1)
         }
     }
 
@@ -99,15 +95,8 @@ final class WinPanelView: View {
         let w = context.width
         let h = context.height
         context.fill(style: theme.panel)
-        let g = theme.glyphs
         guard w >= 2, h >= 2 else { return }
-        let line = String(repeating: g.horizontal, count: w - 2)
-        context.put(String(g.topLeft) + line + String(g.topRight), x: 0, y: 0, style: theme.panel)
-        context.put(String(g.bottomLeft) + line + String(g.bottomRight), x: 0, y: h - 1, style: theme.panel)
-        for row in 1..<(h - 1) {
-            context.put(String(g.vertical), x: 0, y: row, style: theme.panel)
-            context.put(String(g.vertical), x: w - 1, y: row, style: theme.panel)
-        }
+        drawBox(in: context, glyphs: theme.glyphs, style: theme.panel)
         let titleWidth = StatusLineView.columns(of: title)
         context.put(title, x: max(1, (w - titleWidth) / 2), y: 1, style: theme.panelTitle)
         context.put(detail, x: 3, y: 3, style: theme.panel)

@@ -1,6 +1,6 @@
 import Layouts
 
-// Where cards go when the player double-clicks them (or clicks a card with one obvious move).
+// Where cards go when the player double-clicks them, and the one place a click-to-move plays.
 //
 // 1. To a foundation, when they may go there.
 // 2. Otherwise to the best pile that takes them, in this order: a pile that is not empty and
@@ -39,6 +39,22 @@ extension Rules {
             best = (move, rank)
         }
         return best?.move
+    }
+
+    /// The one place the top `count` cards of `pile` can go, when there is only one (a click on
+    /// a card in click-to-move plays it): empty piles of one kind count as one place. `nil`
+    /// when there is none, or a choice.
+    public func obviousMove(from pile: Int, count: Int, in state: GameState) -> Move? {
+        var found: Move?
+        var emptyKinds = Set<SlotKind>()
+        for to in state.piles.indices where to != pile && !isStockLike(to) {
+            let move = Move.transfer(from: pile, to: to, count: count)
+            guard refusal(of: move, in: state) == nil else { continue }
+            if state.piles[to].isEmpty, let kind = kind(of: to), !emptyKinds.insert(kind).inserted { continue }
+            guard found == nil else { return nil }
+            found = move
+        }
+        return found
     }
 
     /// The top card of `pile` onto a foundation that takes it, as a legal move; `nil` when none

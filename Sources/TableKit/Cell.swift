@@ -14,6 +14,9 @@ public struct Cell: Hashable, Sendable {
         self.attributes = attributes
     }
 
+    /// The cell's colours and attributes, to draw another glyph (or this one) the same way.
+    public var style: CellStyle { CellStyle(foreground: foreground, background: background, attributes: attributes) }
+
     public init(
         _ character: Character, foreground: RGB = .white, background: RGB = .black, attributes: CellAttributes = []
     ) {

@@ -65,6 +65,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// A rectangle of `size`, shrunk to fit a `width` x `height` screen and centred in it on
+    /// whole cells (a panel over the table).
+    public init(centring size: Size, inWidth width: Int, height: Int) {
+        let w = min(size.width, Double(width))
+        let h = min(size.height, Double(height))
+        self.init(
+            x: ((Double(width) - w) / 2).rounded(.down), y: ((Double(height) - h) / 2).rounded(.down), width: w,
+            height: h)
+    }
+
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }

@@ -62,11 +62,7 @@ open class Window: View {
     }
 
     public override func draw(in context: DrawContext) {
-        context.fill(
-            glyph: backgroundCell.glyph,
-            style: CellStyle(
-                foreground: backgroundCell.foreground, background: backgroundCell.background,
-                attributes: backgroundCell.attributes))
+        context.fill(glyph: backgroundCell.glyph, style: backgroundCell.style)
     }
 
     /// Called when a view leaves this window: a pointer sequence it owned is cancelled.

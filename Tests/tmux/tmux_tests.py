@@ -252,6 +252,30 @@ def moves_made(screen):
     return int(found.group(1)) if found else None
 
 
+def play_by_hints(pane, play, after_move=lambda made: None, settle=False):
+    """Asks for a hint (H) and plays it with `play(hint, screen)` until the game is won; after
+    each move, `after_move(moves made)`. Returns the moves made. With `settle`, waits for the
+    cards to come to rest before each hint (mouse play aims at where cards are drawn)."""
+    made = 0
+    while True:
+        if settle:
+            pane.wait_still()  # cards still flying are not where the screen will show them
+        pane.type("H")
+        screen = pane.wait_for(lambda s: status(s).lstrip().startswith(("Move ", "Deal ", "Turn ", "You won")),
+                               "a hint after %d moves" % made)
+        hint = status(screen).lstrip().split(" · ")[0]
+        if hint.startswith("You won"):
+            return made
+        play(hint, screen)
+        screen = pane.wait_for(lambda s: moves_made(s) == made + 1 or "You won" in s,
+                               "'%s' played after %d moves" % (hint, made))
+        made += 1
+        if "You won" in screen:
+            return made
+        after_move(made)
+        assert made < 400, "no win after 400 moves"
+
+
 @test
 def klondike_won_from_the_chooser_with_hints_and_the_keyboard_alone():
     # Klondike deal 1 is won by always playing the first hint. From the chooser (Klondike is
@@ -261,31 +285,21 @@ def klondike_won_from_the_chooser_with_hints_and_the_keyboard_alone():
     try:
         pane.key("Enter")
         pane.wait_for(lambda s: "Klondike #1 · 0 moves" in status(s), "Klondike deal 1")
-        made = 0
-        undone = False
-        while True:
-            pane.type("H")
-            screen = pane.wait_for(lambda s: status(s).lstrip().startswith(("Move ", "Deal ", "Turn ", "You won")),
-                                   "a hint after %d moves" % made)
-            hint = status(screen).lstrip().split(" · ")[0]
-            if hint.startswith("You won"):
-                break
+
+        def play(hint, screen):
             pane.key("Enter")
             if hint.startswith("Move "):
                 pane.key("Enter")
-            screen = pane.wait_for(lambda s: moves_made(s) == made + 1 or "You won" in s,
-                                   "'%s' played after %d moves" % (hint, made))
-            made += 1
-            if "You won" in screen:
-                break
-            if made == 20 and not undone:
+
+        def undo_and_redo_once(made):
+            if made == 20:
                 # Undo and redo on the way: the game goes on from the same position.
                 pane.key("u")
                 pane.wait_for(lambda s: moves_made(s) == made - 1, "the undo")
                 pane.key("U")
                 pane.wait_for(lambda s: moves_made(s) == made, "the redo")
-                undone = True
-            assert made < 400, "no win after 400 moves"
+
+        made = play_by_hints(pane, play, undo_and_redo_once)
         # The cascade, then any key shows the panel with the time and the moves.
         pane.type(" ")
         panel = pane.wait_for(lambda s: "You won Klondike #1" in s and "new deal" in s.lower(), "the win panel")
@@ -323,15 +337,8 @@ def klondike_won_from_the_chooser_with_hints_and_the_mouse():
         pane.click(5, klondike)
         pane.wait_for(lambda s: "Klondike #1 · 0 moves" in status(s), "Klondike deal 1")
         clicks = SeparateClicks(pane)
-        made = 0
-        while True:
-            pane.wait_still()  # cards still flying are not where the screen will show them
-            pane.type("H")
-            screen = pane.wait_for(lambda s: status(s).lstrip().startswith(("Move ", "Deal ", "Turn ", "You won")),
-                                   "a hint after %d moves" % made)
-            hint = status(screen).lstrip().split(" · ")[0]
-            if hint.startswith("You won"):
-                break
+
+        def play(hint, screen):
             words = hint.split(" ")
             if hint.startswith(("Deal ", "Turn ")):
                 clicks.click(16, 3)  # the stock
@@ -342,12 +349,8 @@ def klondike_won_from_the_chooser_with_hints_and_the_mouse():
                 card = find_card(screen, words[1])
                 clicks.click(*card)
                 pane.click(*card)
-            screen = pane.wait_for(lambda s: moves_made(s) == made + 1 or "You won" in s,
-                                   "'%s' played after %d moves" % (hint, made))
-            made += 1
-            if "You won" in screen:
-                break
-            assert made < 400, "no win after 400 moves"
+
+        play_by_hints(pane, play, settle=True)
         pane.wait_for(lambda s: "You won Klondike #1" in status(s), "the win")
         pane.click(40, 12)  # a click skips the cascade to the panel
         pane.wait_for(lambda s: "New deal of Klondike" in s, "the win panel")
