@@ -34,17 +34,21 @@ let package = Package(
         .target(name: "Layouts", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Cards, decks and table rules (no UI).
         .target(name: "Solitaire", dependencies: ["Layouts"]),
+        // Saved games, statistics, settings and positions as text, in the XDG folders (no UI).
+        .target(
+            name: "Persistence",
+            dependencies: ["Layouts", "Solitaire", .product(name: "TOMLKit", package: "TOMLKit")]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life.
         .target(name: "Terminal", dependencies: ["TableKit", "CNcursesw", "CTerminalShim"]),
         // Views and controllers for a table; headless.
-        .target(name: "App", dependencies: ["TableKit", "Layouts", "Solitaire", "TerminalInput"]),
+        .target(name: "App", dependencies: ["TableKit", "Layouts", "Solitaire", "Persistence", "TerminalInput"]),
 
         .executableTarget(
             name: "cardtable",
             dependencies: [
-                "App", "Terminal", "Layouts", "TableKit", "TerminalInput",
+                "App", "Terminal", "Layouts", "Persistence", "Solitaire", "TableKit", "TerminalInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +64,7 @@ let package = Package(
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TableKit", "Layouts", "TerminalInput", "TestSupport"]),
     ]

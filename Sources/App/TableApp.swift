@@ -1,4 +1,5 @@
 import Layouts
+import Solitaire
 import TableKit
 import TerminalInput
 
@@ -58,8 +59,20 @@ public final class TableApp {
     /// - Parameters:
     ///   - catalog: the games the chooser lists when the player asks for it (`g`).
     ///   - dealNumber: the deal number of a game started from the chooser.
-    public init(
+    public convenience init(
         layout: TableLayout, seed: UInt64, width: Int, height: Int, clock: TableClock,
+        theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
+        catalog: @autoclosure @escaping () -> ChooserCatalog = .shipped, settings: PlaySettings = PlaySettings(),
+        dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) }
+    ) {
+        self.init(
+            layout: layout, start: .deal(seed), width: width, height: height, clock: clock, theme: theme,
+            animations: animations, catalog: catalog(), settings: settings, dealNumber: dealNumber)
+    }
+
+    /// An app that opens straight into a game from a deal or a position.
+    public init(
+        layout: TableLayout, start: GameStart, width: Int, height: Int, clock: TableClock,
         theme: Theme = Theme(ascii: false, monochrome: false), animations: Bool = true,
         catalog: @autoclosure @escaping () -> ChooserCatalog = .shipped, settings: PlaySettings = PlaySettings(),
         dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) }
@@ -70,7 +83,7 @@ public final class TableApp {
         self.theme = theme
         makeCatalog = catalog
         self.dealNumber = dealNumber
-        let scene = TableScene(layout: layout, seed: seed, window: window, theme: theme)
+        let scene = TableScene(layout: layout, start: start, window: window, theme: theme)
         scene.apply(settings)
         game = scene
         lastGame = scene

@@ -55,12 +55,13 @@ extension TableScene {
 
     /// Deals the same game again from the start.
     func restart() {
-        replacePosition(with: rules.deal(seed: seed))
+        replacePosition(with: startPosition)
     }
 
     /// Deals the game again with another deal number.
     func newGame() {
-        seed = MicrosoftDeal.dealNumber(for: seed &+ 1)
+        if case .deal = start { seed = MicrosoftDeal.dealNumber(for: seed &+ 1) }
+        start = .deal(seed)
         replacePosition(with: rules.deal(seed: seed))
     }
 

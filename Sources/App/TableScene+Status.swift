@@ -39,13 +39,14 @@ extension TableScene {
         if rules.isWon(state), layout.rules != nil {
             return fitted([
                 [
-                    "You won \(layout.title) #\(seed) in \(moves) and \(time)!", "\(keys.hint(for: .newGame)) new game",
+                    "You won \(layout.title) \(dealName) in \(moves) and \(time)!",
+                    "\(keys.hint(for: .newGame)) new game",
                     quit,
                 ],
                 ["You won in \(moves)!", "\(keys.hint(for: .newGame)) new", quit],
             ])
         }
-        let title = layout.rules != nil ? "\(layout.title) #\(seed) · \(moves) · \(time)" : layout.title
+        let title = layout.rules != nil ? "\(layout.title) \(dealName) · \(moves) · \(time)" : layout.title
         if let notice {
             return fitted([[notice, title, help, quit], [notice, title], [notice]])
         }

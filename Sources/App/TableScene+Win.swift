@@ -96,7 +96,7 @@ extension TableScene {
             (.chooseGame, "Choose another game"), (.quit, "Quit"),
         ]
         let panel = WinPanelView(
-            title: "You won \(layout.title) #\(seed)!", detail: winDetail,
+            title: "You won \(layout.title) \(dealName)!", detail: winDetail,
             choices: choices, theme: theme
         ) { [unowned self] choice in
             self.choose(choice)

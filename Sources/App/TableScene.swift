@@ -26,8 +26,11 @@ public final class TableScene {
     public var layout: TableLayout { rules.layout }
     /// The position on the table; changed only through moves.
     public internal(set) var state: GameState
-    /// The deal number: the same seed deals the same game.
+    /// The deal number: the same seed deals the same game. A game started from a position
+    /// keeps the number it would deal next (``newGame()``).
     public internal(set) var seed: UInt64
+    /// Where this game began: a deal number, or a position (restarting comes back to it).
+    public internal(set) var start: GameStart
     /// The moves made since the deal, oldest first.
     public internal(set) var history: [MoveRecord] = []
     /// When the first move of the deal was made, and when the winning one (window clock).
@@ -99,13 +102,29 @@ public final class TableScene {
     /// A previewed table takes no pointer input and has no cursor.
     public let interactive: Bool
 
-    public init(layout: TableLayout, seed: UInt64, window: Window, theme: Theme, interactive: Bool = true) {
+    public convenience init(
+        layout: TableLayout, seed: UInt64, window: Window, theme: Theme, interactive: Bool = true
+    ) {
+        self.init(layout: layout, start: .deal(seed), window: window, theme: theme, interactive: interactive)
+    }
+
+    /// A game from a deal or from a position. A position must have one pile per pile of the
+    /// rules' deal (the caller checks it: a position file is parsed against the layout).
+    public init(layout: TableLayout, start: GameStart, window: Window, theme: Theme, interactive: Bool = true) {
         self.interactive = interactive
         self.window = window
         self.theme = theme
-        self.seed = MicrosoftDeal.dealNumber(for: seed)
         rules = TableScene.rules(for: layout)
-        state = rules.deal(seed: seed)
+        switch start {
+        case .deal(let number):
+            seed = MicrosoftDeal.dealNumber(for: number)
+            self.start = .deal(seed)
+            state = rules.deal(seed: seed)
+        case .position(let position):
+            seed = 1
+            self.start = start
+            state = position
+        }
         cursorView = CursorView(theme: theme)
         statusLine = StatusLineView(theme: theme)
         helpPanel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
@@ -367,4 +386,18 @@ public final class TableScene {
 
     /// Whether the game is won.
     public var isWon: Bool { rules.isWon(state) }
+
+    /// The position the game began from (what a restart deals again).
+    public var startPosition: GameState {
+        switch start {
+        case .deal(let number): rules.deal(seed: number)
+        case .position(let position): position
+        }
+    }
+
+    /// How the deal is named after the game's title: "#12345", or "(a set position)".
+    public var dealName: String {
+        if case .position = start { return "(set position)" }
+        return "#\(seed)"
+    }
 }

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reading and writing whole files, so that a reader never sees half a file: a write goes to a
+/// temporary file in the same folder, is flushed to the disk (`fsync`), renamed over the old
+/// file, and the folder is flushed too, so the rename itself survives a crash or power loss.
+/// A process killed at any instant leaves either the old file or the new one.
+public enum AtomicFile {
+    /// Writes `text` to `path` atomically, making its folder (and parents) first if needed.
+    public static func write(_ text: String, to path: String) throws(FileError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Writes `bytes` to `path` atomically, making its folder (and parents) first if needed.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let folder = folder(of: path)
+        try makeFolder(folder)
+        // Unique per process and write: two processes writing the same file never share a
+        // temporary file; the last rename wins, whole.
+        counter &+= 1
+        let temporary = "\(path).tmp-\(getpid())-\(counter)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system(temporary) }
+        var failure: FileError?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = .system(temporary)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = .system(temporary) }
+        if close(descriptor) != 0, failure == nil { failure = .system(temporary) }
+        if failure == nil, rename(temporary, path) != 0 { failure = .system(path) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        syncFolder(folder)
+    }
+
+    /// The whole file, or `nil` when it does not exist; other failures (no permission, a
+    /// folder in its place) throw. Files larger than `limit` bytes are refused.
+    public static func read(_ path: String, limit: Int = 64 << 20) throws(FileError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw .system(path)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(path)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { throw FileError(path: path, reason: "larger than \(limit >> 20) MiB") }
+        }
+        return bytes
+    }
+
+    /// The whole file as UTF-8 text (invalid bytes replaced), or `nil` when it does not exist.
+    public static func readText(_ path: String, limit: Int = 64 << 20) throws(FileError) -> String? {
+        try read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Renames a file, flushing the folder after.
+    public static func move(_ path: String, to destination: String) throws(FileError) {
+        guard rename(path, destination) == 0 else { throw .system(path) }
+        syncFolder(folder(of: destination))
+    }
+
+    /// Removes a file; one that is already gone is not an error.
+    public static func remove(_ path: String) throws(FileError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw .system(path) }
+        syncFolder(folder(of: path))
+    }
+
+    /// Makes a folder and its parents (mode 0700: saves and statistics are the player's own).
+    public static func makeFolder(_ path: String) throws(FileError) {
+        guard !path.isEmpty else { return }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileError(path: path, reason: "not a folder") }
+            return
+        }
+        let parent = folder(of: path)
+        if parent != path { try makeFolder(parent) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST { throw .system(path) }
+    }
+
+    /// The folder a path is in (`.` for a bare name).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Flushes a folder's entries (a rename, a new file) to the disk.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    nonisolated(unsafe) private static var counter = 0
+}

@@ -1,0 +1,77 @@
+import TestSupport
+import XCTest
+
+@testable import Persistence
+
+final class AtomicFileTests: XCTestCase {
+    var folder = ""
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder.make()
+    }
+
+    override func tearDown() {
+        TemporaryFolder.remove(folder)
+    }
+
+    func testWriteMakesTheFoldersAndReadGivesTheTextBack() throws {
+        let path = folder + "/a/b/file.txt"
+        try AtomicFile.write("one\ntwo\n", to: path)
+        XCTAssertEqual(try AtomicFile.readText(path), "one\ntwo\n")
+        try AtomicFile.write("three\n", to: path)
+        XCTAssertEqual(try AtomicFile.readText(path), "three\n")
+        XCTAssertEqual(try TemporaryFolder.entries(folder + "/a/b"), ["file.txt"], "no temporary file is left")
+    }
+
+    func testAMissingFileReadsAsNil() throws {
+        XCTAssertNil(try AtomicFile.read(folder + "/missing"))
+    }
+
+    func testAFolderWhereAFileIsWantedIsAnError() throws {
+        try AtomicFile.makeFolder(folder + "/dir")
+        XCTAssertThrowsError(try AtomicFile.read(folder + "/dir")) { error in
+            XCTAssertEqual((error as? FileError)?.path, folder + "/dir")
+        }
+        XCTAssertThrowsError(try AtomicFile.write("x", to: folder + "/dir"))
+        XCTAssertEqual(try TemporaryFolder.entries(folder), ["dir"], "a failed write leaves no temporary file")
+    }
+
+    func testAFileWhereAFolderIsWantedIsAnError() throws {
+        try AtomicFile.write("x", to: folder + "/plain")
+        XCTAssertThrowsError(try AtomicFile.write("y", to: folder + "/plain/inside")) { error in
+            XCTAssertEqual("\(error)", folder + "/plain: not a folder")
+        }
+    }
+
+    func testReadRefusesAFileOverTheLimit() throws {
+        try AtomicFile.write(String(repeating: "x", count: 3 << 20), to: folder + "/big")
+        XCTAssertThrowsError(try AtomicFile.read(folder + "/big", limit: 1 << 20)) { error in
+            XCTAssertEqual("\(error)", folder + "/big: larger than 1 MiB")
+        }
+    }
+
+    func testMoveAndRemove() throws {
+        try AtomicFile.write("x", to: folder + "/one")
+        try AtomicFile.move(folder + "/one", to: folder + "/two")
+        XCTAssertEqual(try TemporaryFolder.entries(folder), ["two"])
+        try AtomicFile.remove(folder + "/two")
+        try AtomicFile.remove(folder + "/two")  // already gone: not an error
+        XCTAssertEqual(try TemporaryFolder.entries(folder), [])
+    }
+
+    func testALockHeldIsNotGivenTwiceUntilItIsGivenUp() throws {
+        let path = folder + "/locks/game.lock"
+        let first = try XCTUnwrap(try FileLock.attempt(path))
+        // flock locks belong to the open file: a second open, as another process's, is refused.
+        XCTAssertNil(try FileLock.attempt(path))
+        first.unlock()
+        XCTAssertNotNil(try FileLock.attempt(path))
+    }
+
+    func testFingerprintsAreStableHashes() {
+        // FNV-1a 64 test vectors.
+        XCTAssertEqual(FNV1a64.hex(of: ""), "cbf29ce484222325")
+        XCTAssertEqual(FNV1a64.hex(of: "a"), "af63dc4c8601ec8c")
+        XCTAssertEqual(FNV1a64.hex(of: "foobar"), "85944171f73967e8")
+    }
+}
