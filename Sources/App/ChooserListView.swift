@@ -29,6 +29,10 @@ final class ChooserListView: View {
     }
     /// A click on a game that is not selected.
     var onSelect: (Int) -> Void = { _ in }
+    /// The games with a saved game waiting: marked at the right of their row.
+    var savedNames: Set<String> = [] {
+        didSet { if savedNames != oldValue { setNeedsDisplay() } }
+    }
     /// A click on the selected game, or a double-click on any.
     var onChoose: (Int) -> Void = { _ in }
 
@@ -111,7 +115,11 @@ final class ChooserListView: View {
                     context.fill(CellRect(x: 0, y: y, width: context.width, height: 1), style: selected)
                     context.put(String(theme.glyphs.cursorLeft), x: 1, y: y, style: selected)
                 }
-                context.put(catalog.games[index].title, x: 3, y: y, style: index == selection ? selected : theme.panel)
+                let style = index == selection ? selected : theme.panel
+                context.put(catalog.games[index].title, x: 3, y: y, style: style)
+                if savedNames.contains(catalog.games[index].name) {
+                    context.put(theme.glyphs.unicodeSuits ? "↺" : "*", x: context.width - 3, y: y, style: style)
+                }
             }
         }
         // Marks that more of the list lies above or below.

@@ -25,6 +25,15 @@ public final class ChooserScene {
     public private(set) var resumeRequested = false
     /// Whether there is a game to go back to.
     public let canResume: Bool
+    /// The games with a saved game waiting, by name, and how the offer names it ("Klondike
+    /// #12345, 34 moves, 3:12"): marked in the list, said in the summary; choosing one offers
+    /// to resume it.
+    public var savedGames: [String: String] = [:] {
+        didSet {
+            list.savedNames = Set(savedGames.keys)
+            layoutViews()
+        }
+    }
 
     let list: ChooserListView
     let summary: ChooserSummaryView
@@ -89,6 +98,7 @@ public final class ChooserScene {
         // The summary's height depends on the game it tells.
         summary.game = selectedGame
         summary.family = catalog.family(ofGame: selection)
+        summary.savedGame = savedGames[selectedGame.name]
         statusLine.frame = Rect(x: 0, y: Double(body), width: Double(width), height: 1)
         let listWidth = min(width, ChooserListView.preferredWidth(for: catalog))
         let rightX = listWidth + 1
@@ -128,6 +138,7 @@ public final class ChooserScene {
         list.selection = selection
         summary.game = selectedGame
         summary.family = catalog.family(ofGame: selection)
+        summary.savedGame = savedGames[selectedGame.name]
         if !preview.isHidden { preview.show(selectedGame) }
     }
 
@@ -140,6 +151,11 @@ public final class ChooserScene {
         selection = index
         // The summary's height changes with the game: lay out again.
         layoutViews()
+    }
+
+    /// Selects a game by name (nothing happens for a name not listed).
+    public func select(named name: String) {
+        if let index = catalog.index(named: name) { select(index) }
     }
 
     /// Chooses a game to play.
@@ -211,11 +227,12 @@ public final class ChooserScene {
 
     func updateStatus() {
         let back = canResume ? ["[Esc] back to the game"] : []
+        let play = savedGames[selectedGame.name] == nil ? "[Enter] play" : "[Enter] resume or deal"
         let arrows = theme.glyphs.unicodeSuits ? "[↑↓] choose" : "[arrows] choose"
         let candidates = [
-            [arrows, "[Enter] play", "[click] select, again to play", "[a-z] jump"] + back + ["[q] quit"],
-            [arrows, "[Enter] play"] + back + ["[q] quit"],
-            ["[Enter] play", "[q] quit"],
+            [arrows, play, "[click] select, again to play", "[a-z] jump"] + back + ["[q] quit"],
+            [arrows, play] + back + ["[q] quit"],
+            [play, "[q] quit"],
         ]
         let room = window.size.width - 1
         let lines = candidates.map { $0.joined(separator: " · ") }

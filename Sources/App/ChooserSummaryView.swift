@@ -17,6 +17,10 @@ final class ChooserSummaryView: View {
     var game: TableLayout? {
         didSet { setNeedsDisplay() }
     }
+    /// The game's saved game waiting to be resumed, as the offer names it.
+    var savedGame: String? {
+        didSet { if savedGame != oldValue { setNeedsDisplay() } }
+    }
     /// The heading the game is listed under.
     var family = "" {
         didSet { if family != oldValue { setNeedsDisplay() } }
@@ -32,7 +36,8 @@ final class ChooserSummaryView: View {
     func lines(width: Int) -> [String] {
         guard let game else { return [] }
         let listing = game.rules == nil ? "free table · \(game.name)" : "\(family) family · \(game.name)"
-        return [game.title, listing, ""] + ChooserSummaryView.bullets(game.rulesSummary, width: width)
+        let saved = savedGame.map { MessageView.wrap("Saved: \($0). Enter offers to resume it.", width: width) + [""] }
+        return [game.title, listing, ""] + (saved ?? []) + ChooserSummaryView.bullets(game.rulesSummary, width: width)
     }
 
     /// Sentences as bullets wrapped to a width, continuation lines indented under the text.

@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import Solitaire
 import TableKit
 import TerminalInput
@@ -41,6 +42,20 @@ public final class TableApp {
             if let game, game.settings != settings { game.apply(settings) }
         }
     }
+    /// Keeps the games: each is saved after every change and its end recorded; a game chosen
+    /// with a saved game waiting offers to resume it. Nil keeps nothing (previews, most tests).
+    public var keeper: GameKeeper? {
+        didSet {
+            for scene in [game, lastGame].compactMap({ $0 }) { scene.keeper = keeper }
+            if let chooser {
+                showSavedGames(in: chooser)
+                // Opening on the chooser: the newest saved game is selected, ready to resume.
+                if lastGame == nil, let newest = keeper?.savedGames().first { chooser.select(named: newest.variant) }
+            }
+        }
+    }
+    /// What went wrong keeping games (a save moved aside), for the front end to print too.
+    public private(set) var keeperProblems: [String] = []
     /// The cell and time of the click that changed screens: the second press of a double-click
     /// there belongs to the old screen, and is dropped.
     var clickThatChangedScreens: (column: Int, row: Int, time: Double)?
@@ -149,7 +164,9 @@ public final class TableApp {
         switch event {
         case .key(let press):
             let action = KeyBindings.action(for: press)
-            if scene.isCelebrating {
+            if scene.isOfferingResume {
+                scene.handleResumeOffer(press)
+            } else if scene.isCelebrating {
                 scene.handleCelebration(press)
             } else if scene.isShowingHelp {
                 // Keys that scroll a help too long for the screen scroll it; any other closes it.
@@ -237,11 +254,34 @@ public final class TableApp {
         cancelPointer()
         chooser?.detach()
         chooser = nil
+        lastGame?.leaveGame()
         let scene = TableScene(layout: layout, seed: dealNumber(), window: window, theme: theme)
+        scene.keeper = keeper
         scene.apply(settings)
         game = scene
         lastGame = scene
+        offerSavedGame()
         window.setNeedsFullRedraw()
+    }
+
+    /// When the game on screen's variant has a saved game waiting, puts it on the table and
+    /// offers to resume it. Saves that cannot be resumed are moved aside and said.
+    public func offerSavedGame() {
+        guard let keeper, let scene = game else { return }
+        let found = keeper.resume(variant: scene.layout.name, layout: scene.layout)
+        let problems = keeper.takeProblems()
+        keeperProblems += problems
+        if let found { scene.offerResume(found.saved, found.resumed) }
+        if let last = problems.last {
+            scene.notice = last
+            scene.updateStatus()
+        }
+    }
+
+    /// The player quits: the game on screen (or left for the chooser) is left, counted as
+    /// lost if they moved in it, and stays saved to be resumed.
+    public func finish() {
+        lastGame?.leaveGame()
     }
 
     /// Leaves the game for the chooser, with the game selected.
@@ -255,7 +295,21 @@ public final class TableApp {
         game = nil
         chooser = ChooserScene(
             catalog: catalog, selecting: name, window: window, theme: theme, canResume: lastGame != nil)
+        if let chooser { showSavedGames(in: chooser) }
         window.setNeedsFullRedraw()
+    }
+
+    /// Marks the chooser's games that have a saved game waiting (other than the one this app
+    /// plays, which Escape goes back to).
+    private func showSavedGames(in chooser: ChooserScene) {
+        guard let keeper else { return }
+        let playing = lastGame?.gameID
+        var saved: [String: String] = [:]
+        for game in keeper.savedGames() where game.id != playing && saved[game.variant] == nil {
+            saved[game.variant] = game.summary
+        }
+        keeperProblems += keeper.takeProblems()
+        chooser.savedGames = saved
     }
 
     /// Leaves the chooser for the game it was opened from, as it was.
@@ -284,6 +338,7 @@ public final class TableApp {
             game.cancelForResize()
             game.layoutTable()
             game.layoutCelebration()
+            game.layoutResumeOffer()
         }
     }
 

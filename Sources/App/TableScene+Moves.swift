@@ -55,11 +55,14 @@ extension TableScene {
 
     /// Deals the same game again from the start.
     func restart() {
+        if gameIsOver { beginNewGameRecord() }
         replacePosition(with: startPosition)
     }
 
     /// Deals the game again with another deal number.
     func newGame() {
+        giveUpGame()
+        beginNewGameRecord()
         if case .deal = start { seed = MicrosoftDeal.dealNumber(for: seed &+ 1) }
         start = .deal(seed)
         replacePosition(with: rules.deal(seed: seed))
@@ -87,6 +90,7 @@ extension TableScene {
         updateOutlook()
         runClock()
         if isWon { celebrateWin() }
+        keepGame()
         updateSlotLabels()
         updateCursor()
         updateStatus()

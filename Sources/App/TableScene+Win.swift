@@ -122,6 +122,7 @@ extension TableScene {
         case .replay: restart()
         case .chooseGame: chooserRequested = true
         case .quit: quitRequested = true
+        case .resume: break
         }
         updateCursor()
         updateStatus()
@@ -140,18 +141,7 @@ extension TableScene {
             skipCelebration()
             return
         }
-        switch press.key {
-        case .up, .character("k"):
-            panel.selected = max(0, panel.selected - 1)
-        case .down, .character("j"), .tab:
-            panel.selected = min(panel.choiceViews.count - 1, panel.selected + 1)
-        case .enter, .character(" "):
-            choose(panel.choiceViews[panel.selected].choice)
-        case .character(let character):
-            if let choice = panel.choice(forKey: Character(character.lowercased())) { choose(choice) }
-        default:
-            break
-        }
+        if let choice = panel.choice(for: press) { choose(choice) }
     }
 
     /// The screen changed size: the cascade stops (its trail was drawn for the old size) and

@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import Solitaire
 import TableKit
 
@@ -91,6 +92,16 @@ public final class TableScene {
     var hintedMove: Move?
     /// Whether the game can still change, as worked out after the last move.
     var outlook: Outlook = .movesLeft
+    /// Keeps the game: saves it after every change, records how it ends (``GameKeeper``).
+    public var keeper: GameKeeper?
+    /// This game's id in saves and statistics; a new deal is a new game.
+    public internal(set) var gameID = SavedGame.newID()
+    /// How the layout is found again when the game is resumed: a shipped name, or a path.
+    public var layoutSource: String
+    /// The game has ended (won) and been recorded: nothing more is saved of it.
+    var gameIsOver = false
+    /// ``Layouts/TableLayout/fingerprint``, worked out once.
+    lazy var layoutFingerprint = layout.fingerprint
     /// The last tap on a card made a move or picked cards up, so a double-click it starts
     /// does not act again on the card beneath.
     var lastTapActed = false
@@ -115,6 +126,7 @@ public final class TableScene {
         self.window = window
         self.theme = theme
         rules = TableScene.rules(for: layout)
+        layoutSource = layout.name
         switch start {
         case .deal(let number):
             seed = MicrosoftDeal.dealNumber(for: number)
@@ -155,10 +167,7 @@ public final class TableScene {
     }
 
     /// A game's declarative rules, or the free table's for a layout with none.
-    static func rules(for layout: TableLayout) -> any Rules {
-        if layout.rules != nil { return DeclarativeRules(layout: layout) }
-        return FreeTable(layout: layout)
-    }
+    static func rules(for layout: TableLayout) -> any Rules { rulesOf(layout) }
 
     /// Places everything for the window's current size; called again after a resize.
     public func layoutTable() {

@@ -1,4 +1,5 @@
 import TableKit
+import TerminalInput
 
 /// What a player may do after a win.
 public enum WinChoice: CaseIterable, Sendable {
@@ -9,6 +10,8 @@ public enum WinChoice: CaseIterable, Sendable {
     /// Back to the game chooser.
     case chooseGame
     case quit
+    /// Play on with a saved game (the resume offer's choice).
+    case resume
 
     /// The key that makes the choice.
     public var key: Character {
@@ -17,6 +20,7 @@ public enum WinChoice: CaseIterable, Sendable {
         case .replay: "r"
         case .chooseGame: "g"
         case .quit: "q"
+        case .resume: "r"
         }
     }
 }
@@ -84,6 +88,24 @@ final class WinPanelView: View {
             view.frame = Rect(
                 x: 1, y: Double(WinPanelView.firstChoiceRow + index), width: max(0, frame.width - 2), height: 1)
         }
+    }
+
+    /// What a key does on the panel: the arrows move the selection, Enter or Space makes the
+    /// selected choice, a choice's letter makes it. Returns the choice made, if any.
+    func choice(for press: KeyPress) -> WinChoice? {
+        switch press.key {
+        case .up, .character("k"):
+            selected = max(0, selected - 1)
+        case .down, .character("j"), .tab:
+            selected = min(choiceViews.count - 1, selected + 1)
+        case .enter, .character(" "):
+            return choiceViews[selected].choice
+        case .character(let character):
+            return choice(forKey: Character(character.lowercased()))
+        default:
+            break
+        }
+        return nil
     }
 
     /// The choice a key makes, by its letter.

@@ -55,3 +55,10 @@ extension Rules {
 
     public func hasAnyLegalMove(in state: GameState) -> Bool { !legalMoves(in: state).isEmpty }
 }
+
+/// The rules a layout is played by: its declarative `[game]` rules, or the free table's for a
+/// layout with none.
+public func rulesOf(_ layout: TableLayout) -> any Rules {
+    if layout.rules != nil { return DeclarativeRules(layout: layout) }
+    return FreeTable(layout: layout)
+}

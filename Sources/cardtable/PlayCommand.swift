@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Layouts
+import Persistence
 import Solitaire
 import TableKit
 
@@ -56,15 +57,32 @@ struct PlayCommand: ParsableCommand {
             guard let loaded = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
             table = loaded
         }
-        let options = TerminalPlay.Options(
+        let environment = ProcessEnvironment.current
+        var options = TerminalPlay.Options(
             deal: deal, display: display, settings: PlaySettings(autoplay: autoplay, mouseMode: mouse),
             animations: !noAnimation, statsPath: stats, startTime: startTime)
+        options.layoutSource = layout.map(Self.layoutSource)
+        options.offersSavedGame = deal == nil
+        options.keeper = XDGDirectories(environment: environment).map { folders in
+            FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
+        }
         do {
             try TerminalPlay(layout: table, options: options).run()
         } catch let error as TerminalPlay.Failure {
             printError("cardtable: \(error.description)")
             throw ExitCode(1)
         }
+    }
+}
+
+extension PlayCommand {
+    /// How a layout named on the command line is found again: a file by its absolute path,
+    /// a shipped or the player's own game by its name.
+    static func layoutSource(_ argument: String) -> String {
+        guard argument.contains("/") || argument.hasSuffix(".toml") else { return argument }
+        guard let resolved = realpath(argument, nil) else { return argument }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

@@ -1,5 +1,6 @@
 import App
 import Layouts
+import Persistence
 import TableKit
 import Terminal
 import TerminalInput
@@ -21,6 +22,13 @@ final class TerminalPlay {
         var animations: Bool
         var statsPath: String?
         var startTime: Double
+        /// How the named game's layout is found again when resumed: its name, or a file's
+        /// absolute path.
+        var layoutSource: String?
+        /// Keeps games in the XDG folders; nil keeps nothing (no HOME).
+        var keeper: GameKeeper?
+        /// Offer the named game's saved game (not when a deal or position was asked for).
+        var offersSavedGame = true
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -68,6 +76,9 @@ final class TerminalPlay {
                 return firstDeal ?? randomDeal()
             }
         }
+        app.keeper = options.keeper
+        if let source = options.layoutSource { app.game?.layoutSource = source }
+        if layout != nil, options.offersSavedGame { app.offerSavedGame() }
         let terminal = TerminalLoop(screen: screen, clock: clock)
         let loop = terminal.loop
         // The status line's clock: a timer for its next second, only while a game's clock runs.
@@ -106,7 +117,10 @@ final class TerminalPlay {
         }
 
         terminal.run()
+        app.finish()
         screen.close()
+        // Said in the status line while playing; said again where it stays readable.
+        for problem in app.keeperProblems { printError("cardtable: \(problem)") }
         if let path = options.statsPath {
             stats.wakeups = loop.wakeups
             stats.totalBytes = Int(screen.bytesWritten)

@@ -1,0 +1,79 @@
+import Persistence
+import Solitaire
+import TableKit
+
+/// Nothing the player did is lost: after every change the game goes to the ``keeper`` (saved
+/// at once), a win or a game given up is recorded once, and a saved game comes back exactly,
+/// its undo and redo records included.
+extension TableScene {
+    /// The game as a save keeps it.
+    public var savedGame: SavedGame {
+        SavedGame(
+            id: gameID, variant: layout.name, layout: layoutSource, title: layout.title,
+            fingerprint: layoutFingerprint, start: start, history: history, undone: undone,
+            elapsed: elapsedSeconds)
+    }
+
+    /// Saves the game after a change; a won game is recorded as won and its save removed.
+    func keepGame() {
+        guard let keeper, interactive, !gameIsOver else { return }
+        let problem: String?
+        if isWon, layout.rules != nil {
+            gameIsOver = true
+            problem = keeper.end(savedGame, won: true, discard: true)
+        } else {
+            problem = keeper.keep(savedGame)
+        }
+        if let problem { notice = problem }
+    }
+
+    /// The player gives the game up for a new deal: a loss once they have moved, and the save goes.
+    func giveUpGame() {
+        guard let keeper, interactive, !gameIsOver, savedGame.playerHasMoved else { return }
+        if let problem = keeper.end(savedGame, won: false, discard: true) { notice = problem }
+    }
+
+    /// The player leaves the game (quits, or plays another): a loss once they have moved, but
+    /// the save stays to be resumed; resumed and won, it counts as won instead.
+    public func leaveGame() {
+        guard let keeper, interactive else { return }
+        if !gameIsOver, savedGame.playerHasMoved {
+            _ = keeper.end(savedGame, won: false, discard: false)
+        } else {
+            keeper.leave(savedGame)
+        }
+    }
+
+    /// A new deal or a won deal replayed: a game of its own in saves and statistics.
+    func beginNewGameRecord() {
+        gameID = SavedGame.newID()
+        gameIsOver = false
+    }
+
+    /// Puts a saved game on the table as it was: position, moves to undo, moves to redo and
+    /// the clock (running again from the time it had).
+    public func restore(_ saved: SavedGame, _ resumed: ResumedGame) {
+        putHandBack()
+        window.animator.finishAll()
+        for view in pileViews.joined() { view.removeFromSuperview() }
+        gameID = saved.id
+        gameIsOver = false
+        start = saved.start
+        if case .deal(let number) = saved.start { seed = number }
+        state = resumed.state
+        history = resumed.history
+        undone = resumed.undone
+        clockStop = nil
+        clockStart = history.isEmpty ? nil : window.clock.now - saved.elapsed
+        notice = nil
+        cursorDepth = 1
+        makeCardViews()
+        for pile in pileViews.indices { placeCards(in: pile) }
+        restack()
+        forgetHints()
+        updateOutlook()
+        updateSlotLabels()
+        updateCursor()
+        updateStatus()
+    }
+}

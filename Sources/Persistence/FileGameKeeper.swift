@@ -1,0 +1,115 @@
+import Layouts
+import Solitaire
+
+/// Keeps games in files: saves in `$XDG_STATE_HOME/cardtable/saves` (``SaveStore``) and
+/// results in the statistics under `$XDG_DATA_HOME/cardtable`.
+public final class FileGameKeeper: GameKeeper {
+    public let saves: SaveStore
+    /// Finds a variant's layout again from ``SavedGame/layout`` (a shipped name or a path).
+    let findLayout: (String) -> TableLayout?
+    private var problems: [String] = []
+    /// The last problem saving said, so a full disk is said once, not after every move.
+    private var lastSaveProblem: String?
+
+    public init(folders: XDGDirectories, findLayout: @escaping (String) -> TableLayout?) {
+        saves = SaveStore(folder: folders.state + "/saves")
+        self.findLayout = findLayout
+    }
+
+    public func keep(_ game: SavedGame) -> String? {
+        do {
+            if game.playerHasMoved {
+                try saves.save(game)
+            } else {
+                // Nothing to resume (a fresh deal, a restart): no save.
+                try saves.remove(game)
+            }
+            lastSaveProblem = nil
+            return nil
+        } catch {
+            let problem = "cannot save: \(error)"
+            defer { lastSaveProblem = problem }
+            return problem == lastSaveProblem ? nil : problem
+        }
+    }
+
+    public func end(_ game: SavedGame, won: Bool, discard: Bool) -> String? {
+        var problem: String?
+        if discard {
+            do { try saves.remove(game) } catch { problem = "cannot remove the save: \(error)" }
+        } else {
+            saves.release()
+        }
+        return problem
+    }
+
+    public func leave(_ game: SavedGame) {
+        saves.release()
+    }
+
+    public func resume(variant: String, layout: TableLayout) -> (saved: SavedGame, resumed: ResumedGame)? {
+        let prefix = SaveStore.slug(variant) + "-"
+        for entry in saves.entries() {
+            switch entry.game {
+            case .failure(let error):
+                // A file that does not read is the variant's if its name says so.
+                guard fileName(entry.path).hasPrefix(prefix) else { continue }
+                moveAside(entry.path, because: error.description)
+            case .success(let game):
+                guard game.variant == variant, (try? saves.claim(game)) == true else { continue }
+                do {
+                    let resumed = try game.replay(with: rulesOf(layout), file: entry.path)
+                    if game.fingerprint != layout.fingerprint {
+                        problems.append(
+                            "\(game.title)'s rules changed since this game was saved; it replays under them")
+                    }
+                    return (game, resumed)
+                } catch {
+                    saves.release()
+                    moveAside(entry.path, because: error.description)
+                }
+            }
+        }
+        return nil
+    }
+
+    public func savedGames() -> [SavedGame] {
+        var games: [SavedGame] = []
+        for entry in saves.entries() {
+            switch entry.game {
+            case .failure(let error):
+                moveAside(entry.path, because: error.description)
+            case .success(let game):
+                if findLayout(game.layout) == nil {
+                    moveAside(entry.path, because: "\(entry.path): no game '\(game.layout)' any more")
+                } else {
+                    games.append(game)
+                }
+            }
+        }
+        return games
+    }
+
+    public func takeProblems() -> [String] {
+        defer { problems = [] }
+        return problems
+    }
+
+    public func statisticsLine(variant: String, title: String) -> String? {
+        nil
+    }
+
+    /// Moves a save that cannot be resumed aside, saying why and where it went.
+    private func moveAside(_ path: String, because reason: String) {
+        do {
+            let destination = try saves.moveAside(path)
+            problems.append("\(reason); kept as \(fileName(destination)), a new game starts")
+        } catch {
+            problems.append("\(reason); and it cannot be moved aside: \(error.reason)")
+        }
+    }
+
+    private func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

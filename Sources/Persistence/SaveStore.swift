@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The saved games, one file per game in `$XDG_STATE_HOME/cardtable/saves`:
+/// `VARIANT-ID.save`, with `VARIANT-ID.lock` beside it. A process playing a game holds the
+/// game's lock (`flock`), so two terminals never play, offer or write the same game; the
+/// kernel frees the lock however the process ends, kill -9 included. Every write is atomic.
+public final class SaveStore {
+    public let folder: String
+    /// The game this process plays and the lock it holds on it.
+    private var held: (id: String, lock: FileLock)?
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// One save file found in the folder: its game when it reads, or why it does not.
+    public struct Entry {
+        public var path: String
+        public var modified: Double
+        public var game: Result<SavedGame, SaveError>
+    }
+
+    /// The file of a game.
+    public func path(of game: SavedGame) -> String {
+        "\(folder)/\(Self.slug(game.variant))-\(Self.slug(game.id)).save"
+    }
+
+    /// Writes the game, taking its lock first if this process does not hold it yet (and
+    /// letting go of the game it held before).
+    public func save(_ game: SavedGame) throws(FileError) {
+        try hold(game)
+        try AtomicFile.write(game.encoded(), to: path(of: game))
+    }
+
+    /// Removes a game's save and its lock file.
+    public func remove(_ game: SavedGame) throws(FileError) {
+        try AtomicFile.remove(path(of: game))
+        if held?.id == game.id {
+            try? AtomicFile.remove(lockPath(of: game))
+            release()
+        }
+    }
+
+    /// Lets go of the game this process holds: it stays saved, and any process may take it up.
+    public func release() {
+        held?.lock.unlock()
+        held = nil
+    }
+
+    /// Takes a game's lock; `false` when another process plays it.
+    public func claim(_ game: SavedGame) throws(FileError) -> Bool {
+        if held?.id == game.id { return true }
+        guard let lock = try FileLock.attempt(lockPath(of: game)) else { return false }
+        release()
+        held = (game.id, lock)
+        return true
+    }
+
+    /// The save files in the folder, newest first, each read (not replayed). Files of games
+    /// another process holds are left out. No folder yet is no saves.
+    public func entries() -> [Entry] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var found: [Entry] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasSuffix(".save"), !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            if isHeldElsewhere(savePath: path) { continue }
+            var status = stat()
+            // Something that is not a plain file (a folder, a dangling link, a pipe, which would
+            // block a read) is never opened: it is unreadable, and moved aside like a bad save.
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                let why = errno == ENOENT ? "a link to nothing" : "not a plain file"
+                let error = SaveError(.unreadable, file: path, "cannot be read: \(why)")
+                found.append(Entry(path: path, modified: 0, game: .failure(error)))
+                continue
+            }
+            let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            found.append(Entry(path: path, modified: modified, game: Self.read(path)))
+        }
+        return found.sorted { $0.modified > $1.modified }
+    }
+
+    /// Reads and decodes one save file.
+    public static func read(_ path: String) -> Result<SavedGame, SaveError> {
+        do {
+            guard let text = try AtomicFile.readText(path, limit: 16 << 20) else {
+                return .failure(SaveError(.unreadable, file: path, "no such file"))
+            }
+            return .success(try SavedGame.decode(text, file: path))
+        } catch let error as FileError {
+            return .failure(SaveError(.unreadable, file: path, "cannot be read: \(error.reason)"))
+        } catch let error as SaveError {
+            return .failure(error)
+        } catch {
+            return .failure(SaveError(.unreadable, file: path, "\(error)"))
+        }
+    }
+
+    /// Moves a save that cannot be resumed out of the way, to `NAME.bad` (or `NAME.bad.2`, …),
+    /// never deleting it. Returns where it went.
+    @discardableResult
+    public func moveAside(_ path: String) throws(FileError) -> String {
+        var destination = path + ".bad"
+        var number = 1
+        while access(destination, F_OK) == 0 {
+            number += 1
+            destination = "\(path).bad.\(number)"
+        }
+        try AtomicFile.move(path, to: destination)
+        return destination
+    }
+
+    // MARK: Locks
+
+    private func lockPath(of game: SavedGame) -> String {
+        String(path(of: game).dropLast(".save".count)) + ".lock"
+    }
+
+    private func hold(_ game: SavedGame) throws(FileError) {
+        guard held?.id != game.id else { return }
+        guard try claim(game) else {
+            throw FileError(path: path(of: game), reason: "another CardTable is playing this game")
+        }
+    }
+
+    /// Whether another process holds the lock of a save file (this process's own game is not
+    /// "elsewhere").
+    private func isHeldElsewhere(savePath: String) -> Bool {
+        let lock = String(savePath.dropLast(".save".count)) + ".lock"
+        if let held, lockPath(ofID: held.id, in: savePath) == lock { return false }
+        guard access(lock, F_OK) == 0 else { return false }
+        guard let probe = try? FileLock.attempt(lock) else { return true }
+        probe.unlock()
+        return false
+    }
+
+    private func lockPath(ofID id: String, in savePath: String) -> String? {
+        savePath.hasSuffix("-\(Self.slug(id)).save") ? String(savePath.dropLast(".save".count)) + ".lock" : nil
+    }
+
+    /// A file-name-safe form of a name: letters, digits, `-` and `_` kept, anything else `_`.
+    static func slug(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": Character(scalar)
+            default: "_"
+            }
+        }
+        return kept.isEmpty ? "_" : String(kept.prefix(64))
+    }
+}
