@@ -74,8 +74,9 @@ public final class SaveStore {
             var status = stat()
             // Something that is not a plain file (a folder, a dangling link, a pipe, which would
             // block a read) is never opened: it is unreadable, and moved aside like a bad save.
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                let why = errno == ENOENT ? "a link to nothing" : "not a plain file"
+            let exists = stat(path, &status) == 0
+            guard exists, status.st_mode & S_IFMT == S_IFREG else {
+                let why = exists ? "not a plain file" : "a link to nothing"
                 let error = SaveError(.unreadable, file: path, "cannot be read: \(why)")
                 found.append(Entry(path: path, modified: 0, game: .failure(error)))
                 continue

@@ -131,7 +131,7 @@ struct SaveReader {
         let fingerprint = try field("fingerprint")
         let start = try readStart()
         guard let elapsed = Double(try field("elapsed")), elapsed.isFinite, elapsed >= 0 else {
-            throw corrupt("the time played is not a number of seconds")
+            throw badValue("the time played is not a number of seconds")
         }
         let history = try readRecords("history")
         let undone = try readRecords("undone")
@@ -158,6 +158,11 @@ struct SaveReader {
         SaveError(.corrupt, file: file, line: min(index, lines.count - 1) + 1, message)
     }
 
+    /// A field's value is wrong: the line just read.
+    private func badValue(_ message: String) -> SaveError {
+        SaveError(.corrupt, file: file, line: index, message)
+    }
+
     /// The value of a `NAME value` line.
     private mutating func field(_ name: String) throws(SaveError) -> String {
         guard index < lines.count - 1 else { throw corrupt("missing '\(name)'") }
@@ -170,20 +175,20 @@ struct SaveReader {
     private mutating func readStart() throws(SaveError) -> GameStart {
         guard index < lines.count - 1 else { throw corrupt("missing 'deal' or 'position'") }
         if lines[index].hasPrefix("deal ") {
-            guard let number = UInt64(try field("deal")), number > 0 else { throw corrupt("bad deal number") }
+            guard let number = UInt64(try field("deal")), number > 0 else { throw badValue("bad deal number") }
             return .deal(number)
         }
         let words = try field("position").split(separator: " ")
         guard words.count == 3, let base = Int(words[1]), (0...13).contains(base), let count = Int(words[2]),
             (1...256).contains(count)
-        else { throw corrupt("expected 'position REDEALS BASE PILES'") }
+        else { throw badValue("expected 'position REDEALS BASE PILES'") }
         let redeals: Int
         if words[0] == "unlimited" {
             redeals = Int.max
         } else if let number = Int(words[0]), number >= 0 {
             redeals = number
         } else {
-            throw corrupt("bad number of redeals")
+            throw badValue("bad number of redeals")
         }
         var piles: [[PileCard]] = []
         for _ in 0..<count {
@@ -204,9 +209,9 @@ struct SaveReader {
     }
 
     private mutating func readRecords(_ name: String) throws(SaveError) -> [MoveRecord] {
-        guard let count = Int(try field(name)), count >= 0 else { throw corrupt("bad number of moves") }
+        guard let count = Int(try field(name)), count >= 0 else { throw badValue("bad number of moves") }
         guard count <= SavedGame.maximumRecords, count <= lines.count - 1 - index else {
-            throw corrupt("\(count) moves announced, fewer written")
+            throw badValue("\(count) moves announced, fewer written")
         }
         var records: [MoveRecord] = []
         records.reserveCapacity(count)

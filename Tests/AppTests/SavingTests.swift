@@ -1,0 +1,138 @@
+import Layouts
+import Persistence
+import Solitaire
+import TableKit
+import TerminalInput
+import TestSupport
+import XCTest
+
+@testable import App
+
+/// Nothing lost: a game is saved after every move; the next start of the game offers it back,
+/// and undo reaches moves made before the restart.
+final class SavingTests: XCTestCase {
+    var folder = ""
+    let klondike = ShippedLayouts.layout(named: "klondike")!
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make() }
+    override func tearDown() { TemporaryFolder.remove(folder) }
+
+    var saves: String { folder + "/state/saves" }
+
+    /// A Klondike app keeping its games in the test's folder, as a start of the program would.
+    func start(seed: UInt64 = 12345, offering: Bool = true) -> Harness {
+        let harness = Harness(layout: klondike, seed: seed, width: 100, height: 30)
+        harness.app.keeper = FileGameKeeper(
+            folders: XDGDirectories(state: folder + "/state", data: folder + "/data", config: folder + "/config")
+        ) { ShippedLayouts.layout(named: $0) }
+        if offering { harness.app.offerSavedGame() }
+        harness.renderFrame()
+        return harness
+    }
+
+    func saveFiles() throws -> [String] {
+        try TemporaryFolder.entries(saves).filter { $0.hasSuffix(".save") }
+    }
+
+    func testAGameComesBackAfterTheProgramEndsAndUndoReachesMovesMadeBefore() throws {
+        var first: Harness? = start()
+        let dealt = first!.scene.state
+        first!.pilot.type("ddd")
+        first!.settle()
+        let played = first!.scene.state
+        let id = first!.scene.gameID
+        XCTAssertEqual(try saveFiles(), ["klondike-\(id).save"])
+        first = nil  // the program is killed: nothing more happens
+
+        let second = start(seed: 999)
+        XCTAssertTrue(second.scene.isOfferingResume)
+        XCTAssertTrue(second.app.screenText.contains("Resume Klondike #12345, 3 moves, 0:00?"), second.app.screenText)
+        XCTAssertEqual(second.scene.state, played, "the saved position is on the table under the offer")
+        second.pilot.type("r")
+        XCTAssertFalse(second.scene.isOfferingResume)
+        XCTAssertEqual(second.scene.gameID, id)
+        XCTAssertTrue(second.scene.statusText.contains("Klondike #12345 · 3 moves"), second.scene.statusText)
+        second.pilot.type("uuu")
+        second.settle()
+        XCTAssertEqual(second.scene.state, dealt, "three undos reach the deal")
+        second.pilot.type("u")
+        XCTAssertTrue(second.scene.statusText.contains("nothing to undo"), second.scene.statusText)
+        second.pilot.type("U")
+        second.settle()
+        XCTAssertEqual(second.scene.history.count, 1, "and redo works on them too")
+    }
+
+    func testTheClockGoesOnFromTheTimeSaved() throws {
+        var first: Harness? = start()
+        first!.pilot.type("d")
+        first!.clock.advance(by: 190)
+        first!.pilot.type("d")
+        first!.settle()
+        first = nil
+        let second = start()
+        second.clock.advance(by: 30)  // the offer waits: its time is not played
+        second.pilot.type("r")
+        second.clock.advance(by: 2)
+        second.scene.clockTicked()
+        second.renderFrame()
+        XCTAssertTrue(second.scene.statusText.contains("2 moves · 3:12"), second.scene.statusText)
+    }
+
+    func testANewDealFromTheOfferGivesTheGameUp() throws {
+        var first: Harness? = start()
+        first!.pilot.type("d")
+        first = nil
+        let second = start()
+        second.pilot.type("n")
+        XCTAssertFalse(second.scene.isOfferingResume)
+        XCTAssertEqual(second.scene.seed, 12346, "the next deal")
+        XCTAssertEqual(try saveFiles(), [], "the given-up game's save is gone; the new deal has no move yet")
+        XCTAssertFalse(start().scene.isOfferingResume)
+    }
+
+    func testQuittingKeepsTheSaveAndAGameWithoutMovesIsNotSaved() throws {
+        let first = start()
+        first.pilot.type("d")
+        first.pilot.type("u")
+        first.app.finish()
+        XCTAssertEqual(try saveFiles().count, 1, "an undone move is still something to come back to")
+        let second = start()
+        XCTAssertTrue(second.scene.isOfferingResume)
+        second.pilot.type("r")
+        second.pilot.type("R")  // restart: no move left, nothing to resume
+        XCTAssertEqual(try saveFiles(), [])
+    }
+
+    func testABadSaveIsSaidAndMovedAsideAndANewGameStarts() throws {
+        try AtomicFile.write("cardtable-save 1\nid 1\n", to: saves + "/klondike-0000000000000001.save")
+        let harness = start()
+        XCTAssertFalse(harness.scene.isOfferingResume)
+        XCTAssertTrue(
+            harness.scene.statusText.contains("cut short (no checksum at the end); kept as"), harness.scene.statusText)
+        XCTAssertEqual(harness.app.keeperProblems.count, 1)
+        XCTAssertEqual(try TemporaryFolder.entries(saves), ["klondike-0000000000000001.save.bad"])
+    }
+
+    func testTheChooserMarksASavedGameAndSelectsIt() throws {
+        var first: Harness? = start()
+        first!.pilot.type("dd")
+        first = nil
+        let clock = ManualClock()
+        let app = TableApp(
+            chooserWith: ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) }, width: 110, height: 34,
+            clock: clock
+        ) { 5 }
+        app.keeper = FileGameKeeper(
+            folders: XDGDirectories(state: folder + "/state", data: folder + "/data", config: folder + "/config")
+        ) { ShippedLayouts.layout(named: $0) }
+        app.renderFrame()
+        XCTAssertEqual(app.chooser?.selectedGame.name, "klondike")
+        XCTAssertTrue(
+            app.screenText.contains("Saved: Klondike #12345, 2 moves, 0:00. Enter offers to resume it."), app.screenText
+        )
+        app.handle(.key(KeyPress(.enter)))
+        app.renderFrame()
+        XCTAssertTrue(app.scene.isOfferingResume)
+        XCTAssertEqual(app.scene.history.count, 2)
+    }
+}

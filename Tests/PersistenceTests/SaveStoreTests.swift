@@ -1,0 +1,144 @@
+import Layouts
+import Solitaire
+import TestSupport
+import XCTest
+
+@testable import Persistence
+
+final class SaveStoreTests: XCTestCase {
+    var folder = ""
+    var folders: XDGDirectories {
+        XDGDirectories(state: folder + "/state", data: folder + "/data", config: folder + "/config")
+    }
+    var saves: String { folder + "/state/saves" }
+    let layout = PlayedGames.klondike()
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make() }
+    override func tearDown() { TemporaryFolder.remove(folder) }
+
+    func keeper() -> FileGameKeeper {
+        FileGameKeeper(folders: folders) { ShippedLayouts.layout(named: $0) }
+    }
+
+    func testAGameIsSavedAfterAMoveAndRemovedWhenWonOrGivenUp() throws {
+        let keeper = keeper()
+        var game = PlayedGames.play(layout, deal: 3, moves: 5)
+        XCTAssertNil(keeper.keep(game))
+        let file = "klondike-\(game.id).save"
+        XCTAssertEqual(try TemporaryFolder.entries(saves), ["klondike-\(game.id).lock", file])
+        XCTAssertEqual(try SavedGame.decode(try XCTUnwrap(AtomicFile.readText(saves + "/" + file)), file: file), game)
+        // Restarted: nothing to resume, no save.
+        game.history = []
+        XCTAssertNil(keeper.keep(game))
+        XCTAssertEqual(try TemporaryFolder.entries(saves), [], "and its lock, until the next save")
+        XCTAssertNil(keeper.keep(PlayedGames.play(layout, deal: 3, moves: 5)))
+        XCTAssertNil(keeper.end(game, won: false, discard: true))
+        XCTAssertEqual(try TemporaryFolder.entries(saves), [], "the save and its lock go")
+    }
+
+    func testAGameHeldByOneProcessIsNotOfferedToAnother() throws {
+        // flock locks belong to an open file: a second keeper is another process as far as
+        // the locks go.
+        let first = keeper()
+        let game = PlayedGames.play(layout, deal: 3, moves: 5)
+        XCTAssertNil(first.keep(game))
+        let second = keeper()
+        XCTAssertNil(second.resume(variant: "klondike", layout: layout))
+        XCTAssertEqual(second.savedGames(), [])
+        XCTAssertEqual(
+            second.keep(game), "cannot save: \(saves)/klondike-\(game.id).save: another CardTable is playing this game")
+        first.leave(game)
+        let resumed = try XCTUnwrap(second.resume(variant: "klondike", layout: layout))
+        XCTAssertEqual(resumed.saved, game)
+        XCTAssertNil(first.resume(variant: "klondike", layout: layout), "now the second one holds it")
+        XCTAssertEqual(second.takeProblems(), [])
+    }
+
+    func testTheNewestSaveOfTheVariantIsOffered() throws {
+        let older = PlayedGames.play(layout, deal: 3, moves: 5)
+        var newer = PlayedGames.play(layout, deal: 4, moves: 6)
+        newer.id = "00000000000000bb"
+        let one = keeper()
+        XCTAssertNil(one.keep(older))
+        one.leave(older)
+        XCTAssertNil(one.keep(newer))
+        one.leave(newer)
+        // Make the order certain whatever the clock's resolution.
+        var times = [timespec(tv_sec: 1000, tv_nsec: 0), timespec(tv_sec: 1000, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, saves + "/klondike-\(older.id).save", &times, 0), 0)
+        XCTAssertEqual(try XCTUnwrap(keeper().resume(variant: "klondike", layout: layout)).saved.id, newer.id)
+        XCTAssertEqual(keeper().savedGames().map(\.id), [newer.id, older.id])
+        XCTAssertNil(keeper().resume(variant: "freecell", layout: ShippedLayouts.layout(named: "freecell")!))
+    }
+
+    /// Each bad file: a one-line message, the file moved aside (never deleted), and no game offered.
+    func testBadSavesAreMovedAsideWithAMessage() throws {
+        let good = PlayedGames.play(layout, deal: 3, moves: 5).encoded()
+        try AtomicFile.makeFolder(saves)
+        let files: [(String, String)] = [
+            ("klondike-truncated.save", String(good.prefix(100))),
+            ("klondike-corrupt.save", good.replacingOccurrences(of: "deal 3", with: "deal 4")),
+            ("klondike-future.save", "cardtable-save 9\n"),
+        ]
+        for (name, text) in files { try AtomicFile.write(text, to: saves + "/" + name) }
+        // Unreadable whoever runs the test (root reads any file): a folder, and a link to nothing.
+        try AtomicFile.makeFolder(saves + "/klondike-folder.save")
+        XCTAssertEqual(symlink(folder + "/nowhere", saves + "/klondike-dangling.save"), 0)
+        // An illegal move: a good file for another deal's moves.
+        var illegal = PlayedGames.play(layout, deal: 3, moves: 30)
+        illegal.start = .deal(4)
+        illegal.id = "00000000000000cc"
+        try AtomicFile.write(illegal.encoded(), to: saves + "/klondike-illegal.save")
+        let keeper = keeper()
+        XCTAssertNil(keeper.resume(variant: "klondike", layout: layout))
+        let problems = keeper.takeProblems().sorted()
+        XCTAssertEqual(problems.count, 6, "\(problems)")
+        let expected = [
+            "\(saves)/klondike-corrupt.save:\(good.split(separator: "\n").count): checksum does not match: the file is damaged; kept as klondike-corrupt.save.bad, a new game starts",
+            "\(saves)/klondike-dangling.save: cannot be read: a link to nothing; kept as klondike-dangling.save.bad, a new game starts",
+            "\(saves)/klondike-folder.save: cannot be read: not a plain file; kept as klondike-folder.save.bad, a new game starts",
+            "\(saves)/klondike-future.save:1: saved by a later CardTable (format 9; this one reads 1); kept as klondike-future.save.bad, a new game starts",
+            "\(saves)/klondike-truncated.save: cut short (no checksum at the end); kept as klondike-truncated.save.bad, a new game starts",
+        ]
+        for line in expected { XCTAssert(problems.contains(line), "missing: \(line)\nin \(problems)") }
+        XCTAssert(
+            problems.contains {
+                $0.hasPrefix("\(saves)/klondike-illegal.save: move ")
+                    && $0.contains("kept as klondike-illegal.save.bad")
+            },
+            "\(problems)")
+        XCTAssertEqual(
+            try TemporaryFolder.entries(saves).filter { !$0.hasSuffix(".lock") },
+            [
+                "klondike-corrupt.save.bad", "klondike-dangling.save.bad", "klondike-folder.save.bad",
+                "klondike-future.save.bad", "klondike-illegal.save.bad", "klondike-truncated.save.bad",
+            ])
+    }
+
+    func testASaveForAGameThatNoLongerExistsIsMovedAside() throws {
+        var game = PlayedGames.play(layout, deal: 3, moves: 5)
+        game.layout = "/home/ann/gone.toml"
+        game.variant = "gone"
+        try AtomicFile.write(game.encoded(), to: saves + "/gone-\(game.id).save")
+        try AtomicFile.write("first", to: saves + "/gone-\(game.id).save.bad")
+        let keeper = keeper()
+        XCTAssertEqual(keeper.savedGames(), [])
+        XCTAssertEqual(
+            keeper.takeProblems(),
+            [
+                "\(saves)/gone-\(game.id).save: no game '/home/ann/gone.toml' any more; kept as gone-\(game.id).save.bad.2, a new game starts"
+            ])
+        XCTAssertEqual(
+            try AtomicFile.readText(saves + "/gone-\(game.id).save.bad"), "first", "an earlier bad file is kept too")
+    }
+
+    func testAVariantWhoseRulesChangedResumesWithANote() throws {
+        var game = PlayedGames.play(layout, deal: 3, moves: 5)
+        game.fingerprint = "0000000000000000"
+        XCTAssertNil(keeper().keep(game))
+        let keeper = keeper()
+        XCTAssertNotNil(keeper.resume(variant: "klondike", layout: layout))
+        XCTAssertEqual(
+            keeper.takeProblems(), ["Klondike's rules changed since this game was saved; it replays under them"])
+    }
+}
