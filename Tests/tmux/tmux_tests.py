@@ -8,8 +8,11 @@ Every wait polls the screen with a deadline; nothing sleeps a fixed time.
 """
 import os
 import signal
+import random
+import re
 import subprocess
 import sys
+import tempfile
 import time
 
 BINARY = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/cardtable")
@@ -30,11 +33,24 @@ def tmux(*args, check=True):
     return result.stdout
 
 
+def fresh_home():
+    """A new empty home folder: saves, statistics and settings of a test go there."""
+    return tempfile.mkdtemp(prefix="cardtable-tmux-")
+
+
+def home_environment(home):
+    """Points HOME and every XDG folder into `home`, whatever the environment running the tests says."""
+    return ("HOME=%s" % home, "XDG_STATE_HOME=%s/.local/state" % home,
+            "XDG_DATA_HOME=%s/.local/share" % home, "XDG_CONFIG_HOME=%s/.config" % home)
+
+
 class Pane:
     def __init__(self, term="xterm-256color", extra=(), environment=("LANG=C.UTF-8",),
-                 arguments=("sandbox", "--deal", "1"), ready="Sandbox"):
+                 arguments=("sandbox", "--deal", "1"), ready="Sandbox", home=None):
         self.name = "t%d" % int(time.monotonic() * 1000000)
-        command = ["env", "TERM=%s" % term, *environment, BINARY, *arguments, *extra]
+        # Each pane keeps its files in a home of its own unless it is given one to share.
+        self.home = home or fresh_home()
+        command = ["env", "TERM=%s" % term, *home_environment(self.home), *environment, BINARY, *arguments, *extra]
         tmux("new-session", "-d", "-s", self.name, "-x", str(WIDTH), "-y", str(HEIGHT), *command)
         tmux("set-option", "-t", self.name, "remain-on-exit", "on")
         self.wait_for(lambda screen: ready in screen, "the table to appear")
@@ -401,7 +417,7 @@ def monochrome_and_ascii_terminals_still_play():
 def sgr_reports_past_column_223_end_a_drag():
     name = "wide%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "320", "-y", "30",
-         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "sandbox", "--deal", "1")
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "sandbox", "--deal", "1")
     try:
         def screen():
             return tmux("capture-pane", "-p", "-t", name)
@@ -485,7 +501,7 @@ def the_terminal_is_given_back_on_signals():
 @test
 def ctrl_z_and_fg_give_back_and_retake_the_terminal():
     name = "z%d" % os.getpid()
-    tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "env", "PS1=$ ", "bash", "--norc", "-i")
+    tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "env", "PS1=$ ", *home_environment(fresh_home()), "bash", "--norc", "-i")
     try:
         def screen():
             return tmux("capture-pane", "-p", "-t", name)
@@ -534,7 +550,7 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
     shutil.copy(os.path.join(REPO, "layouts/sandbox.toml"), path)
     name = "w%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "20",
-         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "preview", path, "--watch")
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "preview", path, "--watch")
     try:
         def screen():
             return tmux("capture-pane", "-p", "-t", name)
@@ -572,7 +588,7 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
 def a_shipped_free_table_deals_where_clicked():
     name = "k%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40",
-         "env", "TERM=xterm-256color", "LANG=C.UTF-8", BINARY, "play", "free30", "--deal", "2")
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "play", "free30", "--deal", "2")
     try:
         deadline = time.monotonic() + 5
         while "Free 30" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
@@ -641,14 +657,111 @@ def bad_command_lines_say_what_is_wrong():
     finally:
         tmux("kill-session", "-t", name, check=False)
 
+def status_moves(screen):
+    """The move count the status line shows ("Klondike #7 · 12 moves · 0:03"), or None."""
+    lines = [line for line in screen.split("\n") if line.strip()]
+    match = re.search(r"#\d+ · (\d+) moves? ·", lines[-1] if lines else "")
+    return int(match.group(1)) if match else None
+
+
+def last_line(pane):
+    return [line for line in pane.lines() if line.strip()][-1]
+
+
+def save_files(home):
+    folder = os.path.join(home, ".local/state/cardtable/saves")
+    return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+
+
+@test
+def test_kill_9_at_random_instants_loses_at_most_the_move_in_flight():
+    """Klondike is killed with SIGKILL again and again at a random instant of play; each start
+    after offers the game back, legal (it replays, nothing is moved aside), with every move
+    the screen showed made, and at most the last key's move missing."""
+    home = fresh_home()
+    rng = random.Random(2026)
+    arguments = ("klondike", "--deal", "7", "--no-animation")
+    shown = 0
+    for round in range(25):
+        pane = Pane(arguments=arguments, ready="Klondike", home=home)
+        try:
+            if round > 0:
+                screen = pane.wait_for(lambda s: "Resume Klondike #7," in s, "the resume offer")
+                offered = int(re.search(r"Resume Klondike #7, (\d+) moves?", screen).group(1))
+                assert offered in (shown, shown + 1), "offered %d moves, %d were shown before the kill" % (offered, shown)
+                pane.type("r")
+                pane.wait_for(lambda s: status_moves(s) == offered, "the resumed game's status")
+                shown = offered
+            # Moves one at a time, each seen on the status line; then one more, killed in flight.
+            for _ in range(rng.randint(1, 4)):
+                key = rng.choice("ddddu") if shown > 0 else "d"
+                pane.type(key)
+                want = shown + (1 if key == "d" else -1)
+                pane.wait_for(lambda s: status_moves(s) == want, "move %d on the status line" % want)
+                shown = want
+            pane.type("d")
+            time.sleep(rng.random() * 0.05)
+            os.kill(pane.pid(), signal.SIGKILL)
+            pane.wait_until(pane.dead, "the game to die")
+        finally:
+            pane.close()
+        arguments = ("klondike", "--no-animation")
+    assert not [name for name in save_files(home) if ".bad" in name], save_files(home)
+
+
+@test
+def test_two_games_at_once_keep_their_own_saves():
+    """Two terminals play Klondike and a third FreeCell, all in one home: each game has its
+    own save; the next start offers a game no other terminal plays, and never one that is."""
+    home = fresh_home()
+    first = Pane(arguments=("klondike", "--deal", "11", "--no-animation"), ready="Klondike", home=home)
+    second = Pane(arguments=("klondike", "--deal", "22", "--no-animation"), ready="Klondike", home=home)
+    third = Pane(arguments=("freecell", "--deal", "33", "--no-animation"), ready="FreeCell", home=home)
+    try:
+        for pane, count in ((first, 3), (second, 2)):
+            for n in range(1, count + 1):
+                pane.type("d")
+                pane.wait_for(lambda s: status_moves(s) == n, "move %d" % n)
+        third.type("H")
+        third.key("Enter")  # the hint's card picked up, the cursor on its target
+        third.wait_for(lambda s: "Carrying" in s, "the hinted card carried")
+        third.key("Enter")
+        third.wait_for(lambda s: status_moves(s) == 1, "a FreeCell move")
+        saves = [name for name in save_files(home) if name.endswith(".save")]
+        assert len(saves) == 3 and sum(name.startswith("klondike-") for name in saves) == 2, saves
+        # A third Klondike while both are played: nothing to offer.
+        fourth = Pane(arguments=("klondike", "--deal", "44", "--no-animation"), ready="Klondike", home=home)
+        fourth.close()
+        os.kill(second.pid(), signal.SIGKILL)
+        second.wait_until(second.dead, "the second game to die")
+        # Now the killed game is free: a new start offers it, not the one the first terminal plays.
+        fifth = Pane(arguments=("klondike", "--no-animation"), ready="Klondike", home=home)
+        try:
+            fifth.wait_for(lambda s: "Resume Klondike #22, 2 moves" in s, "the killed game offered")
+            sixth = Pane(arguments=("klondike", "--no-animation"), ready="Klondike", home=home)
+            screen = sixth.wait_still()
+            assert "Resume" not in screen, screen
+            sixth.close()
+        finally:
+            fifth.close()
+        first.type("d")
+        first.wait_for(lambda s: status_moves(s) == 4, "the first game goes on")
+    finally:
+        for pane in (first, second, third):
+            pane.close()
+
 
 def main():
+    # Nothing a test runs reads or writes the real home's saves, statistics or settings.
+    os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
     passed = failed = 0
     # A session that lives for the whole run: without it the server exits whenever a test's
     # last session closes, and the next test's new-session can race with that exit.
     tmux("new-session", "-d", "-s", "keepalive", "-x", "20", "-y", "5", "cat")
     try:
-        for function in TESTS:
+        # Test names after the binary run only those tests.
+        chosen = sys.argv[2:]
+        for function in [test for test in TESTS if not chosen or test.__name__ in chosen]:
             start = time.monotonic()
             try:
                 function()
