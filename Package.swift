@@ -53,7 +53,8 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "cardtable-bench", dependencies: ["TableKit", "Layouts", "Solitaire", "App", "TerminalInput"]),
+            name: "cardtable-bench",
+            dependencies: ["TableKit", "Layouts", "Solitaire", "Persistence", "App", "TerminalInput"]),
 
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.

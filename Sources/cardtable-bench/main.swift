@@ -5,6 +5,7 @@
 //   swift run -c release cardtable-bench engine     # compose, diff, hit testing
 //   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal, hints, outlook
 //   swift run -c release cardtable-bench play       # a key to its frame: hint, move with its outlook
+//   swift run -c release cardtable-bench saves      # saving after a move, resuming a saved game
 let arguments = Array(CommandLine.arguments.dropFirst())
 let all = arguments.isEmpty
 if all || arguments.contains("engine") {
@@ -17,4 +18,7 @@ if all || arguments.contains("rules") {
 }
 if all || arguments.contains("play") {
     PlayBenchmarks.run()
+}
+if all || arguments.contains("saves") {
+    SaveBenchmarks.run()
 }
