@@ -67,6 +67,8 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "TableKit", "Layouts", "TerminalInput", "TestSupport"]),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["App", "TableKit", "Layouts", "Persistence", "TerminalInput", "TestSupport"]),
     ]
 )

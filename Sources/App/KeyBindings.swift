@@ -64,6 +64,7 @@ public enum KeyBindings {
             Binding(
                 keys: [.character("m")], action: .toggleMouseMode, keyText: "m", help: "mouse: drag or click-to-move"),
             Binding(keys: [.character("g")], action: .openChooser, keyText: "g", help: "choose another game"),
+            Binding(keys: [.character("o")], action: .openSettings, keyText: "o", help: "settings"),
             Binding(keys: [.character("?")], action: .showHelp, keyText: "?", help: "this help"),
             Binding(
                 keys: [.character("q"), .character("Q"), .control("c")], action: .quit, keyText: "q", help: "quit"),
@@ -80,7 +81,7 @@ public enum KeyBindings {
             return isGame
         case .dealFromStock:
             return isGame && !layout.slots(ofKind: .stock).isEmpty
-        case .moveCursor, .activate, .cancel, .undo, .redo, .showHelp, .quit, .openChooser:
+        case .moveCursor, .activate, .cancel, .undo, .redo, .showHelp, .quit, .openChooser, .openSettings:
             return true
         }
     }

@@ -1,23 +1,25 @@
+import Layouts
+import Persistence
 import Solitaire
 
-/// How the mouse moves cards. Both modes drag; they differ in what a click on a card does.
-public enum MouseMode: String, CaseIterable, Sendable {
-    /// Cards are dragged onto a pile; a click on a card does nothing (the stock's deals).
-    case drag
-    /// Click-to-move: a click on a card plays it where it obviously goes, or picks it up to
-    /// be put down by a click on a pile.
-    case click
-}
-
-/// How games play, whatever the game: chosen with options (`--autoplay`, `--mouse`) and
-/// changed in a game with keys (`a`, `m`).
+/// How games play, whatever the game: chosen with options (`--autoplay`, `--mouse`,
+/// `--card-size`) or the settings file, and changed in a game with keys (`a`, `m`) or on the
+/// settings screen.
 public struct PlaySettings: Hashable, Sendable {
     public var autoplay: AutoplayMode
     public var mouseMode: MouseMode
+    /// The player's fixed card size; `nil` for the largest that fits.
+    public var cardSize: CardSize?
 
-    public init(autoplay: AutoplayMode = .off, mouseMode: MouseMode = .drag) {
+    public init(autoplay: AutoplayMode = .off, mouseMode: MouseMode = .drag, cardSize: CardSize? = nil) {
         self.autoplay = autoplay
         self.mouseMode = mouseMode
+        self.cardSize = cardSize
+    }
+
+    /// The play settings among the player's settings.
+    public init(_ settings: Settings) {
+        self.init(autoplay: settings.autoplay, mouseMode: settings.mouse, cardSize: settings.cardSize.fixedSize)
     }
 }
 
@@ -26,9 +28,12 @@ extension TableScene {
     public func apply(_ settings: PlaySettings) {
         autoplay = settings.autoplay
         mouseMode = settings.mouseMode
+        if fixedCardSize != settings.cardSize { fixedCardSize = settings.cardSize }
         autoplayTheDeal()
     }
 
     /// The settings this game plays with now.
-    public var settings: PlaySettings { PlaySettings(autoplay: autoplay, mouseMode: mouseMode) }
+    public var settings: PlaySettings {
+        PlaySettings(autoplay: autoplay, mouseMode: mouseMode, cardSize: fixedCardSize)
+    }
 }

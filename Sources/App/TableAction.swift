@@ -37,6 +37,8 @@ public enum TableAction: Hashable, Sendable {
     case cycleAutoplay
     /// Leave the game for the game chooser.
     case openChooser
+    /// Open the settings screen (the app shows it over the game).
+    case openSettings
     case showHelp
     case quit
 }

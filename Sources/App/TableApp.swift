@@ -22,7 +22,8 @@ import TerminalInput
 /// celebrated, keys and presses go to the celebration first.
 public final class TableApp {
     public let window: Window
-    public let theme: Theme
+    /// Colours and characters; changed on the settings screen.
+    public internal(set) var theme: Theme
     /// The games the chooser lists, made when it first opens: a game started by name does not
     /// load every shipped layout before its first frame.
     public private(set) lazy var catalog = makeCatalog()
@@ -32,9 +33,9 @@ public final class TableApp {
     /// The game on screen; nil while the chooser shows.
     public private(set) var game: TableScene?
     /// The chooser, while it shows.
-    public private(set) var chooser: ChooserScene?
+    public internal(set) var chooser: ChooserScene?
     /// The last game shown: the one on screen, or the one the chooser goes back to.
-    private var lastGame: TableScene?
+    var lastGame: TableScene?
     var pointer = PointerTracker()
     /// How games started here play (autoplay, mouse mode); the game on screen follows changes.
     public var settings: PlaySettings {
@@ -61,6 +62,8 @@ public final class TableApp {
     var clickThatChangedScreens: (column: Int, row: Int, time: Double)?
     /// A press was dropped: the rest of its sequence is too.
     var droppingPointerSequence = false
+    /// The player's settings, the file they are saved in and the settings screen (TableApp+Settings.swift).
+    var settingsHost = SettingsHost()
 
     /// The game on screen or, while the chooser shows, the last game played. An app started in
     /// the chooser has none until a game is chosen (asking for it then is a programming error).
@@ -135,7 +138,9 @@ public final class TableApp {
     /// Feeds one decoded terminal event.
     public func handle(_ event: InputEvent) {
         if case .mouse(let report) = event, dropsPointerReport(report) { return }
-        if let chooser {
+        if isShowingSettings {
+            handleSettings(event)
+        } else if let chooser {
             handle(event, in: chooser)
         } else if let game {
             handle(event, in: game)
@@ -173,6 +178,7 @@ public final class TableApp {
                 if !scene.scrollHelp(for: press.key) { scene.closeHelp(quitting: action == .quit) }
             } else if let action {
                 scene.perform(action)
+                if action == .openSettings { openSettings() }
             }
         case .mouse(let report):
             if scene.isShowingHelp {
@@ -215,7 +221,7 @@ public final class TableApp {
         return droppingPointerSequence
     }
 
-    private func deliver(_ update: PointerUpdate) {
+    func deliver(_ update: PointerUpdate) {
         guard update.button == .left else { return }
         let location = Point(x: Double(update.column) + 0.5, y: Double(update.row) + 0.5)
         window.post(PointerEvent(update.phase, at: location))
@@ -340,6 +346,7 @@ public final class TableApp {
             game.layoutCelebration()
             game.layoutResumeOffer()
         }
+        settingsHost.panel?.centre(inWidth: window.size.width, height: window.size.height)
     }
 
     // MARK: Frames

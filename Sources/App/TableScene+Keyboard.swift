@@ -62,6 +62,8 @@ extension TableScene {
         case .openChooser:
             putHandBack()
             chooserRequested = true
+        case .openSettings:
+            putHandBack()  // the app opens the settings screen
         case .showHelp:
             showHelp()
         case .quit:

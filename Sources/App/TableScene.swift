@@ -22,7 +22,8 @@ public final class TableScene {
     }
 
     public let window: Window
-    public let theme: Theme
+    /// Colours and characters; changed on the settings screen (``retheme(_:)``).
+    public internal(set) var theme: Theme
     public let rules: any Rules
     public var layout: TableLayout { rules.layout }
     /// The position on the table; changed only through moves.
@@ -53,12 +54,12 @@ public final class TableScene {
         Dictionary(uniqueKeysWithValues: pileViews.joined().map { ($0.cardID, $0) })
     }
     var nextCardViewID = 1
-    let cursorView: CursorView
+    var cursorView: CursorView
     /// Outlines of the piles where the cards in hand may go (hidden ones are kept for reuse).
     var targetViews: [CursorView] = []
-    let statusLine: StatusLineView
-    let helpPanel: PanelView
-    let tooSmallView: MessageView
+    var statusLine: StatusLineView
+    var helpPanel: PanelView
+    var tooSmallView: MessageView
 
     /// The slot the keyboard cursor is on.
     public internal(set) var cursorSlot: String
@@ -82,6 +83,10 @@ public final class TableScene {
     }
     /// Which cards go to the foundations on their own after each move.
     public var autoplay: AutoplayMode = .off
+    /// The player's card size, used when the table fits at it; `nil` for the largest that fits.
+    public var fixedCardSize: CardSize? {
+        didSet { if fixedCardSize != oldValue { layoutTable() } }
+    }
     /// The hints for the position on the table, worked out when first asked for, and how many
     /// of them were shown; the outlines of the one shown.
     var hintList: [Hint]?
@@ -139,9 +144,7 @@ public final class TableScene {
         }
         cursorView = CursorView(theme: theme)
         statusLine = StatusLineView(theme: theme)
-        helpPanel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
-        helpPanel.footer = "any key closes"
-        helpPanel.scrollingFooter = "arrows, PgUp, PgDn scroll · other keys close"
+        helpPanel = TableScene.makeHelpPanel(for: layout, theme: theme)
         tooSmallView = MessageView(theme: theme)
         cursorSlot = layout.slots.first(where: { !$0.deleteOnDrop })?.id ?? layout.slots.first?.id ?? ""
         window.backgroundCell = theme.feltCell
@@ -152,6 +155,20 @@ public final class TableScene {
         window.addSubview(helpPanel)
         window.addSubview(tooSmallView)
         helpPanel.isHidden = true
+        makeSlotViews()
+        makeCardViews()
+        layoutTable()
+    }
+
+    static func makeHelpPanel(for layout: TableLayout, theme: Theme) -> PanelView {
+        let panel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
+        panel.footer = "any key closes"
+        panel.scrollingFooter = "arrows, PgUp, PgDn scroll · other keys close"
+        return panel
+    }
+
+    /// Makes the view of every slot.
+    func makeSlotViews() {
         for slot in layout.slots {
             let view = SlotView(slot: slot, frame: .zero, theme: theme)
             if interactive {
@@ -162,8 +179,6 @@ public final class TableScene {
             slotViews[slot.id] = view
             tableLayer.addSubview(view)
         }
-        makeCardViews()
-        layoutTable()
     }
 
     /// A game's declarative rules, or the free table's for a layout with none.
@@ -175,7 +190,7 @@ public final class TableScene {
         tableLayer.frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         statusLine.frame = Rect(x: 0, y: Double(height - 1), width: Double(width), height: 1)
         helpPanel.centre(inWidth: width, height: height)
-        switch Placement.place(layout, width: width, height: height, reservedRows: 1) {
+        switch Placement.place(layout, width: width, height: height, reservedRows: 1, cardSize: fixedCardSize) {
         case .success(let placed):
             placement = placed
             neededSize = nil

@@ -37,38 +37,13 @@ final class Loader {
 
     /// Checks the text and builds the layout; `nil` when the text cannot be read as TOML at all.
     func run() -> TableLayout? {
-        if let nul = scalars.firstIndex(of: "\u{0}") {
-            error("the file contains a NUL character", at: position(ofOffset: nul), key: nil)
+        switch TOMLSyntax(text).parse() {
+        case .failure(let failure):
+            error(failure.message, at: failure.position, key: nil)
             return nil
+        case .success(let parsed):
+            index = parsed.index
+            return build(parsed.root)
         }
-        index = SourceIndex.scan(scalars)
-        if let hazard = index.hazard {
-            error("TOML syntax: " + hazard.message, at: position(ofOffset: hazard.offset), key: nil)
-            return nil
-        }
-        let root: TOMLTable
-        do {
-            root = try TOMLTable(string: text)
-        } catch let parseError as TOMLParseError {
-            let begin = parseError.source.begin
-            error(
-                syntaxMessage(parseError.description), at: SourcePosition(line: begin.line, column: begin.column),
-                key: nil)
-            return nil
-        } catch {
-            self.error("cannot parse the file: \(error)", at: nil, key: nil)
-            return nil
-        }
-        return build(root)
-    }
-
-    func syntaxMessage(_ description: String) -> String {
-        // toml++ says "Error while parsing X: detail"; keep it but lowercase the start, compiler style.
-        var message = description.trimmingCharacters(in: .whitespacesAndNewlines)
-        if message.isEmpty { return "TOML syntax error" }
-        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
-            message = first.lowercased() + message.dropFirst()
-        }
-        return "TOML syntax: " + message
     }
 }

@@ -69,12 +69,12 @@ public enum LayoutLoader {
         }
     }
 
-    struct InvalidUTF8: Error {
-        var position: SourcePosition
+    package struct InvalidUTF8: Error {
+        package var position: SourcePosition
     }
 
     /// Decodes UTF-8, or tells where the first invalid byte is.
-    static func decodeUTF8(_ data: Data) -> Result<String, InvalidUTF8> {
+    package static func decodeUTF8<Bytes: Sequence<UInt8>>(_ data: Bytes) -> Result<String, InvalidUTF8> {
         var iterator = data.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         var text = String.UnicodeScalarView()

@@ -140,10 +140,19 @@ public enum Placement {
     /// The largest card size whose table fits in `width` x `height` cells, leaving `reservedRows` at the
     /// bottom (for a status line). The table is centred horizontally and top-aligned.
     /// Failure tells the terminal size needed at the smallest card size.
-    public static func place(_ layout: TableLayout, width: Int, height: Int, reservedRows: Int = 1) -> Result<
-        TablePlacement, TooSmall
-    > {
+    ///
+    /// With a `cardSize` (the player's fixed size), the table is placed at that size when it fits,
+    /// and at the largest size that fits otherwise, as if none were asked for.
+    public static func place(
+        _ layout: TableLayout, width: Int, height: Int, reservedRows: Int = 1, cardSize: CardSize? = nil
+    ) -> Result<TablePlacement, TooSmall> {
         let reserved = max(0, reservedRows)
+        if let cardSize, cardSize.width > 0, cardSize.height > 0 {
+            let table = place(layout, cardSize: cardSize)
+            if table.width <= width && table.height <= height - reserved {
+                return .success(centred(table, inWidth: width))
+            }
+        }
         var last: TablePlacement?
         for size in cardSizes {
             let table = place(layout, cardSize: size)

@@ -5,28 +5,28 @@
 
 /// Key paths are written the way diagnostics show them: `slots.T.fan`, `slot[2].at`, `slots."#"`.
 /// Array indices are 1-based.
-enum KeyPath {
-    static func join(_ prefix: String, _ key: String) -> String {
+package enum KeyPath {
+    package static func join(_ prefix: String, _ key: String) -> String {
         let component = isBare(key) ? key : quoted(key)
         return prefix.isEmpty ? component : prefix + "." + component
     }
 
-    static func index(_ prefix: String, _ index: Int) -> String {
+    package static func index(_ prefix: String, _ index: Int) -> String {
         "\(prefix)[\(index)]"
     }
 
-    static func isBare(_ key: String) -> Bool {
+    package static func isBare(_ key: String) -> Bool {
         !key.isEmpty && key.unicodeScalars.allSatisfy(isBareKeyScalar)
     }
 
-    static func isBareKeyScalar(_ c: Unicode.Scalar) -> Bool {
+    package static func isBareKeyScalar(_ c: Unicode.Scalar) -> Bool {
         switch c {
         case "A"..."Z", "a"..."z", "0"..."9", "_", "-": return true
         default: return false
         }
     }
 
-    static func quoted(_ key: String) -> String {
+    package static func quoted(_ key: String) -> String {
         var out = "\""
         for c in key.unicodeScalars {
             switch c {
@@ -47,26 +47,33 @@ enum KeyPath {
     }
 }
 
-struct SourceIndex {
+package struct SourceIndex {
     /// Where the (last component of the) key is written; for a `[table]` header, the last key in the header.
-    var keys: [String: SourcePosition] = [:]
+    package var keys: [String: SourcePosition] = [:]
     /// Where the value starts.
-    var values: [String: SourcePosition] = [:]
+    package var values: [String: SourcePosition] = [:]
     /// Offset (in Unicode scalars) of the value start.
-    var valueOffsets: [String: Int] = [:]
+    package var valueOffsets: [String: Int] = [:]
+    /// Offset (in Unicode scalars) just past the value's end: a string's closing quote, an
+    /// array's `]`, an inline table's `}`, a number's last digit.
+    package var valueEnds: [String: Int] = [:]
+    /// Offset (in Unicode scalars) of each `[table]` header's opening bracket, by the table's path.
+    package var headerOffsets: [String: Int] = [:]
     /// The order in which paths were first seen, to report in file order.
-    var order: [String: Int] = [:]
+    package var order: [String: Int] = [:]
     /// The first place where toml++ 3.4 would trip over one of its own assertions (an abort in debug
     /// builds, undefined behaviour in release builds) instead of reporting an error: a table header whose
     /// key starts with a character that cannot start a key (`[#x]`, `[ [x]]`, a control character), or a
     /// date followed by a space and a lone digit (`1979-05-27 3`). Both are invalid TOML, so the loader
     /// reports them itself and never hands such text to the parser.
-    var hazard: (offset: Int, message: String)?
+    package var hazard: (offset: Int, message: String)?
 
-    func keyPosition(_ path: String) -> SourcePosition? { keys[path] }
-    func valuePosition(_ path: String) -> SourcePosition? { values[path] ?? keys[path] }
+    package init() {}
 
-    static func scan(_ scalars: [Unicode.Scalar]) -> SourceIndex {
+    package func keyPosition(_ path: String) -> SourcePosition? { keys[path] }
+    package func valuePosition(_ path: String) -> SourcePosition? { values[path] ?? keys[path] }
+
+    package static func scan(_ scalars: [Unicode.Scalar]) -> SourceIndex {
         var scanner = Scanner(s: scalars)
         scanner.run()
         return scanner.index
@@ -161,7 +168,9 @@ private struct Scanner {
             skipBlanks(newlines: true)
             guard let c = peek() else { break }
             if c == "[" {
+                let headerStart = i
                 table = header()
+                if index.headerOffsets[table] == nil { index.headerOffsets[table] = headerStart }
             } else if KeyPath.isBareKeyScalar(c) || c == "\"" || c == "'" {
                 keyValue(in: table)
             } else {
@@ -307,6 +316,11 @@ private struct Scanner {
 
     mutating func value(_ path: String, depth: Int = 0) {
         note(value: path, at: position, offset: i)
+        valueBody(path, depth: depth)
+        if index.valueEnds[path] == nil { index.valueEnds[path] = i }
+    }
+
+    mutating func valueBody(_ path: String, depth: Int) {
         guard let c = peek() else { return }
         if depth > Scanner.maxDepth && (c == "[" || c == "{") {
             if index.hazard == nil {

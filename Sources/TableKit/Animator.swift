@@ -6,11 +6,17 @@
 /// - Setting an animating property outside an animation block stops its animation
 ///   (completion with `finished == false`) and applies the value.
 /// - With `isEnabled == false` changes apply at once and completions still run, with
-///   `finished == true` (for tests and for people who want no motion).
+///   `finished == true` (for tests and for people who want no motion). ``timeScale`` makes
+///   every animation faster or slower.
 /// - Time comes from the injected clock; values are pure functions of it. The window calls
 ///   ``tick()`` once per frame.
 public final class Animator {
     public var isEnabled = true
+    /// Multiplies every duration and delay: 0.5 plays animations twice as fast, 2 half as fast.
+    /// Set for the player's animation speed; animations already running keep their timing.
+    public var timeScale = 1.0 {
+        didSet { if !(timeScale.isFinite && timeScale >= 0) { timeScale = 1 } }
+    }
     public let clock: TableClock
 
     private var running: [RunningAnimation] = []
@@ -34,6 +40,8 @@ public final class Animator {
         openTransactions.removeLast()
 
         let group = CompletionGroup(completion: completion)
+        let duration = duration * timeScale
+        let delay = delay * timeScale
         let immediate = !isEnabled || (duration <= 0 && delay <= 0)
         let start = clock.now
         for record in transaction.records {

@@ -29,15 +29,25 @@ struct PlayCommand: ParsableCommand {
     var deal: UInt64?
 
     @Option(help: "Autoplay to the foundations: off, safe (cards no tableau card could still need) or all.")
-    var autoplay: AutoplayMode = .off
+    var autoplay: AutoplayMode?
 
     @Option(help: "What a click on a card does: drag (cards are dragged) or click (click a card, then a pile).")
-    var mouse: MouseMode = .drag
+    var mouse: MouseMode?
 
     @OptionGroup var display: DisplayOptions
 
-    @Flag(help: "Apply every move at once, without animation.")
+    @Option(help: "How fast cards move: off, fast, normal or slow.")
+    var animation: AnimationSpeed?
+
+    @Flag(help: "Apply every move at once, without animation (--animation off).")
     var noAnimation = false
+
+    @Option(
+        help: ArgumentHelp(
+            "The card size: auto (the largest that fits) or a fixed size, "
+                + Placement.cardSizes.map(\.description).joined(separator: ", ") + ".",
+            valueName: "size"))
+    var cardSize: CardSizeChoice?
 
     @Option(help: ArgumentHelp("On exit, write frame, byte and timing figures to this file.", valueName: "file"))
     var stats: String?
@@ -58,9 +68,10 @@ struct PlayCommand: ParsableCommand {
             table = loaded
         }
         let environment = ProcessEnvironment.current
+        var (settings, settingsFile) = SettingsFromFile.load(environment: environment)
+        overrideSettings(&settings)
         var options = TerminalPlay.Options(
-            deal: deal, display: display, settings: PlaySettings(autoplay: autoplay, mouseMode: mouse),
-            animations: !noAnimation, statsPath: stats, startTime: startTime)
+            deal: deal, settings: settings, settingsFile: settingsFile, statsPath: stats, startTime: startTime)
         options.layoutSource = layout.map(Self.layoutSource)
         options.offersSavedGame = deal == nil
         options.keeper = XDGDirectories(environment: environment).map { folders in
@@ -83,6 +94,16 @@ extension PlayCommand {
         guard let resolved = realpath(argument, nil) else { return argument }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// Options given on the command line win over the settings file.
+    func overrideSettings(_ settings: inout Settings) {
+        if let autoplay { settings.autoplay = autoplay }
+        if let mouse { settings.mouse = mouse }
+        if let animation { settings.animation = animation }
+        if noAnimation { settings.animation = .off }
+        if let cardSize { settings.cardSize = cardSize }
+        display.apply(to: &settings)
     }
 }
 

@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Layouts
+import Persistence
 import TableKit
 import Terminal
 import TerminalInput
@@ -27,6 +28,9 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessEnvironment.current
+        // Before the terminal opens: the settings file's problems are printed.
+        var settings = SettingsFromFile.load(environment: environment).settings
+        display.apply(to: &settings)
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen(environment: environment)
@@ -36,7 +40,7 @@ struct PreviewCommand: ParsableCommand {
         }
         defer { screen.close() }
         let clock = SystemClock()
-        let theme = display.theme(utf8: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
+        let theme = Theme(settings: settings, unicode: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
         let size = screen.size
         let preview = LayoutPreview(width: size.width, height: size.height, clock: clock, theme: theme)
         let load = { () -> Void in

@@ -17,9 +17,10 @@ final class TerminalPlay {
         /// The first game's deal number; nil for a random one (each game from the chooser
         /// takes a random one).
         var deal: UInt64?
-        var display: DisplayOptions
-        var settings: PlaySettings
-        var animations: Bool
+        /// The settings file's, with the command line's options laid over them.
+        var settings: Settings
+        /// Where the settings screen writes changes.
+        var settingsFile: String?
         var statsPath: String?
         var startTime: Double
         /// How the named game's layout is found again when resumed: its name, or a file's
@@ -56,26 +57,29 @@ final class TerminalPlay {
             throw Failure(description: "\(error)")
         }
         defer { screen.close() }
-        let theme = options.display.theme(utf8: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
+        let theme = Theme(
+            settings: options.settings, unicode: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
+        let animations = options.settings.animation != .off
         let size = screen.size
         let randomDeal = { UInt64.random(in: 1...1_000_000) }
         let app: TableApp
         if let layout {
             app = TableApp(
                 layout: layout, seed: options.deal ?? randomDeal(), width: size.width, height: size.height,
-                clock: clock, theme: theme, animations: options.animations, settings: options.settings,
+                clock: clock, theme: theme, animations: animations, settings: PlaySettings(options.settings),
                 dealNumber: randomDeal)
         } else {
             let games = ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) }
             var firstDeal = options.deal
             app = TableApp(
                 chooserWith: games, width: size.width, height: size.height, clock: clock, theme: theme,
-                animations: options.animations, settings: options.settings
+                animations: animations, settings: PlaySettings(options.settings)
             ) {
                 defer { firstDeal = nil }
                 return firstDeal ?? randomDeal()
             }
         }
+        app.useSettings(options.settings, file: options.settingsFile, unicode: screen.isUTF8)
         app.keeper = options.keeper
         if let source = options.layoutSource { app.game?.layoutSource = source }
         if layout != nil, options.offersSavedGame { app.offerSavedGame() }

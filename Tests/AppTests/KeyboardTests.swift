@@ -319,10 +319,10 @@ final class KeyboardTests: XCTestCase {
                     │   u                       undo the last move                │
                     │   U, Ctrl-R               redo the move undone              │
                     │   g                       choose another game               │
+                    │   o                       settings                          │
                     │   ?                       this help                         │
                     │   q                       quit                              │
-                    ╰────────────────────── any key closes ───────────────────────╯
-             Sandbox · click deals · drag moves · Enter deals a card · ? help · q quit
+             Sandbox╰────────────────────── any key closes ───────────────────────╯uit
             """)
         h.key(.right)  // closes the help, and only that
         XCTAssertFalse(h.scene.isShowingHelp)

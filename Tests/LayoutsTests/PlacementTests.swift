@@ -174,3 +174,28 @@ final class PlacementTests: XCTestCase {
         XCTAssertEqual(try empty.get().width, 2)
     }
 }
+
+/// The player's fixed card size: used when the table fits at it, else the largest that fits.
+final class FixedCardSizeTests: XCTestCase {
+    var klondike: TableLayout { ShippedLayouts.layout(named: "klondike")! }
+
+    func testAFixedSizeThatFitsIsUsed() throws {
+        let small = CardSize(width: 7, height: 5)
+        let table = try Placement.place(klondike, width: 200, height: 60, cardSize: small).get()
+        XCTAssertEqual(table.cardSize, small, "smaller than the largest that fits")
+        let unplaced = Placement.place(klondike, cardSize: small)
+        XCTAssertEqual(table.width, unplaced.width)
+        XCTAssertEqual(table.originX, (200 - unplaced.width) / 2, "centred")
+        XCTAssertEqual(table.slot("stock")?.x, unplaced.slot("stock")!.x + table.originX)
+        let automatic = try Placement.place(klondike, width: 200, height: 60).get()
+        XCTAssertEqual(automatic.cardSize, CardSize(width: 13, height: 9))
+    }
+
+    func testAFixedSizeTooLargeFallsBackToTheLargestThatFits() throws {
+        let large = CardSize(width: 13, height: 9)
+        let table = try Placement.place(klondike, width: 80, height: 24, cardSize: large).get()
+        XCTAssertEqual(table, try Placement.place(klondike, width: 80, height: 24).get())
+        XCTAssertNotEqual(table.cardSize, large)
+        XCTAssertThrowsError(try Placement.place(klondike, width: 10, height: 5, cardSize: large).get())
+    }
+}

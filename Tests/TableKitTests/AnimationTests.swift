@@ -163,3 +163,41 @@ final class AnimationTests: XCTestCase {
         XCTAssertFalse(window.needsFrame)
     }
 }
+
+/// The player's animation speed scales every duration and delay.
+final class AnimationSpeedTests: XCTestCase {
+    func testTimeScaleStretchesDurationsAndDelays() {
+        let clock = ManualClock()
+        let window = Window(width: 80, height: 24, clock: clock)
+        let card = View(frame: Rect(x: 0, y: 0, width: 7, height: 5))
+        window.addSubview(card)
+        func advance(_ seconds: Double) {
+            clock.advance(by: seconds)
+            window.animator.tick()
+        }
+
+        window.animator.timeScale = 2  // slow
+        card.animate(duration: 0.1, delay: 0.1, curve: .linear) { card.frame.origin = Point(x: 20, y: 0) }
+        advance(0.15)
+        XCTAssertEqual(card.frame.origin.x, 0, "the delay is 0.2 s")
+        advance(0.15)
+        XCTAssertEqual(card.frame.origin.x, 10, accuracy: 1e-9, "halfway through 0.2 s")
+        advance(0.1)
+        XCTAssertEqual(card.frame.origin.x, 20)
+        XCTAssertFalse(window.animator.isAnimating)
+
+        window.animator.timeScale = 0.5  // fast
+        var finished: Bool?
+        card.animate(duration: 0.2, curve: .linear, changes: { card.alpha = 0 }, completion: { finished = $0 })
+        advance(0.05)
+        XCTAssertEqual(card.alpha, 0.5, accuracy: 1e-9, "halfway through 0.1 s")
+        advance(0.06)
+        XCTAssertEqual(card.alpha, 0)
+        XCTAssertEqual(finished, true)
+
+        window.animator.timeScale = -1
+        XCTAssertEqual(window.animator.timeScale, 1, "a scale that makes no sense is normal speed")
+        window.animator.timeScale = .nan
+        XCTAssertEqual(window.animator.timeScale, 1)
+    }
+}

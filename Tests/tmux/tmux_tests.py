@@ -751,6 +751,56 @@ def test_two_games_at_once_keep_their_own_saves():
             pane.close()
 
 
+def isolated_environment(home):
+    """HOME and the XDG folders in a fresh temporary folder: the real user's files are never touched."""
+    return ("LANG=C.UTF-8", "HOME=" + home, "XDG_CONFIG_HOME=" + os.path.join(home, "config"),
+            "XDG_STATE_HOME=" + os.path.join(home, "state"), "XDG_DATA_HOME=" + os.path.join(home, "data"))
+
+
+@test
+def the_settings_file_is_read_and_the_settings_screen_writes_it_back():
+    import shutil
+    import tempfile
+    home = tempfile.mkdtemp(prefix="cardtable-settings-")
+    path = os.path.join(home, "config", "cardtable", "config.toml")
+    os.makedirs(os.path.dirname(path))
+    original = ('# My settings: keep this comment.\nanimation = "off"   # no motion\n\n'
+                '[theme]\nascii = true    # plain cards\n')
+    with open(path, "w") as f:
+        f.write(original)
+    environment = isolated_environment(home)
+    try:
+        checked = subprocess.run(["env", *environment, BINARY, "check"], capture_output=True, text=True)
+        assert checked.returncode == 0 and checked.stdout == path + ": ok\n", checked
+        pane = Pane(environment=environment, arguments=("klondike", "--deal", "5"), ready="Klondike")
+        try:
+            screen = pane.wait_for(lambda s: "+--" in s, "ASCII cards, as the file says")
+            assert "╭" not in screen and "♥" not in screen, screen
+            pane.type("o")
+            pane.wait_for(lambda s: "Settings" in s and "< off >" in s, "the settings screen on animation: off")
+            pane.key("Down")
+            pane.key("Down")
+            pane.key("Right")
+            pane.wait_for(lambda s: "< click >" in s, "the mouse set to click")
+            pane.wait_until(lambda: 'mouse = "click"' in open(path).read(), "the file written")
+            pane.type("q")
+            pane.wait_for(lambda s: "Settings" not in s, "the settings screen closed")
+            pane.type("q")
+            pane.wait_until(pane.dead, "the game to quit")
+        finally:
+            pane.close()
+        text = open(path).read()
+        assert text == original.replace("# no motion\n", '# no motion\nmouse = "click"\n'), text
+        # A bad value: a message naming the line, the default, and the game still starts.
+        with open(path, "w") as f:
+            f.write(text.replace('"off"', '"turbo"'))
+        checked = subprocess.run(["env", *environment, BINARY, "check"], capture_output=True, text=True)
+        assert checked.returncode == 1, checked
+        assert checked.stderr.startswith(path + ':2:13: error: unknown animation "turbo"'), checked.stderr
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))

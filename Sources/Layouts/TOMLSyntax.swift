@@ -1,0 +1,79 @@
+// Reading TOML text safely, with positions: shared by layout files and the settings file.
+
+import Foundation
+import TOMLKit
+
+/// TOML text made ready for checking: TOMLKit's table, and where every key and value is
+/// written (``SourceIndex``). Text that toml++ would crash on (a NUL, the hazards the index
+/// finds) is refused here and never handed to the parser.
+package struct TOMLSyntax {
+    /// The text without a leading byte order mark.
+    package let text: String
+    package let scalars: [Unicode.Scalar]
+    /// Offsets (in scalars) where each line starts.
+    package let lineStarts: [Int]
+
+    package init(_ text: String) {
+        var scalars = Array(text.unicodeScalars)
+        var text = text
+        if scalars.first == "\u{FEFF}" {
+            scalars.removeFirst()
+            text = String(String.UnicodeScalarView(scalars))
+        }
+        self.text = text
+        self.scalars = scalars
+        var starts = [0]
+        for (offset, c) in scalars.enumerated() where c == "\n" { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    /// A syntax error: what is wrong (`TOML syntax: …`) and where, when the parser said.
+    package struct Failure: Error {
+        package var message: String
+        package var position: SourcePosition?
+    }
+
+    /// The root table and the index of the text, or the first syntax error.
+    package func parse() -> Result<(root: TOMLTable, index: SourceIndex), Failure> {
+        if let nul = scalars.firstIndex(of: "\u{0}") {
+            return .failure(Failure(message: "the file contains a NUL character", position: position(ofOffset: nul)))
+        }
+        let index = SourceIndex.scan(scalars)
+        if let hazard = index.hazard {
+            return .failure(
+                Failure(message: "TOML syntax: " + hazard.message, position: position(ofOffset: hazard.offset)))
+        }
+        do {
+            return .success((try TOMLTable(string: text), index))
+        } catch let parseError as TOMLParseError {
+            let begin = parseError.source.begin
+            return .failure(
+                Failure(
+                    message: TOMLSyntax.message(parseError.description),
+                    position: SourcePosition(line: begin.line, column: begin.column)))
+        } catch {
+            return .failure(Failure(message: "cannot parse the file: \(error)", position: nil))
+        }
+    }
+
+    /// toml++ says "Error while parsing X: detail"; keep it but lowercase the start, compiler style.
+    package static func message(_ description: String) -> String {
+        var message = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        if message.isEmpty { return "TOML syntax error" }
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+            message = first.lowercased() + message.dropFirst()
+        }
+        return "TOML syntax: " + message
+    }
+
+    /// The line and column of a scalar offset.
+    package func position(ofOffset offset: Int) -> SourcePosition {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return SourcePosition(line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+}
