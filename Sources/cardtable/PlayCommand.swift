@@ -27,6 +27,12 @@ struct PlayCommand: ParsableCommand {
             valueName: "n"))
     var deal: UInt64?
 
+    @Option(
+        help: ArgumentHelp(
+            "Start from the position in this file (see 'cardtable export'; a FreeCell Solver board too).",
+            valueName: "file"))
+    var position: String?
+
     @Option(help: "Autoplay to the foundations: off, safe (cards no tableau card could still need) or all.")
     var autoplay: AutoplayMode = .off
 
@@ -42,8 +48,10 @@ struct PlayCommand: ParsableCommand {
     var stats: String?
 
     func validate() throws {
-        if let deal, !DeclarativeRules.dealNumbers.contains(deal) {
-            throw ValidationError("--deal must be from 1 to \(DeclarativeRules.dealNumbers.upperBound), not \(deal)")
+        try PositionOption.validate(deal: deal, position: position)
+        if position != nil && layout == nil {
+            throw ValidationError(
+                "--position needs the game it is a position of: cardtable play VARIANT --position FILE")
         }
     }
 
@@ -56,8 +64,10 @@ struct PlayCommand: ParsableCommand {
             guard let loaded = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
             table = loaded
         }
+        var start: GameState?
+        if let position, let table { start = try PositionOption.load(position, layout: table) }
         let options = TerminalPlay.Options(
-            deal: deal, display: display, settings: PlaySettings(autoplay: autoplay, mouseMode: mouse),
+            deal: deal, position: start, display: display, settings: PlaySettings(autoplay: autoplay, mouseMode: mouse),
             animations: !noAnimation, statsPath: stats, startTime: startTime)
         do {
             try TerminalPlay(layout: table, options: options).run()
