@@ -75,8 +75,8 @@ struct BoardParser {
     mutating func readFoundations(_ tokens: [PositionToken]) {
         for token in tokens {
             let parts = token.text.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0].count == 1,
-                let suit = Card.Suit(rawValue: Character(parts[0].uppercased())),
+            guard parts.count == 2, parts[0].unicodeScalars.count == 1,
+                let suit = PositionText.suit(parts[0].unicodeScalars.first!),
                 let rank = parts[1] == "0" ? 0 : PositionText.rank(String(parts[1]), aceAsOne: true)
             else {
                 errors.add(

@@ -17,22 +17,33 @@ extension PositionText {
             scalars = Array(scalars[1..<(scalars.count - 1)])
             faceUp = false
         }
-        guard scalars.count == 2 || scalars.count == 3, let suitScalar = scalars.last,
-            let suit = Card.Suit(rawValue: Character(String(suitScalar).uppercased())),
-            let rank = rank(String(String.UnicodeScalarView(scalars.dropLast())), aceAsOne: aceAsOne)
+        guard scalars.count == 2 || scalars.count == 3, let suit = suit(scalars[scalars.count - 1]),
+            let rank = rank(scalars.dropLast(), aceAsOne: aceAsOne)
         else { return nil }
         return PileCard(Card(Card.Rank(rawValue: rank)!, suit), faceUp: faceUp)
     }
 
     /// `A 2 … 9 T J Q K`, `10` too, in either case; `1` for the ace when `aceAsOne`.
     static func rank(_ text: String, aceAsOne: Bool = false) -> Int? {
-        switch text.uppercased() {
-        case "10": return 10
-        case "1" where aceAsOne: return 1
-        default:
-            guard text.count == 1, let rank = Card.Rank(symbol: Character(text.uppercased())) else { return nil }
-            return rank.rawValue
-        }
+        rank(Array(text.unicodeScalars)[...], aceAsOne: aceAsOne)
+    }
+
+    static func rank(_ scalars: ArraySlice<Unicode.Scalar>, aceAsOne: Bool) -> Int? {
+        if scalars.elementsEqual(["1", "0"]) { return 10 }
+        guard scalars.count == 1, let scalar = scalars.first else { return nil }
+        if scalar == "1" { return aceAsOne ? 1 : nil }
+        return Card.Rank(symbol: Character(asciiUppercase(scalar)))?.rawValue
+    }
+
+    /// `C D H S`, in either case.
+    static func suit(_ scalar: Unicode.Scalar) -> Card.Suit? {
+        Card.Suit(rawValue: Character(asciiUppercase(scalar)))
+    }
+
+    /// A letter `a` to `z` in upper case; any other scalar as it is (never more than one
+    /// scalar, as `"ß".uppercased()` would be).
+    static func asciiUppercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        ("a"..."z").contains(scalar) ? Unicode.Scalar(scalar.value - 32)! : scalar
     }
 
     /// What a word that is no card is told.

@@ -191,7 +191,7 @@ final class FreeCellBoardTests: XCTestCase {
     // MARK: Malformed boards
 
     func testABadFoundation() throws {
-        for (token, column) in [("H5", 14), ("X-5", 14), ("H-11", 14), ("H-", 14), ("HH-2", 14)] {
+        for (token, column) in [("H5", 14), ("X-5", 14), ("H-11", 14), ("H-", 14), ("HH-2", 14), ("ß-2", 14)] {
             let board = dealOne.replacingOccurrences(of: "Foundations: H-0", with: "Foundations: \(token)")
             XCTAssertEqual(
                 try errors(board),

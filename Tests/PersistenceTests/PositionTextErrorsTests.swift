@@ -73,6 +73,18 @@ final class PositionTextErrorsTests: XCTestCase {
             ["p.txt:11:36: error: 'QQQQQQQQQQQQQQQQQQQ…' is not a card: rank and suit as TS or 10S, face down as [TS]"])
     }
 
+    func testLettersThatGrowInUpperCaseAreNoCards() throws {
+        var lines = try freecellLines()
+        lines[2] = "cell.1: Aß ß1 ﬀ"
+        XCTAssertEqual(
+            try errors(lines),
+            [
+                "p.txt:3:9: error: 'Aß' is not a card: rank and suit as TS or 10S, face down as [TS]",
+                "p.txt:3:12: error: 'ß1' is not a card: rank and suit as TS or 10S, face down as [TS]",
+                "p.txt:3:15: error: 'ﬀ' is not a card: rank and suit as TS or 10S, face down as [TS]",
+            ])
+    }
+
     func testASlotGivenTwice() throws {
         var lines = try freecellLines()
         lines.append("cell.1:")

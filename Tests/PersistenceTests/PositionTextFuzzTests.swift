@@ -43,7 +43,7 @@ final class PositionTextFuzzTests: XCTestCase {
     /// What mutations insert: the format's own characters, and some that have no place in it.
     let alphabet: [Unicode.Scalar] =
         Array(":[]#- \t\n\r0123456789ACDHSTJQKacdhsx.".unicodeScalars) + [
-            "\u{0}", "\u{FFFD}", "é", "\u{1F0A1}", "\u{200B}", "\u{85}", "\u{2028}",
+            "\u{0}", "\u{FFFD}", "é", "ß", "ﬀ", "\u{301}", "ǆ", "\u{1F0A1}", "\u{200B}", "\u{85}", "\u{2028}",
         ]
 
     func mutate(_ text: String, _ generator: inout SplitMix64) -> String {

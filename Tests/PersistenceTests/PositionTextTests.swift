@@ -1,3 +1,4 @@
+import Foundation
 import Layouts
 import Solitaire
 import TestSupport
@@ -160,6 +161,25 @@ final class PositionTextTests: XCTestCase {
             }
             XCTAssertEqual(read, state)
         }
+    }
+
+    func testTheManPagesExampleIsAPosition() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("man/cardtable.6"), encoding: .utf8)
+        let start = try XCTUnwrap(page.range(of: ".Bd -literal -offset indent\n# CardTable position\n"))
+        let end = try XCTUnwrap(page.range(of: "\n.Ed\n", range: start.upperBound..<page.endIndex))
+        let example = String(page[start.upperBound..<end.lowerBound]) + "\n"
+        let freecell = try layout("freecell")
+        let state = try parsed(example, freecell)
+        XCTAssertEqual(PositionText.write(state, layout: freecell), "# CardTable position\n" + example)
+        let rules = DeclarativeRules(layout: freecell)
+        var position = state
+        for move in [Move.transfer(from: 0, to: 6), Move.transfer(from: 8, to: 7)] {
+            XCTAssertNil(rules.refusal(of: move, in: position))
+            _ = rules.apply(move, to: &position)
+        }
+        XCTAssertTrue(rules.isWon(position), "two moves from a win, as the page says")
     }
 
     func testAPositionFileIsLoaded() throws {
