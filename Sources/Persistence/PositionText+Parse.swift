@@ -182,7 +182,7 @@ struct PositionTextParser {
     mutating func readGame(_ keyword: PositionToken, _ values: [PositionToken]) {
         gameGiven = true
         guard let value = single(keyword, values, what: "the game's name, as 'game \(name)'") else { return }
-        if value.text != name {
+        if value.text.lowercased() != name.lowercased() {
             errors.add("the position is for '\(PositionText.shortened(value.text))', not '\(name)'", at: value.position)
         }
     }

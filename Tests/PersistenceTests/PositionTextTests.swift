@@ -104,7 +104,7 @@ final class PositionTextTests: XCTestCase {
         var text = PositionText.write(state, layout: freecell)
         text = text.replacingOccurrences(of: "tableau.1:    JD", with: "\n  # a comment\ntableau.1:\tjd")
         text = text.replacingOccurrences(of: "\n", with: "\r\n")
-        text = text.replacingOccurrences(of: "game freecell", with: "game freecell   # FreeCell")
+        text = text.replacingOccurrences(of: "game freecell", with: "game FreeCell   # the name in either case")
         text = text.replacingOccurrences(of: " TD ", with: " 10D ")
         XCTAssertEqual(try parsed(text, freecell), state)
     }
