@@ -92,7 +92,7 @@ extension TableScene {
         guard let overlay = winOverlay, overlay.panel == nil else { return }
         overlay.finish()
         let choices: [(WinChoice, String)] = [
-            (.newDeal, "New deal of \(layout.title)"), (.replay, "Replay deal #\(seed)"),
+            (.newDeal, "New deal of \(layout.title)"), (.replay, replayText),
             (.chooseGame, "Choose another game"), (.quit, "Quit"),
         ]
         let panel = WinPanelView(
@@ -104,6 +104,12 @@ extension TableScene {
         overlay.addSubview(panel)
         overlay.panel = panel
         panel.centre(inWidth: window.size.width, height: window.size.height)
+    }
+
+    /// "Replay deal #12", or "Replay the position" for a game started from one.
+    var replayText: String {
+        if case .position = start { return "Replay the position" }
+        return "Replay deal #\(seed)"
     }
 
     /// "3:07 · 112 moves": the game's clock, stopped by the win, and the moves.

@@ -5,7 +5,7 @@ import TerminalInput
 public enum WinChoice: CaseIterable, Sendable {
     /// A new deal of the same game.
     case newDeal
-    /// The same deal again from the start.
+    /// The same deal (or position) again from the start.
     case replay
     /// Back to the game chooser.
     case chooseGame

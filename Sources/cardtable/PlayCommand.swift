@@ -28,6 +28,12 @@ struct PlayCommand: ParsableCommand {
             valueName: "n"))
     var deal: UInt64?
 
+    @Option(
+        help: ArgumentHelp(
+            "Start from the position in this file (see 'cardtable export'; a FreeCell Solver board too).",
+            valueName: "file"))
+    var position: String?
+
     @Option(help: "Autoplay to the foundations: off, safe (cards no tableau card could still need) or all.")
     var autoplay: AutoplayMode?
 
@@ -53,8 +59,10 @@ struct PlayCommand: ParsableCommand {
     var stats: String?
 
     func validate() throws {
-        if let deal, !DeclarativeRules.dealNumbers.contains(deal) {
-            throw ValidationError("--deal must be from 1 to \(DeclarativeRules.dealNumbers.upperBound), not \(deal)")
+        try PositionOption.validate(deal: deal, position: position)
+        if position != nil && layout == nil {
+            throw ValidationError(
+                "--position needs the game it is a position of: cardtable play VARIANT --position FILE")
         }
     }
 
@@ -70,10 +78,13 @@ struct PlayCommand: ParsableCommand {
         let environment = ProcessEnvironment.current
         var (settings, settingsFile) = SettingsFromFile.load(environment: environment)
         overrideSettings(&settings)
+        var start: GameState?
+        if let position, let table { start = try PositionOption.load(position, layout: table) }
         var options = TerminalPlay.Options(
-            deal: deal, settings: settings, settingsFile: settingsFile, statsPath: stats, startTime: startTime)
+            deal: deal, position: start, settings: settings, settingsFile: settingsFile, statsPath: stats,
+            startTime: startTime)
         options.layoutSource = layout.map(Self.layoutSource)
-        options.offersSavedGame = deal == nil
+        options.offersSavedGame = deal == nil && start == nil
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
         }

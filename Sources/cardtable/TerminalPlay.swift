@@ -1,6 +1,7 @@
 import App
 import Layouts
 import Persistence
+import Solitaire
 import TableKit
 import Terminal
 import TerminalInput
@@ -17,6 +18,8 @@ final class TerminalPlay {
         /// The first game's deal number; nil for a random one (each game from the chooser
         /// takes a random one).
         var deal: UInt64?
+        /// The first game's position, from `--position` (instead of a deal).
+        var position: GameState? = nil
         /// The settings file's, with the command line's options laid over them.
         var settings: Settings
         /// Where the settings screen writes changes.
@@ -64,8 +67,9 @@ final class TerminalPlay {
         let randomDeal = { UInt64.random(in: 1...1_000_000) }
         let app: TableApp
         if let layout {
+            let start = options.position.map(GameStart.position) ?? .deal(options.deal ?? randomDeal())
             app = TableApp(
-                layout: layout, seed: options.deal ?? randomDeal(), width: size.width, height: size.height,
+                layout: layout, start: start, width: size.width, height: size.height,
                 clock: clock, theme: theme, animations: animations, settings: PlaySettings(options.settings),
                 dealNumber: randomDeal)
         } else {

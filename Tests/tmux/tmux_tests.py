@@ -801,6 +801,99 @@ def the_settings_file_is_read_and_the_settings_screen_writes_it_back():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def isolated_environment(folder):
+    """LANG, and HOME and the XDG folders in `folder`: the test never reads or writes the real
+    user's files."""
+    return ("LANG=C.UTF-8", "HOME=%s" % folder, "XDG_STATE_HOME=%s/state" % folder,
+            "XDG_DATA_HOME=%s/data" % folder, "XDG_CONFIG_HOME=%s/config" % folder)
+
+
+def isolated_run(arguments, folder, **options):
+    """Runs cardtable with `arguments` outside a terminal, in an isolated environment."""
+    environment = dict(os.environ)
+    environment.update(entry.split("=", 1) for entry in isolated_environment(folder))
+    return subprocess.run([BINARY, *arguments], capture_output=True, text=True, env=environment, **options)
+
+
+@test
+def export_prints_positions_and_fc_solve_solves_freecell_deal_1():
+    import shutil
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        text = isolated_run(["export", "freecell", "--deal", "1"], folder)
+        assert text.returncode == 0 and "game freecell\n" in text.stdout, text
+        assert "tableau.1:    JD KD 2S 4C 3S 6D 6S\n" in text.stdout, text.stdout
+        path = os.path.join(folder, "deal1.txt")
+        with open(path, "w") as f:
+            f.write(text.stdout)
+        board = isolated_run(["export", "freecell", "--position", path, "--format", "fc-solve"], folder)
+        assert board.returncode == 0 and board.stdout.startswith("Foundations: H-0 C-0 D-0 S-0\n"), board
+        assert ": JD KD 2S 4C 3S 6D 6S\n" in board.stdout, board.stdout
+        unfit = isolated_run(["export", "klondike", "--deal", "1", "--format", "fc-solve"], folder)
+        assert unfit.returncode == 1 and "Klondike has slots of kind stock, waste" in unfit.stderr, unfit
+        neither = isolated_run(["export", "freecell"], folder)
+        assert neither.returncode == 1 and "--deal N or --position FILE" in neither.stderr, neither
+        if shutil.which("fc-solve") is None:
+            print("  (fc-solve is not installed: the board is not solved)")
+            return
+        solved = subprocess.run(["fc-solve"], input=board.stdout, capture_output=True, text=True, timeout=60)
+        assert solved.returncode == 0 and "This game is solveable." in solved.stdout, solved
+
+
+@test
+def play_from_a_position_file_shows_it_and_plays_on():
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        # FreeCell's deal 1 with its 6♠ moved up to the first free cell.
+        text = isolated_run(["export", "freecell", "--deal", "1"], folder).stdout
+        text = text.replace("cell.1:\n", "cell.1: 6S\n").replace("3S 6D 6S\n", "3S 6D\n")
+        path = os.path.join(folder, "position.txt")
+        with open(path, "w") as f:
+            f.write(text)
+        pane = Pane(environment=isolated_environment(folder),
+                    arguments=("play", "freecell", "--position", path), ready="FreeCell (set position)")
+        try:
+            screen = pane.wait_for(lambda s: "FreeCell (set position) · 0 moves" in status(s), "the position")
+            six = find_card(screen, "6♠")
+            assert six and six[1] < 5, "6♠ in a free cell, at the top:\n%s" % screen
+            # It plays on: 2♥ has no place on the table, a double-click sends it to a free cell.
+            two = find_card(screen, "2♥")
+            pane.click(*two)
+            pane.click(*two)
+            pane.wait_for(lambda s: "1 move" in status(s), "the double-click's move")
+            # R restarts: the position again, not a deal.
+            pane.key("R")
+            pane.wait_for(lambda s: find_card(s, "2♥") == two and "(set position) · 0 moves" in status(s),
+                          "the position again")
+            # n deals a numbered deal.
+            pane.key("n")
+            pane.wait_for(lambda s: "FreeCell #1 · 0 moves" in status(s), "a numbered deal")
+            pane.key("q")
+            pane.wait_until(pane.dead, "quit")
+        finally:
+            pane.close()
+
+
+@test
+def a_bad_position_file_is_refused_with_its_line_and_column():
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "bad.txt")
+        with open(path, "w") as f:
+            f.write("game freecell\ncell.1: ZZ\n")
+        bad = isolated_run(["play", "freecell", "--position", path], folder, stdin=subprocess.DEVNULL)
+        assert bad.returncode == 1, bad
+        assert (path + ":2:9: error: 'ZZ' is not a card") in bad.stderr, bad.stderr
+        assert "must be a terminal" not in bad.stderr, "refused before the terminal is asked for"
+        both = isolated_run(["play", "freecell", "--position", path, "--deal", "2"], folder)
+        assert both.returncode != 0 and "--deal and --position" in both.stderr, both
+        board = os.path.join(folder, "board.txt")
+        with open(board, "w") as f:
+            f.write("Foundations: H-0 X-3\n")
+        bad = isolated_run(["export", "freecell", "--position", board], folder)
+        assert bad.returncode == 1 and (board + ":1:18: error: 'X-3' is not a foundation") in bad.stderr, bad
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
