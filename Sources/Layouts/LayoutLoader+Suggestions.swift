@@ -1,8 +1,8 @@
 // "Did you mean": the closest known word to a misspelt key or value.
 
-enum Suggestions {
+public enum Suggestions {
     /// The closest candidate within a small edit distance (case, '-' and '_' forgiven), if any.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         func normal(_ s: String) -> [Character] {
             Array(s.lowercased().map { $0 == "_" ? "-" : $0 })
         }

@@ -13,7 +13,10 @@ struct CardTableCommand: ParsableCommand {
             shows every game; 'cardtable play sandbox' opens the free table. See cardtable(6).
             """,
         version: CardTableVersion.current,
-        subcommands: [PlayCommand.self, ListCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self],
+        subcommands: [
+            PlayCommand.self, ListCommand.self, StatsCommand.self, CheckCommand.self, PreviewCommand.self,
+            RenderCommand.self,
+        ],
         defaultSubcommand: PlayCommand.self
     )
 }
