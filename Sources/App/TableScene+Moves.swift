@@ -89,8 +89,8 @@ extension TableScene {
         forgetHints()
         updateOutlook()
         runClock()
+        keepGame()  // before the win panel, which shows the statistics with this game
         if isWon { celebrateWin() }
-        keepGame()
         updateSlotLabels()
         updateCursor()
         updateStatus()

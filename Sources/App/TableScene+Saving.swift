@@ -30,7 +30,7 @@ extension TableScene {
     /// The player gives the game up for a new deal: a loss once they have moved, and the save goes.
     func giveUpGame() {
         guard let keeper, interactive, !gameIsOver, savedGame.playerHasMoved else { return }
-        if let problem = keeper.end(savedGame, won: false, discard: true) { notice = problem }
+        if let problem = keeper.end(savedGame, won: countedOutcome(false), discard: true) { notice = problem }
     }
 
     /// The player leaves the game (quits, or plays another): a loss once they have moved, but
@@ -38,11 +38,14 @@ extension TableScene {
     public func leaveGame() {
         guard let keeper, interactive else { return }
         if !gameIsOver, savedGame.playerHasMoved {
-            _ = keeper.end(savedGame, won: false, discard: false)
+            _ = keeper.end(savedGame, won: countedOutcome(false), discard: false)
         } else {
             keeper.leave(savedGame)
         }
     }
+
+    /// How a game ended, for the statistics: nil for a free table, which is not a game.
+    func countedOutcome(_ won: Bool) -> Bool? { layout.rules == nil ? nil : won }
 
     /// A new deal or a won deal replayed: a game of its own in saves and statistics.
     func beginNewGameRecord() {

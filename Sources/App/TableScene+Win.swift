@@ -101,6 +101,7 @@ extension TableScene {
         ) { [unowned self] choice in
             self.choose(choice)
         }
+        panel.note = keeper?.statisticsLine(variant: layout.name, width: min(60, max(20, window.size.width - 8)))
         overlay.addSubview(panel)
         overlay.panel = panel
         panel.centre(inWidth: window.size.width, height: window.size.height)

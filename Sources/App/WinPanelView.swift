@@ -46,6 +46,10 @@ final class WinPanelView: View {
     var detail: String {
         didSet { if detail != oldValue { setNeedsDisplay() } }
     }
+    /// A line under the detail: the game's statistics after a win.
+    var note: String? {
+        didSet { if note != oldValue { setNeedsDisplay() } }
+    }
     let choiceViews: [WinChoiceView]
     /// The row Enter picks.
     var selected = 0 {
@@ -72,13 +76,14 @@ final class WinPanelView: View {
         choiceViews.first?.isSelected = true
     }
 
-    /// The first choice row, below the title, a blank line, the detail and another blank line.
-    static let firstChoiceRow = 5
+    /// The first choice row, below the title, a blank line, the detail (and the note) and
+    /// another blank line.
+    var firstChoiceRow: Int { note == nil ? 5 : 6 }
 
     var preferredSize: Size {
-        let texts = [title, detail] + choiceViews.map { "▸ n  " + $0.text }
+        let texts = [title, detail, note ?? ""] + choiceViews.map { "▸ n  " + $0.text }
         let width = (texts.map { StatusLineView.columns(of: $0) }.max() ?? 0) + 6
-        return Size(width: Double(width), height: Double(WinPanelView.firstChoiceRow + choiceViews.count + 1))
+        return Size(width: Double(width), height: Double(firstChoiceRow + choiceViews.count + 1))
     }
 
     /// Centres the panel on a screen of the given size (shrunk to fit) and places its rows.
@@ -86,7 +91,7 @@ final class WinPanelView: View {
         frame = Rect(centring: preferredSize, inWidth: width, height: height)
         for (index, view) in choiceViews.enumerated() {
             view.frame = Rect(
-                x: 1, y: Double(WinPanelView.firstChoiceRow + index), width: max(0, frame.width - 2), height: 1)
+                x: 1, y: Double(firstChoiceRow + index), width: max(0, frame.width - 2), height: 1)
         }
     }
 
@@ -122,6 +127,7 @@ final class WinPanelView: View {
         let titleWidth = StatusLineView.columns(of: title)
         context.put(title, x: max(1, (w - titleWidth) / 2), y: 1, style: theme.panelTitle)
         context.put(detail, x: 3, y: 3, style: theme.panel)
+        if let note { context.put(note, x: 3, y: 4, style: theme.panel) }
     }
 }
 

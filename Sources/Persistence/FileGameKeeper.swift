@@ -1,10 +1,15 @@
 import Layouts
 import Solitaire
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Keeps games in files: saves in `$XDG_STATE_HOME/cardtable/saves` (``SaveStore``) and
 /// results in the statistics under `$XDG_DATA_HOME/cardtable`.
 public final class FileGameKeeper: GameKeeper {
     public let saves: SaveStore
+    public let statistics: StatisticsStore
     /// Finds a variant's layout again from ``SavedGame/layout`` (a shipped name or a path).
     let findLayout: (String) -> TableLayout?
     private var problems: [String] = []
@@ -13,6 +18,7 @@ public final class FileGameKeeper: GameKeeper {
 
     public init(folders: XDGDirectories, findLayout: @escaping (String) -> TableLayout?) {
         saves = SaveStore(folder: folders.state + "/saves")
+        statistics = StatisticsStore(directories: folders)
         self.findLayout = findLayout
     }
 
@@ -33,8 +39,20 @@ public final class FileGameKeeper: GameKeeper {
         }
     }
 
-    public func end(_ game: SavedGame, won: Bool, discard: Bool) -> String? {
+    public func end(_ game: SavedGame, won: Bool?, discard: Bool) -> String? {
         var problem: String?
+        if let won {
+            let result = GameResult(
+                gameID: game.id, variant: game.variant, title: game.title, won: won, moves: game.moveCount,
+                seconds: game.elapsed, endedAt: Int64(time(nil)))
+            do {
+                let recording = try statistics.record(result)
+                if let notice = recording.notice { problems.append(notice) }
+                problem = recording.notice
+            } catch {
+                problem = "cannot record the statistics: \(error)"
+            }
+        }
         if discard {
             do { try saves.remove(game) } catch { problem = "cannot remove the save: \(error)" }
         } else {
@@ -95,8 +113,9 @@ public final class FileGameKeeper: GameKeeper {
         return problems
     }
 
-    public func statisticsLine(variant: String, title: String) -> String? {
-        nil
+    public func statisticsLine(variant: String, width: Int) -> String? {
+        guard let figures = try? statistics.statistics(for: variant) else { return nil }
+        return figures.summaryLine(fitting: width)
     }
 
     /// Moves a save that cannot be resumed aside, saying why and where it went.

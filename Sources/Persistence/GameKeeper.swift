@@ -9,11 +9,11 @@ public protocol GameKeeper: AnyObject {
     /// problem to show the player, in one line, or nil.
     func keep(_ game: SavedGame) -> String?
 
-    /// The game ended: won, or lost (a new deal, a quit, or another game, after moves). Each
-    /// game is counted once, however often it ends (a lost game resumed and won counts as
-    /// won). With `discard` the save goes (won, or given up for a new deal); otherwise it
-    /// stays to be resumed.
-    func end(_ game: SavedGame, won: Bool, discard: Bool) -> String?
+    /// The game ended: won, or lost (a new deal, a quit, or another game, after moves); `won`
+    /// is nil for a free table, which is not a game to count. Each game is counted once,
+    /// however often it ends (a lost game resumed and won counts as won). With `discard` the
+    /// save goes (won, or given up for a new deal); otherwise it stays to be resumed.
+    func end(_ game: SavedGame, won: Bool?, discard: Bool) -> String?
 
     /// The game is no longer on screen in this process: it stays saved, and may be offered
     /// again, here or in another terminal.
@@ -31,6 +31,6 @@ public protocol GameKeeper: AnyObject {
     /// What went wrong since last asked (a save moved aside, a write that failed), a line each.
     func takeProblems() -> [String]
 
-    /// The variant's line of statistics for the win panel, or nil.
-    func statisticsLine(variant: String, title: String) -> String?
+    /// The variant's line of statistics for the win panel, at most `width` characters, or nil.
+    func statisticsLine(variant: String, width: Int) -> String?
 }

@@ -59,8 +59,8 @@ public final class SaveStore {
     }
 
     /// The save files in the folder, newest first, each read (not replayed). Files of games
-    /// another process holds are left out. No folder yet is no saves.
-    public func entries() -> [Entry] {
+    /// another process holds are left out unless `includingHeld`. No folder yet is no saves.
+    public func entries(includingHeld: Bool = false) -> [Entry] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var found: [Entry] = []
@@ -70,7 +70,7 @@ public final class SaveStore {
             }
             guard name.hasSuffix(".save"), !name.hasPrefix(".") else { continue }
             let path = folder + "/" + name
-            if isHeldElsewhere(savePath: path) { continue }
+            if !includingHeld, isHeldElsewhere(savePath: path) { continue }
             var status = stat()
             // Something that is not a plain file (a folder, a dangling link, a pipe, which would
             // block a read) is never opened: it is unreadable, and moved aside like a bad save.

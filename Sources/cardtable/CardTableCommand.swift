@@ -14,8 +14,8 @@ struct CardTableCommand: ParsableCommand {
             """,
         version: CardTableVersion.current,
         subcommands: [
-            PlayCommand.self, ListCommand.self, CheckCommand.self, PreviewCommand.self, RenderCommand.self,
-            ExportCommand.self,
+            PlayCommand.self, ListCommand.self, StatsCommand.self, ExportCommand.self, CheckCommand.self,
+            PreviewCommand.self, RenderCommand.self,
         ],
         defaultSubcommand: PlayCommand.self
     )

@@ -3,12 +3,13 @@ import Layouts
 import Persistence
 import Solitaire
 
-/// `cardtable export VARIANT (--deal N | --position FILE) [--format text|fc-solve]`: a position
-/// as text on stdout, in CardTable's format or FreeCell Solver's board.
+/// `cardtable export VARIANT [--deal N | --position FILE] [--format text|fc-solve]`: a position
+/// as text on stdout, in CardTable's format or FreeCell Solver's board: by default the game's
+/// saved game in progress.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print a position as text: a deal, or a position file in the other format.",
+        abstract: "Print a position as text: the saved game in progress, a deal, or a position file.",
         discussion: """
             'cardtable export freecell --deal 1 --format fc-solve | fc-solve' asks FreeCell Solver \
             about deal 1. 'cardtable play VARIANT --position FILE' plays from a position. See \
@@ -48,8 +49,7 @@ struct ExportCommand: ParsableCommand {
         } else if let deal {
             state = PositionText.rules(for: table).deal(seed: deal)
         } else {
-            printError("cardtable: export: give the position to print: --deal N or --position FILE")
-            throw ExitCode(1)
+            state = try savedPosition(of: table)
         }
         switch format {
         case .text:
@@ -62,6 +62,29 @@ struct ExportCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+    }
+}
+
+extension ExportCommand {
+    /// The position of the game's newest saved game (played in another terminal or not), its
+    /// moves replayed under the rules; a message and exit 1 when there is none.
+    func savedPosition(of table: TableLayout) throws -> GameState {
+        guard let folders = XDGDirectories(environment: ProcessEnvironment.current) else {
+            printError("cardtable: export: no saved games without HOME: give --deal N or --position FILE")
+            throw ExitCode(1)
+        }
+        let saves = SaveStore(folder: folders.state + "/saves")
+        for entry in saves.entries(includingHeld: true) {
+            guard case .success(let saved) = entry.game, saved.variant == table.name else { continue }
+            do {
+                return try saved.replay(with: rulesOf(table), file: entry.path).state
+            } catch {
+                printError("cardtable: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        printError("cardtable: export: no saved game of \(table.title): give --deal N or --position FILE")
+        throw ExitCode(1)
     }
 }
 

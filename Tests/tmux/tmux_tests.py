@@ -894,6 +894,36 @@ def a_bad_position_file_is_refused_with_its_line_and_column():
         assert bad.returncode == 1 and (board + ":1:18: error: 'X-3' is not a foundation") in bad.stderr, bad
 
 
+@test
+def stats_reads_the_statistics_in_xdg_data_home():
+    import shutil
+    import tempfile
+    home = tempfile.mkdtemp()
+    try:
+        environment = {"PATH": os.environ.get("PATH", ""), "HOME": home, "XDG_STATE_HOME": home + "/state",
+                       "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config"}
+
+        def stats(*arguments):
+            return subprocess.run([BINARY, "stats", *arguments], capture_output=True, text=True, env=environment)
+
+        none = stats()
+        assert none.returncode == 0 and none.stdout == "No games played yet.\n", none
+        os.makedirs(home + "/data/cardtable")
+        with open(home + "/data/cardtable/statistics", "w") as f:
+            f.write("cardtable statistics 1\n1763700000 won klondike 87 192.5 k-1 Klondike\n"
+                    "1763700100 lost klondike 20 50 k-2 Klondike\n1763700200 wn freecell 1 2 f-1 FreeCell\n")
+        table = stats()
+        assert table.returncode == 0, table
+        assert table.stdout.split("\n")[1].split() == ["Klondike", "2", "1", "50%", "0", "1", "3:12", "87"], table
+        assert table.stderr == home + "/data/cardtable/statistics:4:12: result 'wn' is not 'won' or 'lost'\n", table
+        unplayed = stats("golf")
+        assert unplayed.returncode == 0 and unplayed.stdout == "No games of Golf played yet.\n", unplayed
+        unknown = stats("klondyke")
+        assert unknown.returncode == 1 and "did you mean 'klondike'?" in unknown.stderr, unknown
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))

@@ -1,0 +1,130 @@
+// Statistics as text: the win panel's line and `cardtable stats`'s table.
+
+import Layouts
+
+extension VariantStatistics {
+    /// `m:ss`, or `h:mm:ss` past an hour, as the status line's clock shows a game's time.
+    public static func timeText(_ seconds: Double) -> String {
+        let total = seconds.isFinite ? Int(min(max(seconds, 0), 999_999_999)) : 0
+        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+    }
+
+    /// The whole line, with the title:
+    /// `Klondike: played 12 · won 5 (42%) · streak 2 (best 3) · best 3:12 · fewest 87 moves`.
+    /// Best time and fewest moves are left out until a game is won.
+    public var summaryLine: String { summaryLines[0] }
+
+    /// The longest of the summary lines that fits in `width` columns, dropping first the title,
+    /// then fewest moves, best time, the streaks' detail; at 60 columns, usually
+    /// `Played 12 · won 5 (42%) · streak 2 (best 3) · best 3:12`. When none fits, the shortest,
+    /// ``shortSummaryLine``.
+    public func summaryLine(fitting width: Int) -> String {
+        let lines = summaryLines
+        return lines.first { $0.count <= width } ?? lines[lines.count - 1]
+    }
+
+    /// The shortest summary line: `Won 5 of 12 (42%)`.
+    public var shortSummaryLine: String { "Won \(won) of \(played) (\(winPercentage)%)" }
+
+    /// Every form of the summary line, longest first.
+    var summaryLines: [String] {
+        let counts = "played \(played) · won \(won) (\(winPercentage)%) · streak \(currentStreak) (best \(bestStreak))"
+        let best = bestTime.map { " · best \(Self.timeText($0))" } ?? ""
+        let fewest = fewestMoves.map { " · fewest \($0) move\($0 == 1 ? "" : "s")" } ?? ""
+        let capitalized = "P" + counts.dropFirst()
+        return [
+            "\(title): \(counts)\(best)\(fewest)",
+            capitalized + best + fewest,
+            capitalized + best,
+            capitalized,
+            "Won \(won) of \(played) (\(winPercentage)%) · streak \(currentStreak)",
+            shortSummaryLine,
+        ]
+    }
+}
+
+/// `cardtable stats`'s table: a row per variant, sorted by title, numbers right-aligned.
+///
+///     game      played  won  win %  streak  best streak  best time  fewest moves
+///     FreeCell       3    3   100%       3            3      12:05           120
+///     Klondike      12    5    42%       2            3       3:12            87
+public enum StatisticsTable {
+    public static let headings = [
+        "game", "played", "won", "win %", "streak", "best streak", "best time", "fewest moves",
+    ]
+
+    /// The table's lines, each ending in a newline; a variant without a win shows `-` for its
+    /// best time and fewest moves.
+    public static func text(_ statistics: [VariantStatistics]) -> String {
+        let sorted = statistics.sorted {
+            ($0.title.lowercased(), $0.variant) < ($1.title.lowercased(), $1.variant)
+        }
+        let rows =
+            [headings]
+            + sorted.map { figures in
+                [
+                    figures.title, "\(figures.played)", "\(figures.won)", "\(figures.winPercentage)%",
+                    "\(figures.currentStreak)", "\(figures.bestStreak)",
+                    figures.bestTime.map(VariantStatistics.timeText) ?? "-",
+                    figures.fewestMoves.map(String.init) ?? "-",
+                ]
+            }
+        let widths = headings.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var text = ""
+        for row in rows {
+            var cells: [String] = []
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                cells.append(column == 0 ? cell + padding : padding + cell)
+            }
+            var line = cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}
+
+/// What `cardtable stats [VARIANT]` prints, worked out from the file (`nil` when there is none
+/// yet): the table, a sentence when there is nothing to show, or a failure for a name that is
+/// neither a shipped game nor one played.
+public struct StatisticsReport: Hashable, Sendable {
+    /// For standard output.
+    public var text: String
+    /// For standard error, exiting with status 1; `nil` on success.
+    public var failure: String?
+
+    public init(text: String, failure: String?) {
+        self.text = text
+        self.failure = failure
+    }
+
+    /// - Parameters:
+    ///   - variant: the name asked for, or `nil` for every variant played.
+    ///   - shippedTitle: the title of a shipped game's name, `nil` for a name that is not one.
+    ///   - shippedNames: the shipped games' names, for "did you mean".
+    public init(file: StatisticsFile?, variant: String?, shippedTitle: (String) -> String?, shippedNames: [String]) {
+        let statistics = file?.statistics ?? [:]
+        failure = nil
+        guard let variant else {
+            text = statistics.isEmpty ? "No games played yet.\n" : StatisticsTable.text(Array(statistics.values))
+            return
+        }
+        if let figures = statistics[variant] {
+            text = StatisticsTable.text([figures])
+        } else if let title = shippedTitle(variant) {
+            text = "No games of \(title) played yet.\n"
+        } else {
+            text = ""
+            var message = "cardtable: '\(variant)' is not a shipped game and has no statistics"
+            if let suggestion = Suggestions.closest(to: variant, in: shippedNames + statistics.keys.sorted()) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += "; 'cardtable list' shows the games"
+            }
+            failure = message
+        }
+    }
+}

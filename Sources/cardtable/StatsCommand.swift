@@ -1,0 +1,43 @@
+import ArgumentParser
+import Layouts
+import Persistence
+
+/// `cardtable stats [VARIANT]`: the statistics kept in `$XDG_DATA_HOME/cardtable/statistics`, as
+/// a table of every variant played, or of one.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Print the statistics of every game played, or of one.",
+        discussion: """
+            Shows games played and won, the win rate, the current and best streaks of wins, the best \
+            time and the fewest moves of a won game. They are kept in $XDG_DATA_HOME/cardtable/statistics \
+            (~/.local/share/cardtable/statistics).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A game's name (see 'cardtable list').", valueName: "variant"))
+    var variant: String?
+
+    func run() throws {
+        guard let folders = XDGDirectories(environment: ProcessEnvironment.current) else {
+            printError("cardtable: neither XDG_DATA_HOME nor HOME is set, so there are no statistics to read")
+            throw ExitCode(1)
+        }
+        let file: StatisticsFile?
+        do {
+            file = try StatisticsStore(directories: folders).load()
+        } catch {
+            printError("cardtable: \(error)")
+            throw ExitCode(1)
+        }
+        for problem in file?.problems ?? [] { printError(problem.description) }
+        let report = StatisticsReport(
+            file: file, variant: variant, shippedTitle: { ShippedLayouts.layout(named: $0)?.title },
+            shippedNames: ShippedLayouts.names)
+        print(report.text, terminator: "")
+        if let failure = report.failure {
+            printError(failure)
+            throw ExitCode(1)
+        }
+    }
+}
