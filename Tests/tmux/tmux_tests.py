@@ -923,6 +923,45 @@ def stats_reads_the_statistics_in_xdg_data_home():
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
+@test
+def test_a_killed_game_comes_back_undoes_past_the_restart_and_counts_when_quit():
+    """What a new player does: two moves, the terminal killed; the game started again offers
+    the game back, undo takes back the moves made before the kill; a quit after moves counts
+    as lost in 'cardtable stats'."""
+    home = fresh_home()
+    pane = Pane(arguments=("klondike", "--deal", "5", "--no-animation"), ready="Klondike", home=home)
+    try:
+        for n in (1, 2):
+            pane.type("d")
+            pane.wait_for(lambda s: status_moves(s) == n, "move %d" % n)
+        os.kill(pane.pid(), signal.SIGKILL)
+        pane.wait_until(pane.dead, "the game to die")
+    finally:
+        pane.close()
+    pane = Pane(arguments=("klondike", "--no-animation"), ready="Resume Klondike #5, 2 moves", home=home)
+    try:
+        pane.type("r")
+        pane.wait_for(lambda s: "Resume" not in s and status_moves(s) == 2, "the game resumed")
+        pane.type("u")
+        pane.wait_for(lambda s: status_moves(s) == 1, "one move taken back")
+        pane.type("u")
+        pane.wait_for(lambda s: status_moves(s) == 0, "the move made before the kill taken back")
+        pane.type("u")
+        pane.wait_for(lambda s: "nothing to undo" in s, "nothing more to undo")
+        pane.type("d")
+        pane.wait_for(lambda s: status_moves(s) == 1, "a move")
+        pane.type("q")
+        pane.wait_until(pane.dead, "the game to quit")
+    finally:
+        pane.close()
+    environment = dict(os.environ, **dict(pair.split("=", 1) for pair in home_environment(home)))
+    stats = subprocess.run([BINARY, "stats", "klondike"], capture_output=True, text=True, env=environment)
+    rows = [line.split() for line in stats.stdout.splitlines()]
+    assert stats.returncode == 0 and ["Klondike", "1", "0", "0%"] == rows[-1][:4], stats.stdout + stats.stderr
+    # The quit game stays saved, and is offered again.
+    pane = Pane(arguments=("klondike", "--no-animation"), ready="Resume Klondike #5, 1 move", home=home)
+    pane.close()
+
 
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
