@@ -1,4 +1,5 @@
 import Layouts
+import Solitaire
 import TableKit
 
 /// A live preview of the selected game: its table dealt with a fixed deal and drawn, cards
@@ -48,7 +49,7 @@ final class ChooserPreviewView: View {
     /// a whole game's worth of fanned cards would allow.
     static func fitted(_ game: TableLayout) -> TableLayout {
         var layout = game
-        let piles = game.rules == nil ? nil : TableScene.rules(for: game).deal(seed: deal).piles
+        let piles = game.rules == nil ? nil : rulesOf(game).deal(seed: deal).piles
         for index in layout.slots.indices where layout.slots[index].fan != .none {
             let shown = piles.map { $0.indices.contains(index) ? $0[index].count : 1 } ?? 3
             layout.slots[index].fanVisible = max(1, min(layout.slots[index].fanVisible, shown))

@@ -144,6 +144,7 @@ extension TableApp {
             chooser.detach()
             self.chooser = ChooserScene(
                 catalog: catalog, selecting: selected, window: window, theme: newTheme, canResume: canResume)
+            self.chooser?.savedGames = chooser.savedGames
         }
         var rethemed: [TableScene] = []
         for scene in [game, lastGame].compactMap({ $0 }) where !rethemed.contains(where: { $0 === scene }) {

@@ -49,9 +49,9 @@ public final class TableApp {
         didSet {
             for scene in [game, lastGame].compactMap({ $0 }) { scene.keeper = keeper }
             if let chooser {
-                showSavedGames(in: chooser)
+                let saved = showSavedGames(in: chooser)
                 // Opening on the chooser: the newest saved game is selected, ready to resume.
-                if lastGame == nil, let newest = keeper?.savedGames().first { chooser.select(named: newest.variant) }
+                if lastGame == nil, let newest = saved.first { chooser.select(named: newest.variant) }
             }
         }
     }
@@ -306,16 +306,17 @@ public final class TableApp {
     }
 
     /// Marks the chooser's games that have a saved game waiting (other than the one this app
-    /// plays, which Escape goes back to).
-    private func showSavedGames(in chooser: ChooserScene) {
-        guard let keeper else { return }
+    /// plays, which Escape goes back to). Returns the saved games, newest first.
+    @discardableResult
+    private func showSavedGames(in chooser: ChooserScene) -> [SavedGame] {
+        guard let keeper else { return [] }
         let playing = lastGame?.gameID
+        let games = keeper.savedGames().filter { $0.id != playing }
         var saved: [String: String] = [:]
-        for game in keeper.savedGames() where game.id != playing && saved[game.variant] == nil {
-            saved[game.variant] = game.summary
-        }
+        for game in games where saved[game.variant] == nil { saved[game.variant] = game.summary }
         keeperProblems += keeper.takeProblems()
         chooser.savedGames = saved
+        return games
     }
 
     /// Leaves the chooser for the game it was opened from, as it was.

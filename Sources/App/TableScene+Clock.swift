@@ -38,12 +38,4 @@ extension TableScene {
         clockStart = nil
         clockStop = nil
     }
-
-    /// `m:ss`, or `h:mm:ss` past an hour.
-    static func clockText(_ seconds: Double) -> String {
-        let total = Int(seconds)
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
-    }
 }

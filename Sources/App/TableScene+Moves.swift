@@ -71,18 +71,23 @@ extension TableScene {
     /// Puts a whole position on the table (a new deal, a position under test), forgetting
     /// the moves made.
     func replacePosition(with position: GameState) {
-        for view in pileViews.joined() { view.removeFromSuperview() }
         state = position
         history = []
         undone = []
         resetClock()
         notice = nil
         cursorDepth = 1
+        remakeCardViews()
+        afterMove()
+        autoplayTheDeal()
+    }
+
+    /// Card views made afresh for the position on the table, resting where they belong.
+    func remakeCardViews() {
+        for view in pileViews.joined() { view.removeFromSuperview() }
         makeCardViews()
         for pile in pileViews.indices { placeCards(in: pile) }
         restack()
-        afterMove()
-        autoplayTheDeal()
     }
 
     func afterMove() {

@@ -58,7 +58,6 @@ extension TableScene {
     public func restore(_ saved: SavedGame, _ resumed: ResumedGame) {
         putHandBack()
         window.animator.finishAll()
-        for view in pileViews.joined() { view.removeFromSuperview() }
         gameID = saved.id
         gameIsOver = false
         start = saved.start
@@ -70,9 +69,7 @@ extension TableScene {
         clockStart = history.isEmpty ? nil : window.clock.now - saved.elapsed
         notice = nil
         cursorDepth = 1
-        makeCardViews()
-        for pile in pileViews.indices { placeCards(in: pile) }
-        restack()
+        remakeCardViews()
         forgetHints()
         updateOutlook()
         updateSlotLabels()

@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import Solitaire
 
 /// What the status line says: what happened if it matters (a refused move and why, a won
@@ -35,7 +36,7 @@ extension TableScene {
         let help = "\(keys.hint(for: .showHelp)) help"
         let quit = "\(keys.hint(for: .quit)) quit"
         let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
-        let time = TableScene.clockText(elapsedSeconds)
+        let time = clockText(elapsedSeconds)
         if rules.isWon(state), layout.rules != nil {
             return fitted([
                 [

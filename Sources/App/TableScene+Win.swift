@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import Solitaire
 import TableKit
 import TerminalInput
@@ -116,7 +117,7 @@ extension TableScene {
     /// "3:07 · 112 moves": the game's clock, stopped by the win, and the moves.
     var winDetail: String {
         let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
-        return "\(TableScene.clockText(elapsedSeconds)) · \(moves)"
+        return "\(clockText(elapsedSeconds)) · \(moves)"
     }
 
     /// Makes a choice of the win panel: the celebration ends and the choice is carried out.

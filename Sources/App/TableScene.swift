@@ -130,7 +130,7 @@ public final class TableScene {
         self.interactive = interactive
         self.window = window
         self.theme = theme
-        rules = TableScene.rules(for: layout)
+        rules = rulesOf(layout)
         layoutSource = layout.name
         switch start {
         case .deal(let number):
@@ -180,9 +180,6 @@ public final class TableScene {
             tableLayer.addSubview(view)
         }
     }
-
-    /// A game's declarative rules, or the free table's for a layout with none.
-    static func rules(for layout: TableLayout) -> any Rules { rulesOf(layout) }
 
     /// Places everything for the window's current size; called again after a resize.
     public func layoutTable() {

@@ -82,8 +82,11 @@ public enum AtomicFile {
 
     /// Removes a file; one that is already gone is not an error.
     public static func remove(_ path: String) throws(FileError) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .system(path) }
-        syncFolder(folder(of: path))
+        if unlink(path) == 0 {
+            syncFolder(folder(of: path))
+        } else if errno != ENOENT {
+            throw .system(path)
+        }
     }
 
     /// Makes a folder and its parents (mode 0700: saves and statistics are the player's own).

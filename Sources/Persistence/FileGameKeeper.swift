@@ -15,6 +15,9 @@ public final class FileGameKeeper: GameKeeper {
     private var problems: [String] = []
     /// The last problem saving said, so a full disk is said once, not after every move.
     private var lastSaveProblem: String?
+    /// Each variant's figures as the last result recorded left them: the win panel asks for
+    /// them right after the win is recorded, without reading the file again.
+    private var recordedFigures: [String: VariantStatistics] = [:]
 
     public init(folders: XDGDirectories, findLayout: @escaping (String) -> TableLayout?) {
         saves = SaveStore(folder: folders.state + "/saves")
@@ -47,6 +50,7 @@ public final class FileGameKeeper: GameKeeper {
                 seconds: game.elapsed, endedAt: Int64(time(nil)))
             do {
                 let recording = try statistics.record(result)
+                recordedFigures[game.variant] = recording.statistics
                 if let notice = recording.notice { problems.append(notice) }
                 problem = recording.notice
             } catch {
@@ -114,7 +118,9 @@ public final class FileGameKeeper: GameKeeper {
     }
 
     public func statisticsLine(variant: String, width: Int) -> String? {
-        guard let figures = try? statistics.statistics(for: variant) else { return nil }
+        guard let figures = recordedFigures[variant] ?? (try? statistics.statistics(for: variant)) else {
+            return nil
+        }
         return figures.summaryLine(fitting: width)
     }
 

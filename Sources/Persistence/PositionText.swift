@@ -62,12 +62,6 @@ public enum PositionText {
         }
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// The rules a layout is played by: its own, or a free table's when it has none.
-    public static func rules(for layout: TableLayout) -> any Rules {
-        if layout.rules != nil { return DeclarativeRules(layout: layout) }
-        return FreeTable(layout: layout)
-    }
 }
 
 /// What a position of a game must agree with, worked out once from the layout and its first deal.
@@ -84,7 +78,7 @@ struct PositionGame {
 
     init(layout: TableLayout) {
         self.layout = layout
-        dealt = PositionText.rules(for: layout).deal(seed: 1)
+        dealt = rulesOf(layout).deal(seed: 1)
         isFreeTable = layout.rules == nil
         var counts = [Int](repeating: 0, count: 64)
         for pile in dealt.piles { for card in pile { counts[PositionGame.identity(card)] += 1 } }

@@ -134,15 +134,11 @@ public final class SaveStore {
     /// "elsewhere").
     private func isHeldElsewhere(savePath: String) -> Bool {
         let lock = String(savePath.dropLast(".save".count)) + ".lock"
-        if let held, lockPath(ofID: held.id, in: savePath) == lock { return false }
+        if held?.lock.path == lock { return false }
         guard access(lock, F_OK) == 0 else { return false }
         guard let probe = try? FileLock.attempt(lock) else { return true }
         probe.unlock()
         return false
-    }
-
-    private func lockPath(ofID id: String, in savePath: String) -> String? {
-        savePath.hasSuffix("-\(Self.slug(id)).save") ? String(savePath.dropLast(".save".count)) + ".lock" : nil
     }
 
     /// A file-name-safe form of a name: letters, digits, `-` and `_` kept, anything else `_`.

@@ -44,7 +44,8 @@ public struct SavedGame: Hashable, Sendable {
     /// Whether the player has moved in this game (taken-back moves count; a deal's own
     /// autoplay does not): only such a game is saved, offered again, and counted in statistics.
     public var playerHasMoved: Bool {
-        (history + undone).contains { record in record.steps.first.map { !$0.automatic } ?? false }
+        func byPlayer(_ record: MoveRecord) -> Bool { record.steps.first.map { !$0.automatic } ?? false }
+        return history.contains(where: byPlayer) || undone.contains(where: byPlayer)
     }
 
     /// "#12345", or "(set position)" for a game started from a position.
@@ -55,15 +56,7 @@ public struct SavedGame: Hashable, Sendable {
 
     /// "Klondike #12345, 34 moves, 3:12": how a resume offer names the game.
     public var summary: String {
-        "\(title) \(dealName), \(moveCount == 1 ? "1 move" : "\(moveCount) moves"), \(Self.clockText(elapsed))"
-    }
-
-    /// `m:ss`, or `h:mm:ss` past an hour.
-    public static func clockText(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds))
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+        "\(title) \(dealName), \(moveCount == 1 ? "1 move" : "\(moveCount) moves"), \(clockText(elapsed))"
     }
 
     /// A new game id: 16 hex digits from the system's random source.

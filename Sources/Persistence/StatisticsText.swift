@@ -3,14 +3,6 @@
 import Layouts
 
 extension VariantStatistics {
-    /// `m:ss`, or `h:mm:ss` past an hour, as the status line's clock shows a game's time.
-    public static func timeText(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? Int(min(max(seconds, 0), 999_999_999)) : 0
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
-    }
-
     /// The whole line, with the title:
     /// `Klondike: played 12 · won 5 (42%) · streak 2 (best 3) · best 3:12 · fewest 87 moves`.
     /// Best time and fewest moves are left out until a game is won.
@@ -31,7 +23,7 @@ extension VariantStatistics {
     /// Every form of the summary line, longest first.
     var summaryLines: [String] {
         let counts = "played \(played) · won \(won) (\(winPercentage)%) · streak \(currentStreak) (best \(bestStreak))"
-        let best = bestTime.map { " · best \(Self.timeText($0))" } ?? ""
+        let best = bestTime.map { " · best \(clockText($0))" } ?? ""
         let fewest = fewestMoves.map { " · fewest \($0) move\($0 == 1 ? "" : "s")" } ?? ""
         let capitalized = "P" + counts.dropFirst()
         return [
@@ -67,7 +59,7 @@ public enum StatisticsTable {
                 [
                     figures.title, "\(figures.played)", "\(figures.won)", "\(figures.winPercentage)%",
                     "\(figures.currentStreak)", "\(figures.bestStreak)",
-                    figures.bestTime.map(VariantStatistics.timeText) ?? "-",
+                    figures.bestTime.map(clockText) ?? "-",
                     figures.fewestMoves.map(String.init) ?? "-",
                 ]
             }

@@ -47,7 +47,7 @@ struct ExportCommand: ParsableCommand {
         if let position {
             state = try PositionOption.load(position, layout: table)
         } else if let deal {
-            state = PositionText.rules(for: table).deal(seed: deal)
+            state = rulesOf(table).deal(seed: deal)
         } else {
             state = try savedPosition(of: table)
         }

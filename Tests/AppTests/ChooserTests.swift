@@ -125,7 +125,7 @@ final class ChooserTests: XCTestCase {
     /// The labels of the cards face up on top of a game's piles in the preview's deal.
     func topLabels(of name: String, theme: Theme) -> [String] {
         let layout = ShippedLayouts.layout(named: name)!
-        let state = TableScene.rules(for: layout).deal(seed: ChooserPreviewView.deal)
+        let state = rulesOf(layout).deal(seed: ChooserPreviewView.deal)
         return layout.slots.indices.compactMap { pile in
             state.piles[pile].last.flatMap { $0.faceUp ? theme.label(for: $0.card) : nil }
         }

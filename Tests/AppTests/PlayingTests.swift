@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import Solitaire
 import TableKit
 import TerminalInput
@@ -98,7 +99,7 @@ final class PlayingTests: XCTestCase {
         XCTAssertEqual(game.scene.elapsedSeconds, stopped, "the clock stopped at the win")
         XCTAssertNil(game.scene.nextClockTick)
         game.type(" ")  // skips the cascade to the win panel
-        XCTAssertTrue(game.app.screenText.contains(TableScene.clockText(stopped)), "the panel shows the time")
+        XCTAssertTrue(game.app.screenText.contains(clockText(stopped)), "the panel shows the time")
     }
 
     // MARK: Click-to-move

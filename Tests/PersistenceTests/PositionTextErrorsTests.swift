@@ -26,7 +26,7 @@ final class PositionTextErrorsTests: XCTestCase {
 
     func lines(_ name: String, deal: UInt64 = 1) throws -> [String] {
         let table = try XCTUnwrap(ShippedLayouts.layout(named: name))
-        let text = PositionText.write(PositionText.rules(for: table).deal(seed: deal), layout: table)
+        let text = PositionText.write(rulesOf(table).deal(seed: deal), layout: table)
         return text.split(separator: "\n").map(String.init)
     }
 

@@ -22,7 +22,7 @@ final class PositionTextFuzzTests: XCTestCase {
             ("spider", 5, 25),
         ] {
             let table = try XCTUnwrap(ShippedLayouts.layout(named: name))
-            let rules = PositionText.rules(for: table)
+            let rules = rulesOf(table)
             var state = rules.deal(seed: UInt64(seed))
             var generator = SplitMix64(seed: UInt64(seed))
             for _ in 0..<moves {
@@ -83,7 +83,7 @@ final class PositionTextFuzzTests: XCTestCase {
     func check(_ result: Result<GameState, PositionErrors>, _ sample: Sample, _ text: String) {
         switch result {
         case .success(let state):
-            XCTAssertEqual(state.piles.count, PositionText.rules(for: sample.layout).deal(seed: 1).piles.count)
+            XCTAssertEqual(state.piles.count, rulesOf(sample.layout).deal(seed: 1).piles.count)
             let again = PositionText.parse(
                 PositionText.write(state, layout: sample.layout), layout: sample.layout, file: "f")
             XCTAssertEqual(try? again.get(), state, "what was read writes back to itself:\n\(text)")
@@ -131,7 +131,7 @@ final class PositionTextFuzzTests: XCTestCase {
         var generator = SplitMix64(seed: 99)
         for name in ShippedLayouts.names {
             let table = try XCTUnwrap(ShippedLayouts.layout(named: name))
-            let rules = PositionText.rules(for: table)
+            let rules = rulesOf(table)
             let game = PositionGame(layout: table)
             for _ in 0..<3 {
                 var state = game.dealt

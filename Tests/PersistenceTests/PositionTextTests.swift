@@ -62,7 +62,7 @@ final class PositionTextTests: XCTestCase {
     func testEveryShippedGameDealOneReadsBackAsWritten() throws {
         for name in ShippedLayouts.names {
             let table = try layout(name)
-            let state = PositionText.rules(for: table).deal(seed: 1)
+            let state = rulesOf(table).deal(seed: 1)
             let text = PositionText.write(state, layout: table)
             XCTAssertEqual(try parsed(text, table), state, name)
         }
@@ -71,7 +71,7 @@ final class PositionTextTests: XCTestCase {
     func testPositionsInPlayReadBackAsWritten() throws {
         for name in ShippedLayouts.names {
             let table = try layout(name)
-            let rules = PositionText.rules(for: table)
+            let rules = rulesOf(table)
             for seed in UInt64(1)...3 {
                 var state = played(rules, seed: seed, count: 40)
                 let text = PositionText.write(state, layout: table)

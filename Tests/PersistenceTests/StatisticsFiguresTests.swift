@@ -78,11 +78,11 @@ final class StatisticsFiguresTests: XCTestCase {
     }
 
     func testTimeText() {
-        XCTAssertEqual(VariantStatistics.timeText(0), "0:00")
-        XCTAssertEqual(VariantStatistics.timeText(192.9), "3:12")
-        XCTAssertEqual(VariantStatistics.timeText(3600 + 62), "1:01:02")
-        XCTAssertEqual(VariantStatistics.timeText(-1), "0:00")
-        XCTAssertEqual(VariantStatistics.timeText(.nan), "0:00")
+        XCTAssertEqual(clockText(0), "0:00")
+        XCTAssertEqual(clockText(192.9), "3:12")
+        XCTAssertEqual(clockText(3600 + 62), "1:01:02")
+        XCTAssertEqual(clockText(-1), "0:00")
+        XCTAssertEqual(clockText(.nan), "0:00")
     }
 
     func testSummaryLines() {
