@@ -19,6 +19,14 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // The Lua sandbox of a variant's script: libraries, budgets, the game API. In C, because Lua's
+        // errors are longjmps that must not cross Swift frames.
+        .target(name: "CScriptSandbox", dependencies: ["CLua"]),
         // C helpers that Swift cannot express: ncurses attribute constants, modes and drawing,
         // and async-signal-safe terminal restoration.
         .target(name: "CTerminalShim", dependencies: ["CNcursesw"]),
@@ -34,27 +42,31 @@ let package = Package(
         .target(name: "Layouts", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Cards, decks and table rules (no UI).
         .target(name: "Solitaire", dependencies: ["Layouts"]),
+        // Variants scripted in Lua: a layout's script over its declarative rules (no UI).
+        .target(name: "Scripting", dependencies: ["Layouts", "Solitaire", "CScriptSandbox"]),
         // Saved games, statistics, settings and positions as text, in the XDG folders (no UI).
         .target(
             name: "Persistence",
-            dependencies: ["Layouts", "Solitaire", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["Layouts", "Solitaire", "Scripting", .product(name: "TOMLKit", package: "TOMLKit")]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life.
         .target(name: "Terminal", dependencies: ["TableKit", "CNcursesw", "CTerminalShim"]),
         // Views and controllers for a table; headless.
-        .target(name: "App", dependencies: ["TableKit", "Layouts", "Solitaire", "Persistence", "TerminalInput"]),
+        .target(
+            name: "App",
+            dependencies: ["TableKit", "Layouts", "Solitaire", "Scripting", "Persistence", "TerminalInput"]),
 
         .executableTarget(
             name: "cardtable",
             dependencies: [
-                "App", "Terminal", "Layouts", "Persistence", "Solitaire", "TableKit", "TerminalInput",
+                "App", "Terminal", "Layouts", "Persistence", "Scripting", "Solitaire", "TableKit", "TerminalInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "cardtable-bench",
-            dependencies: ["TableKit", "Layouts", "Solitaire", "Persistence", "App", "TerminalInput"]),
+            dependencies: ["TableKit", "Layouts", "Solitaire", "Scripting", "Persistence", "App", "TerminalInput"]),
 
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.
@@ -65,10 +77,11 @@ let package = Package(
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Solitaire", "Layouts", "TestSupport"]),
+        .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "Solitaire", "Layouts", "Persistence", "TestSupport"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "TableKit", "Layouts", "Persistence", "TerminalInput", "TestSupport"]),
+            dependencies: ["App", "TableKit", "Layouts", "Persistence", "Scripting", "TerminalInput", "TestSupport"]),
     ]
 )

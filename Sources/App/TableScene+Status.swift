@@ -84,7 +84,7 @@ extension TableScene {
             switch move.kind {
             case .create: return "\(enter) deals a card"
             case .stock: return cards.isEmpty ? "\(enter) redeals" : "\(enter) deals"
-            case .transfer: return "\(enter) plays"
+            case .transfer, .click: return "\(enter) plays"
             }
         }
         return "\(KeyBindings.hint(for: .moveCursor(.up))) move"

@@ -1,5 +1,6 @@
 import Layouts
 import Persistence
+import Scripting
 import Solitaire
 import TableKit
 

@@ -52,7 +52,8 @@ extension Loader {
         let rules = readRules(
             root, groups: groups, groupNames: groupNames, explicit: explicit, slots: pending.map(\.slot))
 
-        return TableLayout(name: name, title: title, slots: pending.map(\.slot), rules: rules)
+        let script = readScript(root)
+        return TableLayout(name: name, title: title, slots: pending.map(\.slot), rules: rules, script: script)
     }
 
     // MARK: Steps

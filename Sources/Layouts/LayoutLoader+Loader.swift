@@ -15,8 +15,11 @@ final class Loader {
     let lineStarts: [Int]
     var index = SourceIndex()
     var diagnostics: [LayoutDiagnostic] = []
+    /// Finds the script the layout names.
+    let scriptLookup: ScriptLookup
 
-    init(text: String, file: String) {
+    init(text: String, file: String, scripts: @escaping ScriptLookup = LayoutLoader.scriptBesideLayout) {
+        self.scriptLookup = scripts
         var scalars = Array(text.unicodeScalars)
         var text = text
         if scalars.first == "\u{FEFF}" {

@@ -20,7 +20,7 @@ public enum LayoutLoader {
     public static let maxOffset = 100.0
 
     /// Keys of the top-level table.
-    public static let topLevelKeys = ["name", "title", "grid", "map", "slots", "slot", "game"]
+    public static let topLevelKeys = ["name", "title", "grid", "map", "slots", "slot", "game", "script"]
     /// Keys of a `[slots.X]` table (one map character's group).
     public static let groupKeys =
         [
@@ -35,8 +35,11 @@ public enum LayoutLoader {
         ] + rulesKeys
 
     /// Loads a layout from text. `file` names it in diagnostics and gives the default `name`.
-    public static func load(text: String, file: String) -> LayoutLoadResult {
-        let loader = Loader(text: text, file: file)
+    /// `scripts` finds the script a layout names (beside the layout file unless told otherwise).
+    public static func load(
+        text: String, file: String, scripts: @escaping ScriptLookup = LayoutLoader.scriptBesideLayout
+    ) -> LayoutLoadResult {
+        let loader = Loader(text: text, file: file, scripts: scripts)
         let layout = loader.run()
         return loader.result(layout: layout)
     }

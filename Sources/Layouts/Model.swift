@@ -109,12 +109,17 @@ public struct TableLayout: Hashable, Sendable {
     public var slots: [SlotLayout]
     /// The game played on the table (its `[game]` table and group rules); `nil` for a free table.
     public var rules: GameRules?
+    /// The Lua script whose hooks change the rules (`script = "pyramid.lua"`); `nil` for none.
+    public var script: LayoutScript?
 
-    public init(name: String, title: String, slots: [SlotLayout], rules: GameRules? = nil) {
+    public init(
+        name: String, title: String, slots: [SlotLayout], rules: GameRules? = nil, script: LayoutScript? = nil
+    ) {
         self.name = name
         self.title = title
         self.slots = slots
         self.rules = rules
+        self.script = script
     }
 
     /// The slot with this id, if any.

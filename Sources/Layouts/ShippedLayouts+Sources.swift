@@ -981,6 +981,45 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "klondike-lua": #"""
+        # Klondike, written in Lua: the same game as klondike.toml, every rule in
+        # klondike.lua. A model to copy: change a rule there and `cardtable preview
+        # --watch` shows it.
+        #
+        # Rules: PySolFC, "Klondike" (html-src/rules/klondike.html).
+
+        name = "klondike-lua"
+        title = "Klondike (Lua)"
+        script = "klondike.lua"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+
+        """#,
         "klondike": #"""
         # Klondike: seven columns dealt 1 to 7 cards, the top one face up; build down
         # in alternate colours, only a King (or a run from a King) on an empty column;
@@ -2246,9 +2285,98 @@ extension ShippedLayouts {
         """#,
     ]
 
+    /// Script file name -> the Lua text of layouts/NAME.lua.
+    static let scriptSources: [String: String] = [
+        "klondike.lua": #"""
+        -- Klondike in Lua: the rules of klondike.toml written as hooks, so that the
+        -- two play card for card alike (a test deals the same games through both).
+        --
+        -- Rules: PySolFC, "Klondike" (html-src/rules/klondike.html). Seven columns
+        -- dealt 1 to 7 cards, the top one face up; build down in alternate colours;
+        -- only a King (or a run from a King) on an empty column; the foundations
+        -- build up in suit from the Ace; the stock turns one card at a time onto the
+        -- waste, and the waste goes back as often as you like.
+
+        local stock = game.piles("stock")[1]
+        local waste = game.piles("waste")[1]
+        local columns = game.piles("tableau")
+
+        -- Row by row, as a real deal: column n gets n cards, the last one face up.
+        -- The cards left over go to the stock by themselves.
+        function deal()
+          for row = 1, 7 do
+            for column = row, 7 do
+              game.deal(columns[column], column == row)
+            end
+          end
+          game.set_redeals(math.huge)
+        end
+
+        -- Whether the cards of a column from `index` up are face up and go down in
+        -- alternate colours.
+        local function is_run(pile, index)
+          for i = index, game.count(pile) do
+            if not game.up(pile, i) then return false end
+            if i > index then
+              if game.rank(pile, i) ~= game.rank(pile, i - 1) - 1 then return false end
+              if game.color(pile, i) == game.color(pile, i - 1) then return false end
+            end
+          end
+          return true
+        end
+
+        function can_pick_up(pile, index)
+          local kind = game.kind(pile)
+          if kind == "tableau" then return is_run(pile, index) end
+          if kind == "waste" or kind == "foundation" then
+            return index == game.count(pile), "only the top card moves"
+          end
+          return false, "cards are dealt from the stock by clicking it"
+        end
+
+        function can_drop(from, count, to)
+          local first = game.count(from) - count + 1
+          local rank, suit, color = game.rank(from, first), game.suit(from, first), game.color(from, first)
+          local kind = game.kind(to)
+          if kind == "foundation" then
+            if count > 1 then return false, "one card at a time goes to a foundation" end
+            if game.count(to) == 0 then return rank == 1, "a foundation starts with an Ace" end
+            return game.suit(to) == suit and game.rank(to) == rank - 1, "a foundation builds up in suit"
+          end
+          if kind == "tableau" then
+            if game.count(to) == 0 then return rank == 13, "only a King goes on an empty column" end
+            return game.color(to) ~= color and game.rank(to) == rank + 1, "a column builds down in alternate colours"
+          end
+          return false, "cards do not go there"
+        end
+
+        -- A column's new top card turns face up.
+        function after_move(from, count, to)
+          if game.kind(from) == "tableau" and game.count(from) > 0 and not game.up(from) then
+            game.flip(from)
+          end
+        end
+
+        function on_stock_click(pile)
+          if game.count(stock) > 0 then
+            game.move(stock, waste, 1, { flip = true })
+          elseif game.count(waste) > 0 then
+            game.move(waste, stock, game.count(waste), { flip = true, reverse = true, redeal = true })
+          end
+        end
+
+        function is_won()
+          local up = 0
+          for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+          return up == 52
+        end
+
+        """#,
+    ]
+
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
     public static let names: [String] = [
-        "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "thoughtful",
+        "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "klondike-lua", "thoughtful",
         "thumb-and-pouch", "westcliff", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off",
         "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
         "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "bakers-dozen", "castles-in-spain",

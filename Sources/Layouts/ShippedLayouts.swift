@@ -23,7 +23,23 @@ public enum ShippedLayouts {
     /// Loads a shipped layout afresh, with its diagnostics (`layout(named:)` keeps the layouts loaded once).
     public static func load(named name: String) -> LayoutLoadResult? {
         guard let text = source(named: name) else { return nil }
-        return LayoutLoader.load(text: text, file: fileName(of: name))
+        return LayoutLoader.load(text: text, file: fileName(of: name), scripts: shippedScript)
+    }
+
+    /// The Lua text of a shipped script (`"pyramid.lua"`).
+    public static func scriptSource(named name: String) -> String? {
+        scriptSources[name]
+    }
+
+    /// The shipped scripts' file names, sorted.
+    public static var scriptNames: [String] { scriptSources.keys.sorted() }
+
+    /// Finds the scripts that shipped layouts name among the shipped scripts.
+    static let shippedScript: ScriptLookup = { name, _ in
+        guard let source = scriptSources[name] else {
+            return .failure(ScriptLookupError("no shipped script layouts/\(name)"))
+        }
+        return .success(LayoutScript(name: name, file: "layouts/\(name)", source: source))
     }
 
     /// Every shipped layout, loaded once on first use.

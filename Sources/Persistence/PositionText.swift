@@ -1,4 +1,5 @@
 import Layouts
+import Scripting
 import Solitaire
 
 /// A game's position as readable text, for `cardtable export` and `cardtable play --position`:

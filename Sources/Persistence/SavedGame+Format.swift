@@ -67,6 +67,7 @@ extension SavedGame {
         case .transfer: text = "t \(move.from) \(move.to) \(move.count)"
         case .stock: text = "s \(move.from)"
         case .create: text = "c \(move.to)"
+        case .click: text = "k \(move.from) \(move.count)"
         }
         text += " |"
         for (index, step) in record.steps.enumerated() {
@@ -237,6 +238,10 @@ struct SaveReader {
                 from: try number(moveWords[1]), to: try number(moveWords[2]), count: try number(moveWords[3]))
         case ("s", 2): move = .stock(try number(moveWords[1]))
         case ("c", 2): move = .create(at: try number(moveWords[1]))
+        case ("k", 3):
+            let clicks = try number(moveWords[2])
+            guard clicks == 1 || clicks == 2 else { throw corrupt("bad click count '\(clicks)'") }
+            move = .click(try number(moveWords[1]), clicks: clicks)
         default: throw corrupt("bad move '\(halves[0].trimmingSpaces)'")
         }
         var steps: [Step] = []

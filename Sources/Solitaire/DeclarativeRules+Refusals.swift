@@ -10,6 +10,8 @@ enum Verdict: Hashable, Sendable {
     case noSuchPile
     case samePile
     case noCreating
+    /// A click that nothing answers (only a script's clicks move cards).
+    case nothingHappens
     // Picking up
     case emptySource
     case noSuchCards
@@ -82,6 +84,7 @@ extension DeclarativeRules {
         case .noSuchPile: return Refusal("there is no such pile")
         case .samePile: return Refusal("the cards are already there")
         case .noCreating: return Refusal("this game deals its own cards")
+        case .nothingHappens: return Refusal("nothing happens")
         case .emptySource: return Refusal("there is no card there")
         case .noSuchCards: return Refusal("there are not that many cards")
         case .stockDeals: return Refusal("click the stock to deal")
@@ -156,5 +159,28 @@ extension DeclarativeRules {
                 .card(card), .text(" goes on \(DeclarativeRules.article(first)) \(names) of another suit"),
             ])
         }
+    }
+}
+
+extension DeclarativeRules {
+    /// Why the top `count` cards of `pile` may not be picked up, by these rules alone; `nil`
+    /// when they may. For rules that decide the pick-up themselves (a script) and leave the drop to these.
+    public func pickUpRefusal(pile: Int, count: Int, in state: GameState) -> Refusal? {
+        let move = Move.transfer(from: pile, to: pile, count: count)
+        return pickUpVerdict(pile: pile, count: count, in: state).map { refusal(for: $0, move: move, in: state) }
+    }
+
+    /// Why a transfer may not land where it goes (what the target accepts, the free-cell limit), by
+    /// these rules alone and whatever they say about picking the cards up; `nil` when it may.
+    public func dropRefusal(of move: Move, in state: GameState) -> Refusal? {
+        guard move.kind == .transfer, state.piles.indices.contains(move.from), state.piles.indices.contains(move.to),
+            move.from != move.to, move.count >= 1, move.count <= state.piles[move.from].count
+        else { return refusal(of: move, in: state) }
+        let pile = state.piles[move.from]
+        let card = pile[pile.count - move.count]
+        let verdict =
+            dropVerdict(card: card, count: move.count, onto: move.to, in: state)
+            ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
+        return verdict.map { refusal(for: $0, move: move, in: state) }
     }
 }

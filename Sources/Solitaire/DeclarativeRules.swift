@@ -146,7 +146,7 @@ public struct DeclarativeRules: Rules {
                     steps.append(step)
                 }
             }
-        case .create:
+        case .create, .click:
             return MoveRecord(move: move, steps: [])
         }
         settle(&state, steps: &steps)
@@ -192,6 +192,8 @@ public struct DeclarativeRules: Rules {
             return stockVerdict(move.from, in: state)
         case .create:
             return .noCreating
+        case .click:
+            return .nothingHappens
         }
     }
 }

@@ -56,6 +56,8 @@ extension FreeTable: Rules {
             return nil
         case .stock:
             return Refusal("a free table has no stock")
+        case .click:
+            return Refusal("nothing happens")
         case .transfer:
             guard slots.contains(move.from), slots.contains(move.to) else { return Refusal("there is no such pile") }
             if state.piles[move.from].isEmpty { return Refusal("there is no card there") }
@@ -78,7 +80,7 @@ extension FreeTable: Rules {
         case .transfer:
             guard refusal(of: move, in: state) == nil else { return MoveRecord(move: move, steps: []) }
             step = Step(from: move.from, to: move.to, count: 1)
-        case .stock:
+        case .stock, .click:
             return MoveRecord(move: move, steps: [])
         }
         state.apply(step)

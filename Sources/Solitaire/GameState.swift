@@ -55,6 +55,9 @@ public struct Move: Hashable, Sendable, CustomStringConvertible {
         case stock
         /// The free table's tap: the next card of its deck onto `to` (`from` unused).
         case create
+        /// A click (`count` 1) or double-click (`count` 2) on pile `from` that a variant's script
+        /// answers by moving cards itself (Pyramid's King to the discard pile).
+        case click
     }
 
     public var kind: Kind
@@ -77,11 +80,17 @@ public struct Move: Hashable, Sendable, CustomStringConvertible {
 
     public static func create(at pile: Int) -> Move { Move(kind: .create, from: pile, to: pile, count: 1) }
 
+    /// A script's click (`clicks` 1) or double-click (`clicks` 2) on a pile.
+    public static func click(_ pile: Int, clicks: Int = 1) -> Move {
+        Move(kind: .click, from: pile, to: pile, count: clicks)
+    }
+
     public var description: String {
         switch kind {
         case .transfer: "\(count)×\(from)→\(to)"
         case .stock: "stock \(from)"
         case .create: "create \(to)"
+        case .click: count == 2 ? "double-click \(from)" : "click \(from)"
         }
     }
 }

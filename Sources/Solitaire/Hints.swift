@@ -61,6 +61,7 @@ extension Rules {
     /// ```
     public func hints(in state: GameState, previous: GameState? = nil) -> [Hint] {
         if isWon(state) { return [] }
+        if let hint = ownHint(in: state) { return [hint] }
         let canonicalizer = PositionCanonicalizer(self)
         var moves: [Move] = []
         legalMoves(in: state, into: &moves)
@@ -73,7 +74,7 @@ extension Rules {
             case .stock:
                 stockClicks.append(move)
                 continue
-            case .create:
+            case .create, .click:
                 continue
             case .transfer:
                 break

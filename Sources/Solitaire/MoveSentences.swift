@@ -19,6 +19,11 @@ extension Rules {
             return Sentence(empty ? "Turn the waste over" : "Deal from the stock")
         case .create:
             return Sentence("Take a card from the deck")
+        case .click:
+            guard let top = state.piles.indices.contains(move.from) ? state.piles[move.from].last : nil else {
+                return Sentence(move.count == 2 ? "Double-click the pile" : "Click the pile")
+            }
+            return Sentence([.text(move.count == 2 ? "Double-click " : "Click "), .card(top.card)])
         case .transfer:
             guard state.piles.indices.contains(move.from), state.piles.indices.contains(move.to),
                 move.count >= 1, move.count <= state.piles[move.from].count

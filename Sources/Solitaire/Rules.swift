@@ -46,6 +46,39 @@ public protocol Rules: Sendable {
     /// wrap), whatever lies there now and however many cards would move: what a card could still
     /// need another card for. `false` for piles that build nothing by hand.
     func builds(_ card: PileCard, on below: PileCard, inPile pile: Int) -> Bool
+
+    // MARK: What a variant's script may add (the defaults do nothing)
+
+    /// The move a double-click on the card at `index` of `pile` makes by the variant's own rule,
+    /// or `nil` for the table's usual double-click (to a foundation, else the best place).
+    func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move?
+
+    /// The variant's own hint, when it has one; `nil` lets the table's hints decide.
+    func ownHint(in state: GameState) -> Hint?
+
+    /// A failure of the rules' own code (a script's error) since the last time this was asked:
+    /// taken once, so the table shows it once.
+    func takeFailure() -> RulesFailure?
+
+    /// How often, in seconds of play, ``timerMessage(seconds:in:)`` is asked; `nil`: never.
+    var timerInterval: Double? { get }
+
+    /// What the variant says after `seconds` of play (a countdown, a warning), or `nil`.
+    func timerMessage(seconds: Double, in state: GameState) -> String?
+}
+
+/// Something that went wrong in a variant's own code: "pyramid.lua:12: in can_drop: attempt to
+/// compare nil with number", with the first frames of its traceback.
+public struct RulesFailure: Hashable, Sendable, Error {
+    /// One line, naming the file, line and hook.
+    public var summary: String
+    /// The traceback's lines, innermost first (may be empty).
+    public var details: [String]
+
+    public init(summary: String, details: [String] = []) {
+        self.summary = summary
+        self.details = details
+    }
 }
 
 extension Rules {
@@ -54,11 +87,21 @@ extension Rules {
     }
 
     public func hasAnyLegalMove(in state: GameState) -> Bool { !legalMoves(in: state).isEmpty }
+
+    public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? { nil }
+
+    public func ownHint(in state: GameState) -> Hint? { nil }
+
+    public func takeFailure() -> RulesFailure? { nil }
+
+    public var timerInterval: Double? { nil }
+
+    public func timerMessage(seconds: Double, in state: GameState) -> String? { nil }
 }
 
-/// The rules a layout is played by: its declarative `[game]` rules, or the free table's for a
-/// layout with none.
-public func rulesOf(_ layout: TableLayout) -> any Rules {
+/// The rules a layout is played by, leaving out any script it names: its declarative `[game]`
+/// rules, or the free table's for a layout with none. (Scripting's `rulesOf` runs the script too.)
+public func declarativeRulesOf(_ layout: TableLayout) -> any Rules {
     if layout.rules != nil { return DeclarativeRules(layout: layout) }
     return FreeTable(layout: layout)
 }

@@ -1,6 +1,7 @@
 import App
 import Layouts
 import Persistence
+import Scripting
 import Solitaire
 import TableKit
 import TerminalInput

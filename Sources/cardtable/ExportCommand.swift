@@ -1,6 +1,7 @@
 import ArgumentParser
 import Layouts
 import Persistence
+import Scripting
 import Solitaire
 
 /// `cardtable export VARIANT [--deal N | --position FILE] [--format text|fc-solve]`: a position

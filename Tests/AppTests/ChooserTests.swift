@@ -1,4 +1,5 @@
 import Layouts
+import Scripting
 import Solitaire
 import TableKit
 import TerminalInput

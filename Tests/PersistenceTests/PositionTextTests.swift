@@ -1,5 +1,6 @@
 import Foundation
 import Layouts
+import Scripting
 import Solitaire
 import TestSupport
 import XCTest

@@ -1,0 +1,26 @@
+/// An option a script offers the player (its `options` table): `draw`, "Cards turned from the
+/// stock", one of 1 or 3, 1 by default.
+public struct ScriptOption: Hashable, Sendable {
+    public var name: String
+    public var text: String
+    /// The values it may take; empty means any text.
+    public var values: [String]
+    public var defaultValue: String
+
+    public init(name: String, text: String, values: [String], defaultValue: String) {
+        self.name = name
+        self.text = text
+        self.values = values
+        self.defaultValue = defaultValue
+    }
+
+    /// Reads the sandbox's lines: "name\tdefault\ttext\tvalue|value\n".
+    static func parse(_ lines: String) -> [ScriptOption] {
+        lines.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4 else { return nil }
+            let values = fields[3].isEmpty ? [] : fields[3].split(separator: "|").map(String.init)
+            return ScriptOption(name: fields[0], text: fields[2], values: values, defaultValue: fields[1])
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import CScriptSandbox
+import Layouts
+import Solitaire
+
+/// Hook calls on one position, under the engine's lock. The position is handed to the sandbox
+/// once; a hook that moved cards (even in a trial run) makes the next call hand it over again.
+struct ScriptSession {
+    /// What a yes-or-no hook said.
+    enum Answer {
+        /// Not defined, or nil: the declarative rules decide.
+        case undecided
+        case yes
+        case no(reason: String?)
+        case failed
+    }
+
+    /// What a hook that moves cards did.
+    enum Action {
+        case undefined
+        case moved([Step])
+        case failed
+    }
+
+    unowned let engine: ScriptEngine
+    let state: GameState
+    private var loaded = false
+
+    init(engine: ScriptEngine, state: GameState) {
+        self.engine = engine
+        self.state = state
+    }
+
+    private var sandbox: OpaquePointer { engine.sandbox }
+
+    /// Hands the position to the sandbox (when it does not hold it already).
+    private mutating func load() {
+        guard !loaded else { return }
+        loaded = true
+        for (index, pile) in state.piles.enumerated() {
+            pile.withUnsafeBytes { bytes in
+                ct_sandbox_set_cards(
+                    sandbox, Int32(index), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(pile.count))
+            }
+        }
+        ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(state.redealsLeft))
+    }
+
+    static func redeals(_ count: Int) -> Int32 { count == Int.max ? -1 : Int32(clamping: count) }
+
+    /// A number that the position decides: math.random's seed for hooks that move cards.
+    private var positionSeed: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for pile in state.piles {
+            for card in pile { hash = (hash ^ UInt64(card.raw)) &* 0x100_0000_01B3 }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        }
+        return hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
+    }
+
+    /// Asks a yes-or-no hook; arguments as the script sees them (piles and card indices from 1).
+    mutating func ask(_ hook: ScriptHook, _ arguments: Int...) -> Answer {
+        guard engine.hooks.contains(hook) else { return .undecided }
+        load()
+        var answer: Int32 = 0
+        var reason: UnsafePointer<CChar>?
+        let args = arguments.map { Int32(clamping: $0) }
+        let result = args.withUnsafeBufferPointer {
+            ct_sandbox_ask(sandbox, hook.cHook, $0.baseAddress, Int32($0.count), &answer, &reason)
+        }
+        switch result {
+        case CT_RESULT_VALUE: return answer != 0 ? .yes : .no(reason: reason.map { String(cString: $0) })
+        case CT_RESULT_NONE: return .undecided
+        default:
+            fail(hook)
+            return .failed
+        }
+    }
+
+    /// Calls a hook that may move cards; `automatic` marks its steps as the rules' own.
+    mutating func act(_ hook: ScriptHook, _ arguments: [Int], automatic: Bool) -> Action {
+        guard engine.hooks.contains(hook) else { return .undefined }
+        load()
+        loaded = false  // the hook may change the sandbox's copy
+        ct_sandbox_seed(sandbox, positionSeed)
+        let args = arguments.map { Int32(clamping: $0) }
+        let result = args.withUnsafeBufferPointer {
+            ct_sandbox_act(sandbox, hook.cHook, $0.baseAddress, Int32($0.count), automatic ? 1 : 0)
+        }
+        guard result == CT_RESULT_VALUE else {
+            if result == CT_RESULT_ERROR { fail(hook) }
+            return result == CT_RESULT_ERROR ? .failed : .undefined
+        }
+        let count = Int(ct_sandbox_step_count(sandbox))
+        guard count > 0, let steps = ct_sandbox_steps(sandbox) else { return .moved([]) }
+        return .moved(
+            (0..<count).map { index in
+                let step = steps[index]
+                return Step(
+                    from: Int(step.from), to: Int(step.to), count: Int(step.count), flip: step.flip != 0,
+                    reverse: step.reverse != 0, spendsRedeal: step.spends_redeal != 0, automatic: step.automatic != 0)
+            })
+    }
+
+    /// Runs the deal hook over `deck` (in dealing order), starting from empty piles. The piles it
+    /// made and the cards it left in the deck, or `nil` when it failed.
+    mutating func deal(deck: [PileCard], seed: UInt64, redeals: Int) -> (state: GameState, left: [PileCard])? {
+        guard engine.hooks.contains(.deal) else { return nil }
+        for index in state.piles.indices { ct_sandbox_set_cards(sandbox, Int32(index), nil, 0) }
+        loaded = false
+        ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(redeals))
+        deck.withUnsafeBytes { bytes in
+            ct_sandbox_set_deck(sandbox, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(deck.count))
+        }
+        ct_sandbox_seed(sandbox, seed)
+        guard ct_sandbox_act(sandbox, ScriptHook.deal.cHook, nil, 0, 0) == CT_RESULT_VALUE else {
+            fail(.deal)
+            return nil
+        }
+        var piles: [[PileCard]] = []
+        for index in state.piles.indices {
+            let count = Int(ct_sandbox_pile_count(sandbox, Int32(index)))
+            let cards = ct_sandbox_pile_cards(sandbox, Int32(index))!
+            piles.append((0..<count).map { PileCard(raw: cards[$0]) })
+        }
+        let redealsLeft = Int(ct_sandbox_redeals(sandbox))
+        let dealt = deck.count - Int(ct_sandbox_deck_left(sandbox))
+        // The sandbox takes cards out of the deck's order when asked for a rank or suit: what is
+        // left is the deck without the cards now on the table.
+        var remaining: [PileCard] = []
+        var onTable: [UInt8: Int] = [:]
+        for pile in piles { for card in pile { onTable[card.raw & 0x7F, default: 0] += 1 } }
+        for card in deck {
+            let key = card.raw & 0x7F
+            if let count = onTable[key], count > 0 {
+                onTable[key] = count - 1
+            } else {
+                remaining.append(card)
+            }
+        }
+        _ = dealt
+        return (GameState(piles: piles, redealsLeft: redealsLeft < 0 ? Int.max : redealsLeft), remaining)
+    }
+
+    /// The hint hook's move and words.
+    mutating func hint() -> (move: Move, text: String?)? {
+        guard engine.hooks.contains(.hint) else { return nil }
+        load()
+        var move: (Int32, Int32, Int32) = (0, 0, 0)
+        var text: UnsafePointer<CChar>?
+        let result = withUnsafeMutablePointer(to: &move) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 3) { ct_sandbox_hint(sandbox, $0, &text) }
+        }
+        switch result {
+        case CT_RESULT_VALUE:
+            return (.transfer(from: Int(move.0), to: Int(move.1), count: Int(move.2)), text.map { String(cString: $0) })
+        case CT_RESULT_ERROR:
+            fail(.hint)
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The timer hook's words after `seconds` of play.
+    mutating func timer(seconds: Double) -> String? {
+        guard engine.hooks.contains(.onTimer) else { return nil }
+        load()
+        var text: UnsafePointer<CChar>?
+        switch ct_sandbox_timer(sandbox, seconds, &text) {
+        case CT_RESULT_VALUE: return text.map { String(cString: $0) }
+        case CT_RESULT_ERROR:
+            fail(.onTimer)
+            return nil
+        default: return nil
+        }
+    }
+
+    private func fail(_ hook: ScriptHook) {
+        engine.record(ScriptEngine.describeFailure(sandbox, name: engine.name, hook: hook))
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import Layouts
+import Solitaire
+
+/// The rules of a layout that names a script: the layout's declarative rules (or each kind's
+/// defaults when it has no `[game]` table), with every hook the script defines deciding instead
+/// (man/cardtable-lua.7). A hook that returns nil leaves the decision to the declarative rules.
+///
+/// The script reads positions and changes them only through moves, as steps: undo, saves,
+/// hints and statistics work on a scripted variant as on any other. A hook that fails refuses
+/// the move it was asked about (a question it was asked answers no); ``takeFailure()`` says why.
+public struct ScriptedRules: Rules {
+    public let layout: TableLayout
+    /// The declarative rules the script overrides.
+    public let base: DeclarativeRules
+    /// The running script; `nil` when it could not start (``loadFailure`` says why), and the
+    /// declarative rules play alone.
+    public let engine: ScriptEngine?
+    public let loadFailure: RulesFailure?
+    private let loadFailureShown = FailureFlag()
+
+    /// Precondition: `layout.script` is not `nil`.
+    public init(layout: TableLayout, options: [String: String] = [:], limits: ScriptLimits = .standard) {
+        self.layout = layout
+        var declarative = layout
+        if declarative.rules == nil { declarative.rules = GameRules(groups: [:]) }
+        base = DeclarativeRules(layout: declarative)
+        do {
+            engine = try ScriptEngine(script: layout.script!, layout: layout, options: options, limits: limits)
+            loadFailure = nil
+        } catch {
+            engine = nil
+            loadFailure = error
+        }
+    }
+
+    public var foundations: [Int] { base.foundations }
+
+    public func builds(_ card: PileCard, on below: PileCard, inPile pile: Int) -> Bool {
+        base.builds(card, on: below, inPile: pile)
+    }
+
+    // MARK: The deal
+
+    public func deal(seed: UInt64) -> GameState {
+        let dealt = base.deal(seed: seed)
+        guard let engine, engine.hooks.contains(.deal) else { return dealt }
+        var deck = DeclarativeRules.orderedCards(for: base.game)
+        MicrosoftDeal.shuffle(&deck, dealNumber: MicrosoftDeal.dealNumber(for: seed))
+        let result = engine.with(GameState(piles: Array(repeating: [], count: layout.slots.count))) {
+            $0.deal(deck: deck, seed: seed, redeals: dealt.redealsLeft)
+        }
+        guard let (dealtState, left) = result else { return dealt }
+        var state = dealtState
+        // Cards the deal left go face down onto the first stock, the next to deal on top, as the
+        // declarative deal does; without a stock, face up onto the first pile that is not a foundation.
+        if !left.isEmpty {
+            if let stock = layout.slots.firstIndex(where: { $0.kind == .stock }) {
+                state.piles[stock].append(contentsOf: left.reversed().map { PileCard(raw: $0.raw & 0x7F) })
+            } else if let pile = layout.slots.firstIndex(where: { $0.kind != .foundation }) ?? layout.slots.indices.first {
+                state.piles[pile].append(contentsOf: left.map { PileCard(raw: $0.raw | 0x80) })
+            }
+        }
+        return state
+    }
+
+    // MARK: Questions
+
+    public func canPickUp(pile: Int, from index: Int, in state: GameState) -> Bool {
+        guard state.piles.indices.contains(pile), index >= 0, index < state.piles[pile].count else { return false }
+        guard let engine else { return base.canPickUp(pile: pile, from: index, in: state) }
+        return engine.with(state) { session in
+            switch session.ask(.canPickUp, pile + 1, index + 1) {
+            case .yes: true
+            case .no, .failed: false
+            case .undecided: base.canPickUp(pile: pile, from: index, in: state)
+            }
+        }
+    }
+
+    public func refusal(of move: Move, in state: GameState) -> Refusal? {
+        guard let engine else { return base.refusal(of: move, in: state) }
+        return engine.with(state) { refusal(of: move, session: &$0) }
+    }
+
+    /// Why a move is refused, asking the script through an open session.
+    func refusal(of move: Move, session: inout ScriptSession) -> Refusal? {
+        let state = session.state
+        switch move.kind {
+        case .transfer:
+            guard state.piles.indices.contains(move.from), state.piles.indices.contains(move.to) else {
+                return Refusal("there is no such pile")
+            }
+            if move.from == move.to { return Refusal("the cards are already there") }
+            guard move.count >= 1, move.count <= state.piles[move.from].count else {
+                return Refusal("there are not that many cards there")
+            }
+            let index = state.piles[move.from].count - move.count
+            var pickedUp = false
+            switch session.ask(.canPickUp, move.from + 1, index + 1) {
+            case .yes: pickedUp = true
+            case .no(let reason): return Refusal(reason ?? "those cards cannot be picked up")
+            case .failed: return Refusal("the script failed")
+            case .undecided: break
+            }
+            switch session.ask(.canDrop, move.from + 1, move.count, move.to + 1) {
+            case .yes: return pickedUp ? nil : base.pickUpRefusal(pile: move.from, count: move.count, in: state)
+            case .no(let reason): return Refusal(reason ?? "that cannot go there")
+            case .failed: return Refusal("the script failed")
+            case .undecided:
+                if pickedUp { return base.dropRefusal(of: move, in: state) }
+                return base.refusal(of: move, in: state)
+            }
+        case .stock:
+            switch session.act(.onStockClick, [move.from + 1], automatic: false) {
+            case .undefined: return base.refusal(of: move, in: state)
+            case .moved(let steps): return steps.isEmpty ? Refusal("nothing happens") : nil
+            case .failed: return Refusal("the script failed")
+            }
+        case .click:
+            switch session.act(move.count == 2 ? .onDoubleClick : .onClick, [move.from + 1], automatic: false) {
+            case .moved(let steps) where !steps.isEmpty: return nil
+            case .failed: return Refusal("the script failed")
+            default: return Refusal("nothing happens")
+            }
+        case .create:
+            return base.refusal(of: move, in: state)
+        }
+    }
+
+    public func clickMove(on pile: Int, in state: GameState) -> Move? {
+        guard let engine else { return base.clickMove(on: pile, in: state) }
+        return engine.with(state) { clickMove(on: pile, session: &$0) }
+    }
+
+    func clickMove(on pile: Int, session: inout ScriptSession) -> Move? {
+        let state = session.state
+        guard state.piles.indices.contains(pile) else { return nil }
+        if case .moved(let steps) = session.act(.onClick, [pile + 1], automatic: false), !steps.isEmpty {
+            return .click(pile)
+        }
+        if layout.slots[pile].kind == .stock, engine?.hooks.contains(.onStockClick) == true {
+            if case .moved(let steps) = session.act(.onStockClick, [pile + 1], automatic: false), !steps.isEmpty {
+                return .stock(pile)
+            }
+            return nil
+        }
+        return base.clickMove(on: pile, in: state)
+    }
+
+    public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? {
+        guard let engine, engine.hooks.contains(.onDoubleClick), state.piles.indices.contains(pile) else { return nil }
+        return engine.with(state) { session in
+            if case .moved(let steps) = session.act(.onDoubleClick, [pile + 1], automatic: false), !steps.isEmpty {
+                return .click(pile, clicks: 2)
+            }
+            return nil
+        }
+    }
+
+    public func isWon(_ state: GameState) -> Bool {
+        guard let engine else { return base.isWon(state) }
+        return engine.with(state) { session in
+            switch session.ask(.isWon) {
+            case .yes: true
+            case .no, .failed: false
+            case .undecided: base.isWon(state)
+            }
+        }
+    }
+
+    public func hasAnyLegalMove(in state: GameState) -> Bool {
+        if let engine {
+            let answer = engine.with(state) { $0.ask(.movesLeft) }
+            switch answer {
+            case .yes: return true
+            case .no, .failed: return false
+            case .undecided: break
+            }
+        }
+        return !legalMoves(in: state).isEmpty
+    }
+
+    public func legalMoves(in state: GameState) -> [Move] {
+        var moves: [Move] = []
+        legalMoves(in: state, into: &moves)
+        return moves
+    }
+
+    /// Every transfer the script (or, where it says nothing, the declarative rules) allows, then
+    /// every click that does something.
+    public func legalMoves(in state: GameState, into moves: inout [Move]) {
+        guard let engine else { return base.legalMoves(in: state, into: &moves) }
+        let judgesTransfers = engine.hooks.contains(.canPickUp) || engine.hooks.contains(.canDrop)
+        engine.with(state) { session in
+            if judgesTransfers {
+                for from in state.piles.indices {
+                    let count = state.piles[from].count
+                    for index in stride(from: count - 1, through: 0, by: -1) {
+                        for to in state.piles.indices where to != from {
+                            let move = Move.transfer(from: from, to: to, count: count - index)
+                            if refusal(of: move, session: &session) == nil { moves.append(move) }
+                        }
+                    }
+                }
+            } else {
+                var declarative: [Move] = []
+                base.legalMoves(in: state, into: &declarative)
+                moves.append(contentsOf: declarative.filter { $0.kind == .transfer })
+            }
+            for pile in state.piles.indices {
+                if let move = clickMove(on: pile, session: &session) { moves.append(move) }
+            }
+        }
+    }
+
+    // MARK: Moves
+
+    public func apply(_ move: Move, to state: inout GameState) -> MoveRecord {
+        guard let engine else { return base.apply(move, to: &state) }
+        let before = state
+        switch move.kind {
+        case .transfer:
+            guard engine.hooks.contains(.afterMove) else { return base.apply(move, to: &state) }
+            guard state.piles.indices.contains(move.from), state.piles.indices.contains(move.to),
+                move.from != move.to, move.count >= 1, move.count <= state.piles[move.from].count
+            else { return MoveRecord(move: move, steps: []) }
+            let step = Step(from: move.from, to: move.to, count: move.count)
+            state.apply(step)
+            let after = engine.with(state) { $0.act(.afterMove, [move.from + 1, move.count, move.to + 1], automatic: true) }
+            guard case .moved(let automatic) = after else {
+                state = before
+                return MoveRecord(move: move, steps: [])
+            }
+            for step in automatic { state.apply(step) }
+            return MoveRecord(move: move, steps: [step] + automatic)
+        case .stock where engine.hooks.contains(.onStockClick), .click:
+            let hook: ScriptHook =
+                move.kind == .stock ? .onStockClick : move.count == 2 ? .onDoubleClick : .onClick
+            let action = engine.with(state) { $0.act(hook, [move.from + 1], automatic: false) }
+            guard case .moved(let steps) = action else { return MoveRecord(move: move, steps: []) }
+            for step in steps { state.apply(step) }
+            return MoveRecord(move: move, steps: steps)
+        case .stock, .create:
+            return base.apply(move, to: &state)
+        }
+    }
+
+    // MARK: What scripts add
+
+    public func ownHint(in state: GameState) -> Hint? {
+        guard let engine, engine.hooks.contains(.hint) else { return nil }
+        guard let (move, text) = engine.with(state, { $0.hint() }) else { return nil }
+        return Hint(move: move, sentence: text.map { Sentence($0) } ?? describe(move, in: state))
+    }
+
+    public func takeFailure() -> RulesFailure? {
+        if let loadFailure, loadFailureShown.setOnce() { return loadFailure }
+        return engine?.takeFailure()
+    }
+
+    public var timerInterval: Double? { engine?.timerInterval }
+
+    public func timerMessage(seconds: Double, in state: GameState) -> String? {
+        engine?.with(state) { $0.timer(seconds: seconds) }
+    }
+}
+
+/// A flag set once, shared by copies of the rules.
+final class FailureFlag: @unchecked Sendable {
+    private var isSet = false
+    private let lock = NSLock()
+
+    /// True the first time only.
+    func setOnce() -> Bool {
+        lock.withLock {
+            defer { isSet = true }
+            return !isSet
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Layouts
+import Scripting
+import Solitaire
+import TestSupport
+import XCTest
+
+/// Klondike is shipped twice: as declarative rules (klondike.toml) and as a script
+/// (klondike-lua.toml with klondike.lua). The same seeds with the same random choices must give
+/// the same positions, the same legal moves and the same verdicts through both.
+final class KlondikeBothWaysTests: XCTestCase {
+    let declarative = DeclarativeRules(layout: ShippedLayouts.layout(named: "klondike")!)
+    let scripted = ScriptedRules(layout: ShippedLayouts.layout(named: "klondike-lua")!)
+
+    func testTheScriptStarts() {
+        XCTAssertNil(scripted.loadFailure)
+        XCTAssertEqual(
+            scripted.engine?.hooks,
+            [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon])
+    }
+
+    func testSameSeedsAndChoicesGiveTheSamePositions() {
+        var random = SplitMix64(seed: 11)
+        var positions = 0
+        for game in 0..<12 {
+            let seed = UInt64(1 + game * 1_777)
+            var left = declarative.deal(seed: seed)
+            var right = scripted.deal(seed: seed)
+            XCTAssertEqual(left, right, "deal \(seed)")
+            for step in 0..<150 {
+                let leftMoves = declarative.legalMoves(in: left)
+                let rightMoves = scripted.legalMoves(in: right)
+                XCTAssertEqual(Set(leftMoves), Set(rightMoves), "deal \(seed), move \(step)")
+                XCTAssertEqual(declarative.isWon(left), scripted.isWon(right))
+                guard !leftMoves.isEmpty else { break }
+                // Mostly legal moves; now and then one that both must refuse.
+                let move: Move
+                if random.chance(15) {
+                    let piles = left.piles.count
+                    move = .transfer(from: random.below(piles), to: random.below(piles), count: 1 + random.below(3))
+                    XCTAssertEqual(
+                        declarative.refusal(of: move, in: left) == nil, scripted.refusal(of: move, in: right) == nil,
+                        "deal \(seed), move \(step): \(move)")
+                    if declarative.refusal(of: move, in: left) != nil { continue }
+                } else {
+                    move = random.pick(leftMoves.sorted { $0.description < $1.description })
+                }
+                let leftRecord = declarative.apply(move, to: &left)
+                _ = scripted.apply(move, to: &right)
+                XCTAssertEqual(left, right, "deal \(seed), after move \(step): \(move)")
+                if random.chance(10) {
+                    left.revert(leftRecord)
+                    right = left
+                }
+                positions += 1
+            }
+        }
+        XCTAssertGreaterThan(positions, 1000)
+        XCTAssertNil(scripted.takeFailure())
+    }
+}
