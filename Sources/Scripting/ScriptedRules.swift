@@ -57,7 +57,9 @@ public struct ScriptedRules: Rules {
         if !left.isEmpty {
             if let stock = layout.slots.firstIndex(where: { $0.kind == .stock }) {
                 state.piles[stock].append(contentsOf: left.reversed().map { PileCard(raw: $0.raw & 0x7F) })
-            } else if let pile = layout.slots.firstIndex(where: { $0.kind != .foundation }) ?? layout.slots.indices.first {
+            } else if let pile = layout.slots.firstIndex(where: { $0.kind != .foundation })
+                ?? layout.slots.indices.first
+            {
                 state.piles[pile].append(contentsOf: left.map { PileCard(raw: $0.raw | 0x80) })
             }
         }
@@ -227,7 +229,9 @@ public struct ScriptedRules: Rules {
             else { return MoveRecord(move: move, steps: []) }
             let step = Step(from: move.from, to: move.to, count: move.count)
             state.apply(step)
-            let after = engine.with(state) { $0.act(.afterMove, [move.from + 1, move.count, move.to + 1], automatic: true) }
+            let after = engine.with(state) {
+                $0.act(.afterMove, [move.from + 1, move.count, move.to + 1], automatic: true)
+            }
             guard case .moved(let automatic) = after else {
                 state = before
                 return MoveRecord(move: move, steps: [])

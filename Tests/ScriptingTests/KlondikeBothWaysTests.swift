@@ -58,3 +58,11 @@ final class KlondikeBothWaysTests: XCTestCase {
         XCTAssertNil(scripted.takeFailure())
     }
 }
+
+extension KlondikeBothWaysTests {
+    func testRandomPlayKeepsTheVariantRules() throws {
+        let play = try VariantPlay("klondike-lua")
+        let result = play.playRandomly(games: 3, moves: 80)
+        XCTAssertGreaterThan(result.moves, 100)
+    }
+}
