@@ -23,7 +23,18 @@ extension TableScene {
 
     /// Brings the status line's time up to date (a timer calls this once a second).
     public func clockTicked() {
+        askTimer()
         updateStatus()
+    }
+
+    /// A variant's timer hook, asked once each `timer_interval` seconds of play: what it says
+    /// goes on the status line.
+    func askTimer() {
+        guard let interval = rules.timerInterval, isClockRunning else { return }
+        let period = Int((elapsedSeconds / interval).rounded(.down))
+        guard period > timerPeriodsAsked else { return }
+        timerPeriodsAsked = period
+        if let message = rules.timerMessage(seconds: elapsedSeconds, in: state) { notice = message }
     }
 
     /// Called after every move: starts the clock on the first, stops it on a win.
@@ -37,5 +48,6 @@ extension TableScene {
     func resetClock() {
         clockStart = nil
         clockStop = nil
+        timerPeriodsAsked = 0
     }
 }

@@ -187,6 +187,10 @@ extension TableScene {
     public func closeHelp(quitting: Bool) {
         if quitting { quitRequested = true }
         helpPanel.isHidden = true
+        if let lines = helpLinesAside {
+            helpPanel.lines = lines
+            helpLinesAside = nil
+        }
     }
 
     public var isShowingHelp: Bool { !helpPanel.isHidden }

@@ -15,6 +15,12 @@ extension TableScene {
         }
         let before = state
         let record = rules.apply(move, to: &state)
+        guard !record.steps.isEmpty else {
+            // A legal move always moves something: rules that made nothing failed (a script's error).
+            state = before
+            notice = "that move did nothing"
+            return false
+        }
         history.append(record)
         undone = []
         notice = nil
@@ -276,6 +282,12 @@ extension TableScene {
             return
         }
         guard !lastTapActed, let place = location(of: view) else { return }
+        if let move = rules.doubleClickMove(on: place.pile, index: place.index, in: state) {
+            attempt(move)
+            updateCursor()
+            updateStatus()
+            return
+        }
         if rules.clickMove(on: place.pile, in: state) != nil || !view.faceUp {
             click(cardView: view)  // the stock: a second click deals again
         } else {

@@ -1,4 +1,5 @@
 import Persistence
+import Scripting
 import Solitaire
 import TableKit
 
@@ -11,7 +12,7 @@ extension TableScene {
         SavedGame(
             id: gameID, variant: layout.name, layout: layoutSource, title: layout.title,
             fingerprint: layoutFingerprint, start: start, history: history, undone: undone,
-            elapsed: elapsedSeconds)
+            elapsed: elapsedSeconds, options: scriptOptions)
     }
 
     /// Saves the game after a change; a won game is recorded as won and its save removed.
@@ -58,6 +59,10 @@ extension TableScene {
     public func restore(_ saved: SavedGame, _ resumed: ResumedGame) {
         putHandBack()
         window.animator.finishAll()
+        if saved.options != scriptOptions {
+            scriptOptions = saved.options
+            rules = rulesOf(layout, options: scriptOptions)
+        }
         gameID = saved.id
         gameIsOver = false
         start = saved.start

@@ -6,6 +6,7 @@ import Solitaire
 /// game), and always what the player can do next.
 extension TableScene {
     func updateStatus() {
+        reportRulesFailure()
         statusLine.message = statusMessage()
     }
 

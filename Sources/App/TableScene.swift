@@ -25,7 +25,9 @@ public final class TableScene {
     public let window: Window
     /// Colours and characters; changed on the settings screen (``retheme(_:)``).
     public internal(set) var theme: Theme
-    public let rules: any Rules
+    public internal(set) var rules: any Rules
+    /// The values of the options the variant's script offers (``useScriptOptions(_:)``).
+    public internal(set) var scriptOptions: [String: String] = [:]
     public var layout: TableLayout { rules.layout }
     /// The position on the table; changed only through moves.
     public internal(set) var state: GameState
@@ -39,6 +41,10 @@ public final class TableScene {
     /// When the first move of the deal was made, and when the winning one (window clock).
     var clockStart: Double?
     var clockStop: Double?
+    /// How many of the variant's timer periods have been asked about (TableScene+Clock.swift).
+    var timerPeriodsAsked = 0
+    /// The help panel's own lines while it shows a script's failure instead.
+    var helpLinesAside: [String]?
     /// The moves taken back, the last one taken back last; a new move forgets them.
     public internal(set) var undone: [MoveRecord] = []
     public private(set) var placement: TablePlacement?

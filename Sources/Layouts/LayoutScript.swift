@@ -23,7 +23,8 @@ public struct LayoutScript: Hashable, Sendable {
 }
 
 /// Finds a script a layout names: its file name for messages and its text, or why not.
-public typealias ScriptLookup = @Sendable (_ name: String, _ layoutFile: String) -> Result<LayoutScript, ScriptLookupError>
+public typealias ScriptLookup =
+    @Sendable (_ name: String, _ layoutFile: String) -> Result<LayoutScript, ScriptLookupError>
 
 /// Why a script could not be read.
 public struct ScriptLookupError: Error, Hashable, Sendable {
@@ -52,7 +53,8 @@ extension LayoutLoader {
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: maxScriptBytes + 1)) ?? Data()
         if data.count > maxScriptBytes {
-            return .failure(ScriptLookupError("\(path) is larger than \(maxScriptBytes >> 20) MB, the most a script may be"))
+            return .failure(
+                ScriptLookupError("\(path) is larger than \(maxScriptBytes >> 20) MB, the most a script may be"))
         }
         switch decodeUTF8(data) {
         case .success(let text): return .success(LayoutScript(name: name, file: path, source: text))

@@ -2297,6 +2297,12 @@ extension ShippedLayouts {
         -- build up in suit from the Ace; the stock turns one card at a time onto the
         -- waste, and the waste goes back as often as you like.
 
+        -- The player may turn three cards at a time instead (cardtable play
+        -- klondike-lua --option draw=3).
+        options = {
+          { name = "draw", text = "Cards turned from the stock at a time", values = { 1, 3 }, default = 1 },
+        }
+
         local stock = game.piles("stock")[1]
         local waste = game.piles("waste")[1]
         local columns = game.piles("tableau")
@@ -2359,7 +2365,8 @@ extension ShippedLayouts {
 
         function on_stock_click(pile)
           if game.count(stock) > 0 then
-            game.move(stock, waste, 1, { flip = true })
+            local draw = math.min(tonumber(game.option("draw")), game.count(stock))
+            game.move(stock, waste, draw, { flip = true, reverse = true })
           elseif game.count(waste) > 0 then
             game.move(waste, stock, game.count(waste), { flip = true, reverse = true, redeal = true })
           end

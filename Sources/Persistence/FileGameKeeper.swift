@@ -81,7 +81,7 @@ public final class FileGameKeeper: GameKeeper {
             case .success(let game):
                 guard game.variant == variant, (try? saves.claim(game)) == true else { continue }
                 do {
-                    let resumed = try game.replay(with: rulesOf(layout), file: entry.path)
+                    let resumed = try game.replay(with: rulesOf(layout, options: game.options), file: entry.path)
                     if game.fingerprint != layout.fingerprint {
                         problems.append(
                             "\(game.title)'s rules changed since this game was saved; it replays under them")

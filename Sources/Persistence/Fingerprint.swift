@@ -46,6 +46,8 @@ extension TableLayout {
                 text += "group \(group) \(String(reflecting: rules.groups[group]!))\n"
             }
         }
+        // A script is part of the rules: any change to its text is a change of the game.
+        if let script { text += "script \(script.name)\n\(script.source)" }
         return FNV1a64.hex(of: text)
     }
 }

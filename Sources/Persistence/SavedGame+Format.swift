@@ -20,7 +20,8 @@ import Solitaire
 /// checksum 8c3e5f0a9b1d2c47
 /// ```
 ///
-/// A game from a position has `position REDEALS BASE PILES` and a `pile` line per pile (the
+/// A scripted variant's options follow the fingerprint, one `option NAME VALUE` line each,
+/// sorted by name. A game from a position has `position REDEALS BASE PILES` and a `pile` line per pile (the
 /// cards' bytes in hex, bottom first) instead of `deal`. A record is its move (`t FROM TO
 /// COUNT`, `s PILE`, `c PILE`), a bar, and its steps `FROM TO COUNT FLAGS` separated by `;`,
 /// the flags letters of f (turned over), r (reversed), d (spends a redeal), a (automatic), or
@@ -34,6 +35,7 @@ extension SavedGame {
     public func encoded() -> String {
         var text = "\(Self.magic) \(Self.formatVersion)\n"
         text += "id \(id)\nvariant \(variant)\nlayout \(layout)\ntitle \(title)\nfingerprint \(fingerprint)\n"
+        for (name, value) in options.sorted(by: { $0.key < $1.key }) { text += "option \(name) \(value)\n" }
         switch start {
         case .deal(let number):
             text += "deal \(number)\n"
@@ -130,6 +132,13 @@ struct SaveReader {
         let layout = try field("layout")
         let title = try field("title")
         let fingerprint = try field("fingerprint")
+        var options: [String: String] = [:]
+        while index < lines.count - 1, lines[index].hasPrefix("option ") {
+            let words = lines[index].dropFirst("option ".count).split(separator: " ", maxSplits: 1)
+            guard words.count == 2, options[String(words[0])] == nil else { throw corrupt("bad option line") }
+            options[String(words[0])] = String(words[1])
+            index += 1
+        }
         let start = try readStart()
         guard let elapsed = Double(try field("elapsed")), elapsed.isFinite, elapsed >= 0 else {
             throw badValue("the time played is not a number of seconds")
@@ -139,7 +148,7 @@ struct SaveReader {
         guard index == lines.count - 1 else { throw corrupt("unexpected line") }
         return SavedGame(
             id: id, variant: variant, layout: layout, title: title, fingerprint: fingerprint, start: start,
-            history: history, undone: undone, elapsed: elapsed)
+            history: history, undone: undone, elapsed: elapsed, options: options)
     }
 
     /// The last line must be the checksum of everything before it.

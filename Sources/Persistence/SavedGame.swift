@@ -16,6 +16,8 @@ public struct SavedGame: Hashable, Sendable {
     /// ``Layouts/TableLayout/fingerprint`` of the variant when the game was saved.
     public var fingerprint: String
     public var start: GameStart
+    /// The values of the options a scripted variant offers, as the game was played (`draw` = `3`).
+    public var options: [String: String]
     /// The moves made, oldest first, each with every step it took (autoplay included).
     public var history: [MoveRecord]
     /// The moves taken back, the last one taken back last.
@@ -25,8 +27,9 @@ public struct SavedGame: Hashable, Sendable {
 
     public init(
         id: String, variant: String, layout: String, title: String, fingerprint: String, start: GameStart,
-        history: [MoveRecord] = [], undone: [MoveRecord] = [], elapsed: Double = 0
+        history: [MoveRecord] = [], undone: [MoveRecord] = [], elapsed: Double = 0, options: [String: String] = [:]
     ) {
+        self.options = options
         self.id = id
         self.variant = variant
         self.layout = layout

@@ -85,10 +85,8 @@ public final class ScriptEngine: @unchecked Sendable {
         timerInterval =
             hooks.contains(.onTimer)
             ? max(0.1, ct_sandbox_global_number(sandbox, "timer_interval", 1)) : nil
-        if let failure {
-            ct_sandbox_free(sandbox)
-            throw failure
-        }
+        // Thrown with every property set, the engine is deinitialized: deinit frees the sandbox.
+        if let failure { throw failure }
     }
 
     deinit { ct_sandbox_free(sandbox) }

@@ -21,9 +21,10 @@ public struct ScriptedRules: Rules {
 
     /// Precondition: `layout.script` is not `nil`.
     public init(layout: TableLayout, options: [String: String] = [:], limits: ScriptLimits = .standard) {
-        self.layout = layout
+        // A scripted layout is a game even without a [game] table: each kind's defaults then.
         var declarative = layout
         if declarative.rules == nil { declarative.rules = GameRules(groups: [:]) }
+        self.layout = declarative
         base = DeclarativeRules(layout: declarative)
         do {
             engine = try ScriptEngine(script: layout.script!, layout: layout, options: options, limits: limits)

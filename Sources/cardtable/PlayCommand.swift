@@ -2,6 +2,7 @@ import App
 import ArgumentParser
 import Layouts
 import Persistence
+import Scripting
 import Solitaire
 import TableKit
 
@@ -58,12 +59,38 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("On exit, write frame, byte and timing figures to this file.", valueName: "file"))
     var stats: String?
 
+    @Option(
+        name: .customLong("option"),
+        help: ArgumentHelp(
+            "Set an option a scripted variant offers, such as draw=3 (see 'cardtable list --options'); repeatable.",
+            valueName: "name=value"))
+    var scriptOptions: [String] = []
+
     func validate() throws {
         try PositionOption.validate(deal: deal, position: position)
         if position != nil && layout == nil {
             throw ValidationError(
                 "--position needs the game it is a position of: cardtable play VARIANT --position FILE")
         }
+        if !scriptOptions.isEmpty && layout == nil {
+            throw ValidationError(
+                "--option needs the game whose option it sets: cardtable play VARIANT --option NAME=VALUE")
+        }
+        _ = try parsedScriptOptions()
+    }
+
+    /// `--option NAME=VALUE` as a dictionary.
+    func parsedScriptOptions() throws -> [String: String] {
+        var options: [String: String] = [:]
+        for text in scriptOptions {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw ValidationError("--option \(text): write it as NAME=VALUE, such as draw=3")
+            }
+            let value = String(text[text.index(after: equals)...])
+            guard !value.contains(where: \.isNewline) else { throw ValidationError("--option \(text): one line only") }
+            options[String(text[..<equals])] = value
+        }
+        return options
     }
 
     func run() throws {
@@ -74,6 +101,7 @@ struct PlayCommand: ParsableCommand {
             for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
             guard let loaded = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
             table = loaded
+            try checkScript(of: loaded, options: try parsedScriptOptions())
         }
         let environment = ProcessEnvironment.current
         var (settings, settingsFile) = SettingsFromFile.load(environment: environment)
@@ -84,6 +112,7 @@ struct PlayCommand: ParsableCommand {
             deal: deal, position: start, settings: settings, settingsFile: settingsFile, statsPath: stats,
             startTime: startTime)
         options.layoutSource = layout.map(Self.layoutSource)
+        options.scriptOptions = try parsedScriptOptions()
         options.offersSavedGame = deal == nil && start == nil
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
@@ -105,6 +134,23 @@ extension PlayCommand {
         guard let resolved = realpath(argument, nil) else { return argument }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// A variant whose script does not start (a syntax error, an option it does not offer) is
+    /// not played: the message says why, as `cardtable check` would.
+    func checkScript(of layout: TableLayout, options: [String: String]) throws {
+        guard layout.script != nil else {
+            if let name = options.keys.sorted().first {
+                printError("cardtable: \(layout.name) is not a scripted variant: it has no option '\(name)'")
+                throw ExitCode(1)
+            }
+            return
+        }
+        if let failure = ScriptedRules(layout: layout, options: options).loadFailure {
+            printError("cardtable: \(failure.summary)")
+            for detail in failure.details { printError("    \(detail)") }
+            throw ExitCode(1)
+        }
     }
 
     /// Options given on the command line win over the settings file.

@@ -33,6 +33,8 @@ final class TerminalPlay {
         var keeper: GameKeeper?
         /// Offer the named game's saved game (not when a deal or position was asked for).
         var offersSavedGame = true
+        /// `--option`: the values of options the named game's script offers.
+        var scriptOptions: [String: String] = [:]
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -86,6 +88,7 @@ final class TerminalPlay {
         app.useSettings(options.settings, file: options.settingsFile, unicode: screen.isUTF8)
         app.keeper = options.keeper
         if let source = options.layoutSource { app.game?.layoutSource = source }
+        if !options.scriptOptions.isEmpty { app.game?.useScriptOptions(options.scriptOptions) }
         if layout != nil, options.offersSavedGame { app.offerSavedGame() }
         let terminal = TerminalLoop(screen: screen, clock: clock)
         let loop = terminal.loop

@@ -66,3 +66,31 @@ extension KlondikeBothWaysTests {
         XCTAssertGreaterThan(result.moves, 100)
     }
 }
+
+extension KlondikeBothWaysTests {
+    /// `--option draw=3` makes the scripted Klondike turn three cards, as klondike-3.toml does.
+    func testTheDrawOptionTurnsThreeAsKlondikeThree() throws {
+        let three = DeclarativeRules(layout: try XCTUnwrap(ShippedLayouts.layout(named: "klondike-3")))
+        let scriptedThree = ScriptedRules(
+            layout: try XCTUnwrap(ShippedLayouts.layout(named: "klondike-lua")), options: ["draw": "3"])
+        XCTAssertEqual(scriptedThree.engine?.optionValues, ["draw": "3"])
+        var left = three.deal(seed: 5)
+        var right = scriptedThree.deal(seed: 5)
+        left.redealsLeft = right.redealsLeft  // klondike-3 limits redeals; the script does not
+        for _ in 0..<5 {
+            _ = three.apply(.stock(0), to: &left)
+            _ = scriptedThree.apply(.stock(0), to: &right)
+            XCTAssertEqual(left.piles, right.piles)
+        }
+    }
+
+    func testAnOptionTheScriptDoesNotOfferOrAValueItDoesNotTakeIsRefused() throws {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "klondike-lua"))
+        XCTAssertEqual(
+            ScriptedRules(layout: layout, options: ["drew": "3"]).loadFailure?.summary,
+            "klondike.lua: no option 'drew' (it offers: draw)")
+        XCTAssertEqual(
+            ScriptedRules(layout: layout, options: ["draw": "2"]).loadFailure?.summary,
+            "klondike.lua: option draw may be 1, 3, not '2'")
+    }
+}
