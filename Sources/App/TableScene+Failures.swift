@@ -4,13 +4,15 @@ import TableKit
 
 /// A variant's script that fails (a Lua error, a budget spent, a hook breaking a rule) refuses
 /// the move it was asked about and the game goes on: the status line names the file, line and
-/// hook, and a panel shows the first frames of the traceback until any key closes it.
+/// hook, and a panel shows the first frames of the traceback until any key closes it. The same
+/// failure again (a hook that fails each time it is asked) is said on the status line only.
 extension TableScene {
     /// Shows the rules' failure since the last look, if there is one.
     func reportRulesFailure() {
         guard let failure = rules.takeFailure() else { return }
         notice = failure.summary
-        guard interactive else { return }
+        guard interactive, failure.summary != lastFailureShown else { return }
+        lastFailureShown = failure.summary
         showFailurePanel(failure)
     }
 

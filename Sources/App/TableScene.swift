@@ -45,6 +45,8 @@ public final class TableScene {
     var timerPeriodsAsked = 0
     /// The help panel's own lines while it shows a script's failure instead.
     var helpLinesAside: [String]?
+    /// The last failure the panel showed: the same one again goes to the status line only.
+    var lastFailureShown: String?
     /// The moves taken back, the last one taken back last; a new move forgets them.
     public internal(set) var undone: [MoveRecord] = []
     public private(set) var placement: TablePlacement?

@@ -963,6 +963,87 @@ def test_a_killed_game_comes_back_undoes_past_the_restart_and_counts_when_quit()
     pane.close()
 
 
+@test
+def a_scripted_variant_plays_refuses_in_its_own_words_and_resumes_with_its_option():
+    """Klondike written in Lua, turning three: a drag lands and turns a card up by the script's
+    after_move, a refused drop says the script's reason, and the game resumed later still
+    turns three (the option is kept in the save)."""
+    home = fresh_home()
+    pane = Pane(arguments=("play", "klondike-lua", "--deal", "5", "--option", "draw=3"),
+                ready="Klondike (Lua) #5", home=home)
+    try:
+        screen = pane.screen()
+        six, seven = find_card(screen, "6♠"), find_card(screen, "7♥")
+        assert six and seven, screen
+        pane.drag_path(six, (seven[0], seven[1] + 2))
+        pane.wait_for(lambda s: find_card(s, "6♠") == (seven[0], seven[1] + 1), "6♠ on 7♥")
+        pane.wait_for(lambda s: s.split("\n")[six[1] - 2][six[0] - 1:six[0] + 1] not in ("──", "░░"),
+                      "the card under 6♠ turned face up by the script")
+        three, target = find_card(screen, "3♦"), find_card(screen, "7♠")
+        pane.drag_path(three, (target[0], target[1] + 2))
+        pane.wait_for(lambda s: "a column builds down in alternate colours" in status(s), "the script's reason")
+        pane.key("d")
+        pane.wait_for(lambda s: status_moves(s) == 2, "the stock turned")
+        pane.key("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+    saves = [name for name in save_files(home) if name.endswith(".save")]
+    assert len(saves) == 1, saves
+    with open(os.path.join(home, ".local/state/cardtable/saves", saves[0])) as save:
+        text = save.read()
+        assert "\noption draw 3\n" in text, text
+    pane = Pane(arguments=("play", "klondike-lua"), ready="Klondike (Lua)", home=home)
+    try:
+        pane.wait_for(lambda s: "Resume Klondike (Lua) #5, 2 moves" in s, "the resume offer")
+        pane.type("r")
+        pane.wait_for(lambda s: status_moves(s) == 2, "the resumed game")
+        before = pane.screen().split("\n")[1]
+        pane.key("d")
+        pane.wait_for(lambda s: status_moves(s) == 3, "the stock turned again")
+        # Three cards turned: the waste fans three, the last one's corner shows.
+        pane.wait_for(lambda s: s.split("\n")[1].count("╭") >= 4 and s.split("\n")[1] != before,
+                      "three cards on the waste")
+    finally:
+        pane.close()
+
+
+@test
+def a_failing_script_shows_its_error_and_the_game_goes_on():
+    """A layout of the player's own whose script fails in can_drop: the panel names file, line
+    and hook, any key closes it, the stock still deals, and quitting gives the terminal back."""
+    home = fresh_home()
+    folder = tempfile.mkdtemp(prefix="cardtable-script-")
+    with open(os.path.join(folder, "broken.toml"), "w") as layout:
+        layout.write('name = "broken"\ntitle = "Broken"\nscript = "broken.lua"\n'
+                     'map = """\nS W . F F F F\nT T T T T T T\n"""\n[game]\n'
+                     '[slots.S]\nkind = "stock"\n[slots.W]\nkind = "waste"\n[slots.F]\nkind = "foundation"\n'
+                     '[slots.T]\nkind = "tableau"\nfan = "down"\ndeal-down = [0, 1, 2, 3, 4, 5, 6]\ndeal-up = 1\n')
+    with open(os.path.join(folder, "broken.lua"), "w") as script:
+        script.write('function can_drop(from, count, to)\n  return game.count(to) < nothing\nend\n')
+    pane = Pane(arguments=("play", os.path.join(folder, "broken.toml"), "--deal", "3"), ready="Broken #3", home=home)
+    try:
+        pane.type("1")
+        pane.key("Enter")
+        pane.wait_for(lambda s: "The variant's script failed" in s and "broken.lua:2: in can_drop:" in s,
+                      "the failure panel")
+        pane.type("x")
+        pane.wait_for(lambda s: "The variant's script failed" not in s, "the panel closed")
+        pane.key("Escape")
+        pane.wait_for(lambda s: "Carrying" not in status(s), "the card put back")
+        assert "The variant's script failed" not in pane.screen(), "the same failure shows its panel once"
+        lines = pane.screen().split("\n")
+        row = next(number for number, line in enumerate(lines) if "┌" in line)
+        waste = lines[row].index("┌")
+        pane.key("d")
+        pane.wait_for(lambda s: s.split("\n")[row][waste] == "╭", "the stock dealt a card to the waste")
+        pane.key("q")
+        pane.wait_until(pane.dead, "quit")
+        assert pane.flags() == "0000", pane.flags()
+    finally:
+        pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
