@@ -11,7 +11,9 @@ final class LuaManPageTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    var page: String { (try? String(contentsOf: Self.root.appendingPathComponent("man/cardtable-lua.7"), encoding: .utf8)) ?? "" }
+    var page: String {
+        (try? String(contentsOf: Self.root.appendingPathComponent("man/cardtable-lua.7"), encoding: .utf8)) ?? ""
+    }
 
     /// The literal block after `.\" example: NAME`.
     func example(_ name: String) throws -> String {
@@ -51,9 +53,11 @@ final class LuaManPageTests: XCTestCase {
         state.piles[2] = [PileCard(Card("7H")!, faceUp: true)]
         state.piles[3] = [PileCard(Card("8H")!, faceUp: true)]
         XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 2), in: state))
-        XCTAssertEqual(rules.refusal(of: .transfer(from: 1, to: 3), in: state)?.plainMessage, "the two ranks must make 13")
         XCTAssertEqual(
-            rules.refusal(of: .transfer(from: 1, to: discard), in: state)?.plainMessage, "only a King is discarded alone")
+            rules.refusal(of: .transfer(from: 1, to: 3), in: state)?.plainMessage, "the two ranks must make 13")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 1, to: discard), in: state)?.plainMessage,
+            "only a King is discarded alone")
         _ = rules.apply(.transfer(from: 1, to: 2), to: &state)
         XCTAssertEqual(state.piles[discard].count, 2)
     }
