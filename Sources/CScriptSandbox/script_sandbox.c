@@ -909,7 +909,7 @@ ct_result ct_sandbox_timer(ct_sandbox *s, double seconds, const char **text) {
     lua_State *L = s->L;
     lua_pushcfunction(L, message_handler);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->hook_refs[CT_HOOK_ON_TIMER]);
-    lua_pushnumber(L, seconds);
+    lua_pushinteger(L, (lua_Integer)seconds);
     int status = lua_pcall(L, 1, 1, 1);
     if (status != LUA_OK) {
         record_error(s, status);

@@ -2378,7 +2378,7 @@ extension ShippedLayouts {
           return up == 52
         end
 
-        """#,
+        """#
     ]
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.

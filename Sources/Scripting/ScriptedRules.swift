@@ -197,12 +197,22 @@ public struct ScriptedRules: Rules {
         let judgesTransfers = engine.hooks.contains(.canPickUp) || engine.hooks.contains(.canDrop)
         engine.with(state) { session in
             if judgesTransfers {
+                // Each run is asked once whether it may be picked up, then once per target.
                 for from in state.piles.indices {
                     let count = state.piles[from].count
                     for index in stride(from: count - 1, through: 0, by: -1) {
+                        switch session.ask(.canPickUp, from + 1, index + 1) {
+                        case .yes: break
+                        case .no, .failed: continue
+                        case .undecided: if !base.canPickUp(pile: from, from: index, in: state) { continue }
+                        }
                         for to in state.piles.indices where to != from {
                             let move = Move.transfer(from: from, to: to, count: count - index)
-                            if refusal(of: move, session: &session) == nil { moves.append(move) }
+                            switch session.ask(.canDrop, from + 1, count - index, to + 1) {
+                            case .yes: moves.append(move)
+                            case .no, .failed: continue
+                            case .undecided: if base.dropRefusal(of: move, in: state) == nil { moves.append(move) }
+                            }
                         }
                     }
                 }
@@ -265,6 +275,21 @@ public struct ScriptedRules: Rules {
     }
 
     public var timerInterval: Double? { engine?.timerInterval }
+
+    /// `moves_left`, when the script has it, says whether the game can still change.
+    public func ownOutlook(for state: GameState) -> Outlook? {
+        guard let engine, engine.hooks.contains(.movesLeft) else { return nil }
+        if isWon(state) { return .movesLeft }
+        switch engine.with(state, { $0.ask(.movesLeft) }) {
+        case .yes: return .movesLeft
+        case .no: return .noMovesLeft
+        case .undecided, .failed: return nil
+        }
+    }
+
+    /// Each position costs the script's hooks: the outlook's search looks at 100 at most after a
+    /// move (see docs/PERFORMANCE.md), past which it says nothing.
+    public var outlookBudget: Int { engine == nil ? Self.defaultOutlookBudget : 100 }
 
     public func timerMessage(seconds: Double, in state: GameState) -> String? {
         engine?.with(state) { $0.timer(seconds: seconds) }

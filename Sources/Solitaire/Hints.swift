@@ -99,7 +99,9 @@ extension Rules {
                 ? left.element.score > right.element.score : left.offset < right.offset
         }
         var hints = ordered.map { Hint(move: $0.element.move, sentence: describe($0.element.move, in: state)) }
-        if hints.isEmpty, !moves.isEmpty, let move = firstMoveToProgress(in: state), move.kind != .stock {
+        if hints.isEmpty, !moves.isEmpty, let move = firstMoveToProgress(in: state, budget: outlookBudget),
+            move.kind != .stock
+        {
             hints.append(Hint(move: move, sentence: describe(move, in: state)))
         }
         for move in stockClicks { hints.append(Hint(move: move, sentence: describe(move, in: state))) }

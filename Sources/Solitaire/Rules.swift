@@ -65,6 +65,14 @@ public protocol Rules: Sendable {
 
     /// What the variant says after `seconds` of play (a countdown, a warning), or `nil`.
     func timerMessage(seconds: Double, in state: GameState) -> String?
+
+    /// The variant's own answer to "can the game still change?" (a script's `moves_left`), or
+    /// `nil` for the outlook's search (Outlook.swift).
+    func ownOutlook(for state: GameState) -> Outlook?
+
+    /// How many positions the table's outlook and hints may explore after a move: rules whose
+    /// every question costs more (a script's) explore fewer, so no move waits on them.
+    var outlookBudget: Int { get }
 }
 
 /// Something that went wrong in a variant's own code: "pyramid.lua:12: in can_drop: attempt to
@@ -97,6 +105,10 @@ extension Rules {
     public var timerInterval: Double? { nil }
 
     public func timerMessage(seconds: Double, in state: GameState) -> String? { nil }
+
+    public func ownOutlook(for state: GameState) -> Outlook? { nil }
+
+    public var outlookBudget: Int { Self.defaultOutlookBudget }
 }
 
 /// The rules a layout is played by, leaving out any script it names: its declarative `[game]`

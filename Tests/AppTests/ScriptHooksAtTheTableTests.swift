@@ -1,0 +1,103 @@
+import Layouts
+import Solitaire
+import TableKit
+import TerminalInput
+import TestSupport
+import XCTest
+
+@testable import App
+
+/// The hooks the table asks on its own: a script's timer speaks on the status line, its
+/// double-click makes its own move, and its moves_left decides "no moves left".
+final class ScriptHooksAtTheTableTests: XCTestCase {
+    static let layoutText = """
+        name = "hooks"
+        title = "Hooks"
+        script = "hooks.lua"
+        map = \"\"\"
+        S W . F F F F
+        T T T T T T T
+        \"\"\"
+        [game]
+        [slots.S]
+        kind = "stock"
+        [slots.W]
+        kind = "waste"
+        [slots.F]
+        kind = "foundation"
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-up = 1
+        """
+
+    static let script = """
+        timer_interval = 2
+
+        function on_timer(seconds)
+          return string.format("%d seconds on the clock", seconds)
+        end
+
+        -- A double-click sends a column's top card to the waste, whatever it is.
+        function on_double_click(pile)
+          if game.kind(pile) == "tableau" and game.count(pile) > 0 then
+            game.move(pile, game.piles("waste")[1])
+          end
+        end
+
+        function moves_left()
+          return game.count(game.piles("stock")[1]) > 0
+        end
+        """
+
+    func harness() throws -> Harness {
+        let result = LayoutLoader.load(text: Self.layoutText, file: "/tables/hooks.toml") { name, _ in
+            .success(LayoutScript(name: name, file: "/tables/\(name)", source: Self.script))
+        }
+        let harness = Harness(
+            layout: try XCTUnwrap(result.layout, "\(result.diagnostics)"), seed: 3, width: 100, height: 34)
+        harness.renderFrame()
+        return harness
+    }
+
+    func testTheTimerSpeaksEveryIntervalOfPlay() throws {
+        let table = try harness()
+        table.pilot.type("d")  // the first move starts the clock
+        table.settle()
+        table.advance(1.2)
+        table.scene.clockTicked()
+        XCTAssertTrue(table.scene.statusText.contains("2 seconds on the clock"), table.scene.statusText)
+        XCTAssertFalse(table.scene.statusText.contains("4 seconds"))
+        table.advance(2)
+        table.scene.clockTicked()
+        XCTAssertTrue(table.scene.statusText.contains("4 seconds on the clock"), table.scene.statusText)
+    }
+
+    func testADoubleClickTheScriptAnswersIsItsMoveAndUndoes() throws {
+        let table = try harness()
+        let before = table.scene.state
+        let centre = table.centre(of: "tableau.3")
+        table.press(centre.x, centre.y)
+        table.release(centre.x, centre.y)
+        table.press(centre.x, centre.y)
+        table.release(centre.x, centre.y)
+        table.settle()
+        XCTAssertEqual(
+            table.scene.history.last?.move,
+            .click(table.scene.layout.slots.firstIndex { $0.id == "tableau.3" }!, clicks: 2))
+        XCTAssertEqual(table.cards(in: "waste").count, 1)
+        XCTAssertEqual(table.cards(in: "tableau.3").count, 0)
+        table.pilot.type("u")
+        table.settle()
+        XCTAssertEqual(table.scene.state, before)
+    }
+
+    func testMovesLeftDecidesTheOutlook() throws {
+        let table = try harness()
+        XCTAssertFalse(table.scene.hasNoMovesLeft)
+        // Empty the stock onto the waste by hand: moves_left now says no.
+        for _ in 0..<table.scene.state.piles[0].count { table.pilot.type("d") }
+        table.settle()
+        XCTAssertTrue(table.scene.hasNoMovesLeft, table.scene.statusText)
+    }
+}
