@@ -1,5 +1,6 @@
 import ArgumentParser
 import Layouts
+import Scripting
 
 /// `cardtable list`: the shipped games by family, then the free tables.
 struct ListCommand: ParsableCommand {
@@ -37,7 +38,25 @@ struct ListCommand: ParsableCommand {
             text += freeTables.map(\.name).joined(separator: ", ") + "\n"
         }
         let count = families.values.reduce(0) { $0 + $1.count }
+        text += scriptedListing()
         text += "\n\(count) games. Play one with: cardtable play NAME [--deal N]\n"
+        return text
+    }
+
+    /// The games scripted in Lua, and the options their scripts offer (`--option NAME=VALUE`).
+    static func scriptedListing() -> String {
+        let scripted = ShippedLayouts.names.compactMap(ShippedLayouts.layout(named:)).filter { $0.script != nil }
+        guard !scripted.isEmpty else { return "" }
+        var text = "\nScripted in Lua: " + scripted.map(\.name).sorted().joined(separator: ", ") + "\n"
+        for layout in scripted.sorted(by: { $0.name < $1.name }) {
+            guard let engine = ScriptedRules(layout: layout).engine else { continue }
+            for option in engine.options {
+                let values = option.values.isEmpty ? "VALUE" : option.values.joined(separator: "|")
+                text += "  \(layout.name) --option \(option.name)=\(values)"
+                text += option.text.isEmpty ? "" : ": \(option.text)"
+                text += " (default \(option.defaultValue))\n"
+            }
+        }
         return text
     }
 }

@@ -62,7 +62,7 @@ struct PlayCommand: ParsableCommand {
     @Option(
         name: .customLong("option"),
         help: ArgumentHelp(
-            "Set an option a scripted variant offers, such as draw=3 (see 'cardtable list --options'); repeatable.",
+            "Set an option a scripted variant offers, such as draw=3 ('cardtable list' shows them); repeatable.",
             valueName: "name=value"))
     var scriptOptions: [String] = []
 
