@@ -123,7 +123,6 @@ struct ScriptSession {
             piles.append((0..<count).map { PileCard(raw: cards[$0]) })
         }
         let redealsLeft = Int(ct_sandbox_redeals(sandbox))
-        let dealt = deck.count - Int(ct_sandbox_deck_left(sandbox))
         // The sandbox takes cards out of the deck's order when asked for a rank or suit: what is
         // left is the deck without the cards now on the table.
         var remaining: [PileCard] = []
@@ -137,7 +136,6 @@ struct ScriptSession {
                 remaining.append(card)
             }
         }
-        _ = dealt
         return (GameState(piles: piles, redealsLeft: redealsLeft < 0 ? Int.max : redealsLeft), remaining)
     }
 
