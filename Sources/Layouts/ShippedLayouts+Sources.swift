@@ -221,6 +221,97 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "black-hole": #"""
+        # Black Hole: seventeen fans of three cards, face up, around the black hole,
+        # which starts with the Ace of Spades. The top card of any fan goes into the
+        # hole when it is one rank above or below the hole's top card, whatever its
+        # suit; King and Ace are neighbours. Nothing builds on the fans and an empty
+        # fan stays empty. Won when all 52 cards are in the hole. The rules are in
+        # black-hole.lua.
+        #
+        # Rules: PySolFC, "Black Hole" (html-src/rules/blackhole.html); the Ace of
+        # Spades starts the hole as in David Parlett's description of the game.
+
+        name = "black-hole"
+        title = "Black Hole"
+        script = "black-hole.lua"
+        # Each map cell is half a card wide: a fan of three cards takes three cells.
+        grid = [0.5, 1]
+
+        map = """
+        T . . T . . T . . T . . T . . T
+        T . . T . . T . . H . . T . . T
+        T . . T . . T . . T . . T . . T
+        """
+
+        [game]
+        family = "Golf"
+
+        [slots.H]
+        kind = "foundation"
+        name = "hole"
+        deal-up = 1
+        build = "either"
+        suit = "any"
+        wrap = true
+        base = "any"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "right"
+        fan-visible = 3
+        deal-up = 3
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        """#,
+        "calculation": #"""
+        # Calculation: an Ace, a 2, a 3 and a 4, of any suits, start four
+        # foundations, which build up regardless of suit by ones, twos, threes and
+        # fours, counting on from the King back to the Ace, each up to a King
+        # (2 4 6 8 10 Q A 3 5 7 9 J K on the second). The stock turns one card at a
+        # time: play it to a foundation or put it on one of four waste piles, whose
+        # top cards go only to the foundations. Won when all 52 cards are on the
+        # foundations. The rules are in calculation.lua.
+        #
+        # Rules: PySolFC, "Calculation" (html-src/rules/calculation.html).
+
+        name = "calculation"
+        title = "Calculation"
+        script = "calculation.lua"
+
+        map = """
+        S W . F F F F
+        . . . P P P P
+        """
+
+        [game]
+        family = "Calculation"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        suit = "any"
+        base = "any"
+        take-back = false
+
+        [slots.P]
+        kind = "tableau"
+        name = "waste-pile"
+        fan = "down"
+        fan-visible = 13
+        build = "none"
+        move = "top"
+
+        """#,
         "canfield": #"""
         # Canfield: thirteen cards in the reserve, the top one face up; one card starts
         # the first foundation and sets the base rank of all four, which build up in
@@ -742,6 +833,57 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "gaps": #"""
+        # Gaps (Montana): the whole deck dealt face up in four rows of thirteen, and
+        # the Aces taken out, leaving four gaps. A card moves into a gap when it is
+        # the next higher card, in suit, of the card left of the gap; a gap at the
+        # start of a row takes any 2, and a gap right of a King stays empty. The goal
+        # is each row in one suit from 2 to King, left to right. Twice in a game, a
+        # click on the redeal pile gathers the cards not yet in order, shuffles them
+        # and deals them again, leaving a gap right after each row's run. The rules
+        # are in gaps.lua.
+        #
+        # Rules: PySolFC, "Montana" (html-src/rules/montana.html), also called Gaps.
+
+        name = "gaps"
+        title = "Gaps"
+        script = "gaps.lua"
+        # The cards touch, with no room between them, so that four rows of thirteen
+        # fit a small terminal; on a larger one they may overlap a little at their edges.
+        grid = [0.75, 0.84]
+
+        map = """
+        S A
+        G G G G G G G G G G G G G
+        G G G G G G G G G G G G G
+        G G G G G G G G G G G G G
+        G G G G G G G G G G G G G
+        """
+
+        [game]
+        family = "Montana"
+
+        [slots.S]
+        kind = "stock"
+        name = "redeal"
+        redeals = 2
+        overlap = true
+
+        [slots.A]
+        kind = "foundation"
+        name = "aces"
+        build = "none"
+        take-back = false
+        overlap = true
+
+        [slots.G]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        overlap = true
+
+        """#,
         "gargantua": #"""
         # Gargantua: Double Klondike with a single redeal.
         #
@@ -1062,6 +1204,52 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "la-belle-lucie": #"""
+        # La Belle Lucie: seventeen fans of three cards and one of one, face up.
+        # Build down in suit on the fans, one card at a time; an empty fan stays
+        # empty. The foundations build up in suit from the Ace. Twice in a game, a
+        # click on the redeal pile gathers the fans, shuffles them and deals them
+        # again in threes. The rules are in la-belle-lucie.lua.
+        #
+        # Rules: PySolFC, "La Belle Lucie" (html-src/rules/labellelucie.html).
+
+        name = "la-belle-lucie"
+        title = "La Belle Lucie"
+        script = "la-belle-lucie.lua"
+        # Each map cell is half a card wide: a fan of three cards takes three cells.
+        grid = [0.5, 1]
+
+        map = """
+        S . . . . . F . . F . . F . . F
+        T . . T . . T . . T . . T . . T
+        T . . T . . T . . T . . T . . T
+        T . . T . . T . . T . . T . . T
+        """
+
+        [game]
+        family = "Fan"
+
+        [slots.S]
+        kind = "stock"
+        name = "redeal"
+        redeals = 2
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "right"
+        fan-visible = 3
+        deal-up = [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1]
+        suit = "same"
+        move = "top"
+        empty = "none"
+
+        """#,
         "limited": #"""
         # Limited: Forty Thieves with twelve columns of three cards. The columns stand
         # in two rows.
@@ -1252,6 +1440,47 @@ extension ShippedLayouts {
         suit = "same"
 
         """#,
+        "nestor": #"""
+        # Nestor: eight columns of six cards, face up, with no two cards of one rank
+        # in a column, and the four cards left over in a reserve. Two cards of the
+        # same rank on top of any two piles (columns or reserve) are a pair: drop one
+        # on the other and both go to the discard pile. Won when every card is paired
+        # off. The rules are in nestor.lua.
+        #
+        # Rules: PySolFC, "Nestor" (html-src/rules/nestor.html).
+
+        name = "nestor"
+        title = "Nestor"
+        script = "nestor.lua"
+
+        map = """
+        R R R R . . . D
+        T T T T T T T T
+        """
+
+        [game]
+        family = "Pairing"
+
+        [slots.R]
+        kind = "reserve"
+        deal-up = 1
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 6
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        """#,
         "number-ten": #"""
         # Number Ten: ten columns of four cards, the bottom two face down; build down
         # in alternate colours, built runs move together.
@@ -1323,6 +1552,61 @@ extension ShippedLayouts {
         suit = "same"
         move = "face-up"
         empty = "K"
+
+        """#,
+        "osmosis": #"""
+        # Osmosis: four reserve piles of four cards, only the top one face up, and
+        # one card dealt to the first of four foundations. Each foundation builds in
+        # one suit, in any order of rank: the first in the suit of its first card,
+        # each of the others started by a card of that first card's rank. A card goes
+        # to a foundation below the first only when a card of its rank is already on
+        # the foundation above. The stock turns three cards at a time onto the waste,
+        # and the waste goes back as often as you like. The rules are in osmosis.lua.
+        #
+        # Rules: PySolFC, "Osmosis" (html-src/rules/osmosis.html).
+
+        name = "osmosis"
+        title = "Osmosis"
+        script = "osmosis.lua"
+        # Each map cell is a quarter of a card wide, so that the fans have room.
+        grid = [0.25, 1]
+
+        map = """
+        R . . . . . . . F . . . . . . . . . . . . . . . . . . . . S
+        R . . . . . . . F . . . . . . . . . . . . . . . . . . . . W
+        R . . . . . . . F
+        R . . . . . . . F
+        """
+
+        [game]
+        family = "Osmosis"
+
+        [slots.S]
+        kind = "stock"
+        draw = 3
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.R]
+        kind = "reserve"
+        fan = "right"
+        fan-visible = 4
+        deal-down = 3
+        deal-up = 1
+
+        [slots.F]
+        kind = "foundation"
+        fan = "right"
+        fan-visible = 13
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        suit = "same"
+        base = "any"
+        take-back = false
 
         """#,
         "portuguese-solitaire": #"""
@@ -2287,6 +2571,321 @@ extension ShippedLayouts {
 
     /// Script file name -> the Lua text of layouts/NAME.lua.
     static let scriptSources: [String: String] = [
+        "black-hole.lua": #"""
+        -- Black Hole: seventeen fans of three around a hole that swallows cards one
+        -- rank above or below its top card.
+        --
+        -- Rules: PySolFC, "Black Hole" (html-src/rules/blackhole.html); the Ace of
+        -- Spades starts the hole as in David Parlett's description. The hole builds
+        -- up or down by rank, suits ignored, King and Ace next to each other; only a
+        -- fan's top card moves, and only into the hole; no building on the fans, and
+        -- an empty fan is never filled. Won when every card is in the hole.
+
+        local hole = game.piles("hole")[1]
+        local fans = game.piles("tableau")
+
+        -- The Ace of Spades goes into the hole, then each fan gets three cards.
+        function deal()
+          game.deal(hole, true, 1, "S")
+          for _, fan in ipairs(fans) do
+            for _ = 1, 3 do game.deal(fan, true) end
+          end
+        end
+
+        -- Whether two ranks are next to each other, King and Ace included.
+        local function neighbours(a, b)
+          local gap = math.abs(a - b)
+          return gap == 1 or gap == 12
+        end
+
+        function can_pick_up(pile, index)
+          if pile == hole then return false, "cards in the black hole stay there" end
+          return index == game.count(pile), "only a fan's top card moves"
+        end
+
+        function can_drop(from, count, to)
+          if to ~= hole then return false, "cards go only into the black hole" end
+          if count ~= 1 then return false, "one card at a time goes into the black hole" end
+          return neighbours(game.rank(from), game.rank(hole)),
+            "the black hole takes a card one rank above or below its top card (King and Ace are neighbours)"
+        end
+
+        function is_won()
+          return game.count(hole) == 52
+        end
+
+        """#,
+        "calculation.lua": #"""
+        -- Calculation: four foundations counting up by ones, twos, threes and fours,
+        -- fed from the stock through four waste piles.
+        --
+        -- Rules: PySolFC, "Calculation" (html-src/rules/calculation.html). An Ace, a
+        -- 2, a 3 and a 4 (any suits) start the foundations; the one started by a
+        -- rank r builds up by r regardless of suit, counting on past the King from
+        -- the Ace (the 2s go 2 4 6 8 10 Q A 3 5 7 9 J K), and ends with the King, its
+        -- thirteenth card. The stock turns one card at a time; the turned card goes
+        -- to a foundation or onto any of the four waste piles before the next one is
+        -- turned. Only the top card of a waste pile moves, and only to a foundation.
+        -- No redeal. Won when all 52 are on the foundations.
+
+        local stock = game.piles("stock")[1]
+        local turned = game.piles("waste")[1]
+        local foundations = game.piles("foundation")
+
+        local RANKS = { "an Ace", "a 2", "a 3", "a 4", "a 5", "a 6", "a 7", "an 8", "a 9", "a 10", "a Jack", "a Queen", "a King" }
+        local STEPS = { "ones", "twos", "threes", "fours" }
+
+        -- The foundations get an Ace, a 2, a 3 and a 4, the first of each rank in the
+        -- shuffled deck; the rest goes to the stock.
+        function deal()
+          for number, pile in ipairs(foundations) do
+            game.deal(pile, true, number)
+          end
+        end
+
+        -- The rank a foundation takes next: its last card's rank plus its first
+        -- card's, counted round from the King to the Ace.
+        local function next_rank(pile)
+          return (game.rank(pile) + game.rank(pile, 1) - 1) % 13 + 1
+        end
+
+        function can_pick_up(pile, index)
+          local kind = game.kind(pile)
+          if kind == "waste" or kind == "tableau" then return index == game.count(pile), "only the top card moves" end
+          if kind == "foundation" then return false, "cards on the foundations stay there" end
+          return false, "click the stock to turn its next card"
+        end
+
+        function can_drop(from, count, to)
+          if count ~= 1 then return false, "one card at a time moves" end
+          local kind = game.kind(to)
+          if kind == "foundation" then
+            if game.count(to) >= 13 then return false, "this foundation is finished" end
+            local wanted = next_rank(to)
+            return game.rank(from) == wanted,
+              "this foundation builds by " .. STEPS[game.rank(to, 1)] .. ": it takes " .. RANKS[wanted] .. " next"
+          end
+          if kind == "tableau" then
+            return from == turned, "only the card turned from the stock goes on a waste pile"
+          end
+          return false, "cards do not go there"
+        end
+
+        -- The next card turns over, once the one turned before has been played.
+        function on_stock_click(pile)
+          if game.count(turned) == 0 and game.count(stock) > 0 then
+            game.move(stock, turned, 1, { flip = true })
+          end
+        end
+
+        function is_won()
+          local up = 0
+          for _, pile in ipairs(foundations) do up = up + game.count(pile) end
+          return up == 52
+        end
+
+        """#,
+        "gaps.lua": #"""
+        -- Gaps (Montana): four rows of thirteen with four gaps; a gap takes the card
+        -- that follows, in suit, the card on its left.
+        --
+        -- Rules: PySolFC, "Montana" (html-src/rules/montana.html), also called Gaps.
+        -- The whole deck is dealt face up in four rows of thirteen and the Aces are
+        -- taken out of the game, leaving four gaps. Any card moves into a gap whose
+        -- left neighbour is the card one rank lower in its suit; a gap at the start of
+        -- a row takes any 2; nothing follows a King. The goal: each row one suit from
+        -- 2 to King, left to right, ending in a gap. Two redeals: the cards that are
+        -- not part of a row's run from its 2 are shuffled and dealt again after the
+        -- runs, leaving one gap right after each run.
+
+        local redeal = game.piles("redeal")[1]
+        local aces = game.piles("aces")[1]
+        local cells = game.piles("tableau")
+
+        local ROWS, COLUMNS = 4, 13
+        local RANKS = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+        local SUITS = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
+
+        -- The cell at a row and column, and the row and column of a cell.
+        local function cell(row, column) return cells[(row - 1) * COLUMNS + column] end
+        local place = {}
+        for index, pile in ipairs(cells) do
+          place[pile] = { row = (index - 1) // COLUMNS + 1, column = (index - 1) % COLUMNS + 1 }
+        end
+
+        -- The deck in four rows, then the Aces out of the game.
+        function deal()
+          for _, pile in ipairs(cells) do game.deal(pile, true) end
+          for _, pile in ipairs(cells) do
+            if game.rank(pile) == 1 then game.move(pile, aces) end
+          end
+          game.set_redeals(2)
+        end
+
+        -- How many cards from the start of a row are in order: a 2, then the 3 of its
+        -- suit, and so on.
+        local function run_length(row)
+          local first = cell(row, 1)
+          if game.count(first) == 0 or game.rank(first) ~= 2 then return 0 end
+          local suit = game.suit(first)
+          local length = 1
+          while length < COLUMNS - 1 do
+            local pile = cell(row, length + 1)
+            if game.count(pile) == 0 or game.suit(pile) ~= suit or game.rank(pile) ~= length + 2 then break end
+            length = length + 1
+          end
+          return length
+        end
+
+        -- What a gap takes: rank and suit (suit nil: any 2), or nil when nothing can
+        -- go there yet (after another gap) or ever (after a King); then why not.
+        local function wanted(gap)
+          local at = place[gap]
+          if at.column == 1 then return 2, nil end
+          local left = cell(at.row, at.column - 1)
+          if game.count(left) == 0 then return nil, "a gap right of another gap takes nothing until that one is filled" end
+          if game.rank(left) == 13 then return nil, "nothing follows a King: this gap stays empty" end
+          return game.rank(left) + 1, game.suit(left)
+        end
+
+        function can_pick_up(pile, index)
+          if place[pile] then return true end
+          if pile == aces then return false, "the Aces are out of the game" end
+          return false, "click the redeal pile to shuffle the cards not in order and deal them again"
+        end
+
+        function can_drop(from, count, to)
+          if not place[from] then return false, "cards move only from the rows" end
+          if not place[to] then return false, "cards move only into gaps" end
+          if game.count(to) > 0 then return false, "a card moves only into a gap" end
+          local rank, suit = wanted(to)
+          if not rank then return false, suit end
+          if not suit then return game.rank(from) == 2, "a gap at the start of a row takes a 2" end
+          return game.rank(from) == rank and game.suit(from) == suit,
+            "this gap takes the " .. RANKS[rank] .. " of " .. SUITS[suit] .. ", the card after the one on its left"
+        end
+
+        -- The cells holding a card that may go into a gap (a 2 already at the start
+        -- of a row stays where it is).
+        local function fitting(gap)
+          local rank, suit = wanted(gap)
+          local found = {}
+          if not rank then return found end
+          for _, other in ipairs(cells) do
+            local card = game.card(other)
+            if card and card.rank == rank and (card.suit == suit or (suit == nil and place[other].column ~= 1)) then
+              found[#found + 1] = other
+            end
+          end
+          return found
+        end
+
+        -- A click on a gap fills it, when exactly one card can go there.
+        function on_click(pile)
+          if not place[pile] or game.count(pile) > 0 then return end
+          local found = fitting(pile)
+          if #found == 1 then game.move(found[1], pile) end
+        end
+
+        -- A hint: the card that extends a row's run from its 2, else any card that
+        -- fills a gap after the card one rank lower in its suit, else a 2 to start a
+        -- row; nil leaves the redeal to the table's hints.
+        function hint()
+          local extending, others = {}, {}
+          for row = 1, ROWS do
+            local run = run_length(row)
+            for column = 1, COLUMNS do
+              local gap = cell(row, column)
+              if game.count(gap) == 0 then
+                local list = (column == run + 1) and extending or others
+                list[#list + 1] = gap
+              end
+            end
+          end
+          for _, gaps in ipairs({ extending, others }) do
+            for _, gap in ipairs(gaps) do
+              local from = fitting(gap)[1]
+              if from then
+                local card = game.card(from)
+                if place[gap].column == 1 then return from, gap, 1, "Start a row with the 2 of " .. SUITS[card.suit] end
+                return from, gap, 1,
+                  "Move the " .. RANKS[card.rank] .. " of " .. SUITS[card.suit] .. " into the gap after the " .. RANKS[card.rank - 1]
+              end
+            end
+          end
+          return nil
+        end
+
+        -- A redeal: the cells after each row's run, less one gap, get the cards not in
+        -- order, shuffled with math.random (seeded from the position, so an undone
+        -- redeal replays identically). The cards go straight to their new cells, one
+        -- waiting on the redeal pile when they stand in each other's way.
+        function on_stock_click(pile)
+          if pile ~= redeal or game.redeals_left() == 0 then return end
+          local targets, loose = {}, {}
+          for row = 1, ROWS do
+            local run = run_length(row)
+            for column = run + 2, COLUMNS do targets[#targets + 1] = cell(row, column) end
+            for column = run + 1, COLUMNS do
+              if game.count(cell(row, column)) > 0 then loose[#loose + 1] = cell(row, column) end
+            end
+          end
+          -- pending[target] = where the card bound for `target` is now; a shuffle
+          -- that leaves every card where it is, is shuffled again.
+          local pending, waiting = {}, 0
+          for _ = 1, 20 do
+            local order = {}
+            for i, source in ipairs(loose) do order[i] = source end
+            for i = #order, 2, -1 do
+              local j = math.random(i)
+              order[i], order[j] = order[j], order[i]
+            end
+            pending, waiting = {}, 0
+            for i, target in ipairs(targets) do
+              if order[i] ~= target then
+                pending[target] = order[i]
+                waiting = waiting + 1
+              end
+            end
+            if waiting > 0 then break end
+          end
+          local first = true
+          local function step(from, to)
+            game.move(from, to, 1, { redeal = first })
+            first = false
+          end
+          while waiting > 0 do
+            local filled = false
+            for _, target in ipairs(targets) do
+              local source = pending[target]
+              if source and game.count(target) == 0 then
+                step(source, target)
+                pending[target] = nil
+                waiting = waiting - 1
+                filled = true
+              end
+            end
+            if not filled then
+              -- Every cell a card is bound for is taken: lift one card out of the way.
+              for _, target in ipairs(targets) do
+                if pending[target] then
+                  step(pending[target], redeal)
+                  pending[target] = redeal
+                  break
+                end
+              end
+            end
+          end
+        end
+
+        function is_won()
+          for row = 1, ROWS do
+            if run_length(row) ~= COLUMNS - 1 then return false end
+          end
+          return true
+        end
+
+        """#,
         "klondike.lua": #"""
         -- Klondike in Lua: the rules of klondike.toml written as hooks, so that the
         -- two play card for card alike (a test deals the same games through both).
@@ -2378,7 +2977,288 @@ extension ShippedLayouts {
           return up == 52
         end
 
-        """#
+        """#,
+        "la-belle-lucie.lua": #"""
+        -- La Belle Lucie: eighteen fans, built down in suit one card at a time, and
+        -- two redeals that shuffle what is left on the fans.
+        --
+        -- Rules: PySolFC, "La Belle Lucie" (html-src/rules/labellelucie.html). The
+        -- deal is seventeen fans of three and one of one, face up. A fan's top card
+        -- goes on the top card of another fan one rank higher in its suit, or to its
+        -- foundation (up in suit from the Ace); an empty fan is never filled. Two
+        -- redeals: the cards still on the fans are gathered, shuffled and dealt again
+        -- in fans of three (the last fan may have fewer).
+
+        local redeal = game.piles("redeal")[1]
+        local fans = game.piles("tableau")
+
+        -- The deck dealt in threes onto the fans, in order.
+        function deal()
+          for _, fan in ipairs(fans) do
+            for _ = 1, 3 do
+              if game.deck_left() > 0 then game.deal(fan, true) end
+            end
+          end
+          game.set_redeals(2)
+        end
+
+        function can_pick_up(pile, index)
+          local kind = game.kind(pile)
+          if kind == "tableau" then return index == game.count(pile), "one card at a time moves" end
+          if kind == "foundation" then return false, "cards on the foundations stay there" end
+          return false, "click the redeal pile to gather, shuffle and deal the fans again"
+        end
+
+        function can_drop(from, count, to)
+          if count ~= 1 then return false, "one card at a time moves" end
+          local rank, suit = game.rank(from), game.suit(from)
+          local kind = game.kind(to)
+          if kind == "foundation" then
+            if game.count(to) == 0 then return rank == 1, "a foundation starts with an Ace" end
+            return game.suit(to) == suit and game.rank(to) == rank - 1, "a foundation builds up in suit"
+          end
+          if kind == "tableau" then
+            if game.count(to) == 0 then return false, "an empty fan stays empty" end
+            return game.suit(to) == suit and game.rank(to) == rank + 1, "a fan builds down in suit"
+          end
+          return false, "cards do not go there"
+        end
+
+        -- A redeal, while redeals are left and cards lie on the fans. The gathering is
+        -- the shuffle: card by card, from a fan picked at random in proportion to the
+        -- cards it holds, onto the redeal pile face down, so that every interleaving
+        -- of the fans is as likely. Then the pile is dealt out in threes, from the
+        -- first fan on. math.random is seeded from the position: the same position
+        -- always shuffles the same way, and an undone redeal replays identically.
+        function on_stock_click(pile)
+          if pile ~= redeal or game.redeals_left() == 0 then return end
+          local left = 0
+          for _, fan in ipairs(fans) do left = left + game.count(fan) end
+          if left == 0 then return end
+          local first = true
+          while left > 0 do
+            local pick = math.random(left)
+            for _, fan in ipairs(fans) do
+              pick = pick - game.count(fan)
+              if pick <= 0 then
+                game.move(fan, redeal, 1, { flip = true, redeal = first })
+                first = false
+                break
+              end
+            end
+            left = left - 1
+          end
+          for _, fan in ipairs(fans) do
+            local count = math.min(3, game.count(redeal))
+            if count == 0 then break end
+            game.move(redeal, fan, count, { flip = true })
+          end
+        end
+
+        function is_won()
+          local up = 0
+          for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+          return up == 52
+        end
+
+        """#,
+        "nestor.lua": #"""
+        -- Nestor: pairs of equal rank off the tops of eight columns and a reserve.
+        --
+        -- Rules: PySolFC, "Nestor" (html-src/rules/nestor.html). Eight columns of six
+        -- cards with no two of a rank in one column; the four cards left over form a
+        -- reserve. The top cards of the columns and the reserve cards pair off by
+        -- rank, suits ignored, onto the discard pile. Won when all 52 are discarded.
+
+        local discard = game.piles("discard")[1]
+        local columns = game.piles("tableau")
+        local reserve = game.piles("reserve")
+
+        local ROWS = 6
+
+        -- Plans the ranks of the columns, row by row as a real deal goes: each card a
+        -- rank drawn at random from those the deck still holds, weighted by how many
+        -- of it are left, leaving out the ranks its column has already. A plan that
+        -- runs out of ranks for some column starts again. Returns ranks[row][column].
+        local function plan_ranks()
+          for _ = 1, 100 do
+            local left, ranks, stuck = {}, {}, false
+            for rank = 1, 13 do left[rank] = 4 end
+            for row = 1, ROWS do
+              ranks[row] = {}
+              for column = 1, #columns do
+                local allowed, total = {}, 0
+                for rank = 1, 13 do
+                  local taken = false
+                  for above = 1, row - 1 do
+                    if ranks[above][column] == rank then taken = true end
+                  end
+                  if left[rank] > 0 and not taken then
+                    allowed[#allowed + 1] = rank
+                    total = total + left[rank]
+                  end
+                end
+                if total == 0 then
+                  stuck = true
+                  break
+                end
+                local pick = math.random(total)
+                for _, rank in ipairs(allowed) do
+                  pick = pick - left[rank]
+                  if pick <= 0 then
+                    ranks[row][column] = rank
+                    left[rank] = left[rank] - 1
+                    break
+                  end
+                end
+              end
+              if stuck then break end
+            end
+            if not stuck then return ranks end
+          end
+          return nil
+        end
+
+        -- The ranks come from the plan, the suits from the shuffled deck (the next
+        -- card of the planned rank); the four cards left make the reserve.
+        function deal()
+          local ranks = plan_ranks()
+          for row = 1, ROWS do
+            for column, pile in ipairs(columns) do
+              game.deal(pile, true, ranks and ranks[row][column] or nil)
+            end
+          end
+          for _, pile in ipairs(reserve) do game.deal(pile, true) end
+        end
+
+        local function is_open(pile)
+          local kind = game.kind(pile)
+          return kind == "tableau" or kind == "reserve"
+        end
+
+        function can_pick_up(pile, index)
+          if not is_open(pile) then return false, "discarded cards stay there" end
+          return index == game.count(pile), "only the top card of a pile moves"
+        end
+
+        -- A card dropped on another of its rank makes a pair.
+        function can_drop(from, count, to)
+          if to == discard then return false, "drop a card on another of its rank: the pair goes to the discard pile" end
+          if not is_open(to) or game.count(to) == 0 then return false, "a card pairs only with a top card of its rank" end
+          if count ~= 1 then return false, "cards pair off two at a time" end
+          return game.rank(from) == game.rank(to), "a pair is two cards of the same rank"
+        end
+
+        -- The pair just made goes to the discard pile.
+        function after_move(from, count, to)
+          if is_open(to) and game.count(to) >= 2 and game.rank(to, -1) == game.rank(to, -2) then
+            game.move(to, discard, 2)
+          end
+        end
+
+        function is_won()
+          return game.count(discard) == 52
+        end
+
+        """#,
+        "osmosis.lua": #"""
+        -- Osmosis: four foundations, each in one suit and any order of rank, where a
+        -- card seeps down from one foundation to the next only once its rank is there.
+        --
+        -- Rules: PySolFC, "Osmosis" (html-src/rules/osmosis.html). One card starts the
+        -- first foundation; four reserve piles of four cards, only the top card face
+        -- up, build nothing. The first foundation takes any card of its first card's
+        -- suit. Each foundation below it starts with a card of the first card's rank
+        -- and then takes cards of its own suit, but only of ranks already on the
+        -- foundation directly above. The stock turns three cards at a time onto the
+        -- waste, redealt without limit. Won when all 52 are on the foundations.
+
+        local stock = game.piles("stock")[1]
+        local waste = game.piles("waste")[1]
+        local foundations = game.piles("foundation")
+        local reserves = game.piles("reserve")
+
+        local RANKS = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+        local SUITS = { C = "clubs", D = "diamonds", H = "hearts", S = "spades" }
+
+        function deal()
+          game.deal(foundations[1], true)
+          for _, pile in ipairs(reserves) do
+            for _ = 1, 3 do game.deal(pile, false) end
+            game.deal(pile, true)
+          end
+          game.set_redeals(math.huge)
+        end
+
+        -- Which foundation a pile is (1 = the top one), or nil.
+        local function foundation_number(pile)
+          for number, foundation in ipairs(foundations) do
+            if foundation == pile then return number end
+          end
+          return nil
+        end
+
+        -- Whether a card of `rank` lies on a pile.
+        local function holds_rank(pile, rank)
+          for i = 1, game.count(pile) do
+            if game.rank(pile, i) == rank then return true end
+          end
+          return false
+        end
+
+        function can_pick_up(pile, index)
+          local kind = game.kind(pile)
+          if kind == "reserve" or kind == "waste" then
+            return index == game.count(pile) and game.up(pile, index), "only the top card moves"
+          end
+          if kind == "foundation" then return false, "cards on the foundations stay there" end
+          return false, "click the stock to turn three cards onto the waste"
+        end
+
+        function can_drop(from, count, to)
+          local number = foundation_number(to)
+          if not number then return false, "cards go only to the foundations" end
+          if count ~= 1 then return false, "one card at a time goes to a foundation" end
+          local rank, suit = game.rank(from), game.suit(from)
+          local first = game.card(foundations[1], 1)
+          if number == 1 then
+            return suit == first.suit, "the first foundation takes only " .. SUITS[first.suit]
+          end
+          local above = foundations[number - 1]
+          if game.count(to) == 0 then
+            if rank ~= first.rank then
+              return false, "an empty foundation starts with a card of the first card's rank (" .. RANKS[first.rank] .. ")"
+            end
+            return game.count(above) > 0, "start the foundation above this one first"
+          end
+          if suit ~= game.suit(to, 1) then return false, "this foundation takes only " .. SUITS[game.suit(to, 1)] end
+          return holds_rank(above, rank), "a card goes here only once a card of its rank is on the foundation above"
+        end
+
+        -- A reserve pile's new top card turns face up.
+        function after_move(from, count, to)
+          if game.kind(from) == "reserve" and game.count(from) > 0 and not game.up(from) then
+            game.flip(from)
+          end
+        end
+
+        -- Three cards (or what is left) turn over onto the waste as one packet; on an
+        -- empty stock the waste turns back over.
+        function on_stock_click(pile)
+          if game.count(stock) > 0 then
+            game.move(stock, waste, math.min(3, game.count(stock)), { flip = true, reverse = true })
+          elseif game.count(waste) > 0 then
+            game.move(waste, stock, game.count(waste), { flip = true, reverse = true, redeal = true })
+          end
+        end
+
+        function is_won()
+          local up = 0
+          for _, pile in ipairs(foundations) do up = up + game.count(pile) end
+          return up == 52
+        end
+
+        """#,
     ]
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
@@ -2388,8 +3268,9 @@ extension ShippedLayouts {
         "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
         "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "beleaguered-castle", "bastion", "fortress", "streets-and-alleys",
-        "stronghold", "canfield", "storehouse", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas",
-        "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "gypsy",
-        "easthaven", "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30", "pyramid",
+        "stronghold", "calculation", "canfield", "storehouse", "la-belle-lucie", "forty-thieves", "emperor", "indian",
+        "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "golf",
+        "all-in-a-row", "black-hole", "gypsy", "easthaven", "gaps", "osmosis", "nestor", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30", "pyramid",
     ]
 }

@@ -166,6 +166,9 @@ final class RulesSummaryTests: XCTestCase {
             guard layout.rules != nil else { continue }
             let text = summary.joined(separator: " ")
             XCTAssertTrue(summary.last?.hasPrefix("Win by") == true, name)
+            // A script's hooks decide its rules: the sentences speak only of the declarative rules
+            // under them, which need not deal from a stock (La Belle Lucie's stock only redeals).
+            guard layout.script == nil else { continue }
             for kind in [SlotKind.tableau, .foundation, .cell, .reserve, .stock]
             where !layout.slots(ofKind: kind).isEmpty {
                 let word = kind == .cell ? "free cell" : kind.rawValue
