@@ -2,6 +2,8 @@
 // never from a hand-written description: the chooser and the help screen show them, so what a
 // player reads is what the game does.
 
+import Foundation
+
 extension TableLayout {
     /// The rules in short sentences: the cards, what each kind of pile builds and lets move,
     /// what an empty pile takes, the cells, reserves and foundations, what the stock deals, and
@@ -13,9 +15,48 @@ extension TableLayout {
     /// //  "Seven tableau piles build down in alternate colours; built runs move together.",
     /// //  "An empty tableau pile takes only a King or a run starting with one.", …]
     /// ```
+    ///
+    /// A scripted variant's rules are in its script, so its summary is the script's opening
+    /// comment, sentence by sentence (the line naming where the rules come from left out).
     public var rulesSummary: [String] {
+        if let script, case let sentences = RulesSummary.scriptHeader(script.source), !sentences.isEmpty {
+            return sentences
+        }
         guard let rules else { return RulesSummary.freeTable(self) }
         return RulesSummary(layout: self, rules: rules).sentences
+    }
+}
+
+extension RulesSummary {
+    /// The sentences of a script's opening comment (its `--` lines before the first line of
+    /// code), without the one that names the rules' source (`Rules: PySolFC, …`).
+    static func scriptHeader(_ source: String) -> [String] {
+        var paragraphs: [String] = [""]
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("--") else { break }
+            let text = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                if !paragraphs.last!.isEmpty { paragraphs.append("") }
+            } else {
+                paragraphs[paragraphs.count - 1] += (paragraphs.last!.isEmpty ? "" : " ") + text
+            }
+        }
+        var sentences: [String] = []
+        for paragraph in paragraphs where !paragraph.isEmpty {
+            var sentence = ""
+            for word in paragraph.split(separator: " ") {
+                sentence += (sentence.isEmpty ? "" : " ") + word
+                // A sentence ends at a full stop after a word of more than one letter ("e.g." and
+                // "A." stay inside), or at a question or exclamation mark.
+                if word.count > 2, word.hasSuffix(".") || word.hasSuffix("?") || word.hasSuffix("!") {
+                    sentences.append(sentence)
+                    sentence = ""
+                }
+            }
+            if !sentence.isEmpty { sentences.append(sentence) }
+        }
+        return sentences.filter { !$0.hasPrefix("Rules:") }
     }
 }
 

@@ -7,7 +7,8 @@ import Layouts
 // - to a foundation: "Move A♣ to a foundation" ("to the foundation" when there is one);
 // - to an empty pile: "Move 7♠ to a free cell", "Move K♥ to an empty column", "… to an empty
 //   reserve";
-// - a stock click: "Deal from the stock", or "Turn the waste over" when the stock is empty;
+// - a stock click: "Deal from the stock", or "Turn the waste over" when the stock is empty
+//   ("Redeal" on a table without a waste);
 // - a free table's tap: "Take a card from the deck".
 
 extension Rules {
@@ -16,7 +17,9 @@ extension Rules {
         switch move.kind {
         case .stock:
             let empty = state.piles.indices.contains(move.from) && state.piles[move.from].isEmpty
-            return Sentence(empty ? "Turn the waste over" : "Deal from the stock")
+            guard empty else { return Sentence("Deal from the stock") }
+            // A stock that gathers the cards itself (a script's redeal) has no waste to turn.
+            return Sentence(layout.slots.contains { $0.kind == .waste } ? "Turn the waste over" : "Redeal")
         case .create:
             return Sentence("Take a card from the deck")
         case .click:

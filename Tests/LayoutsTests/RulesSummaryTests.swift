@@ -163,17 +163,34 @@ final class RulesSummaryTests: XCTestCase {
                     XCTAssertFalse(sentence.contains(placeholder), "\(name): \(sentence)")
                 }
             }
-            guard layout.rules != nil else { continue }
+            // A scripted game's summary is its script's opening comment, in the script's words.
+            guard layout.rules != nil, layout.script == nil else { continue }
             let text = summary.joined(separator: " ")
             XCTAssertTrue(summary.last?.hasPrefix("Win by") == true, name)
-            // A script's hooks decide its rules: the sentences speak only of the declarative rules
-            // under them, which need not deal from a stock (La Belle Lucie's stock only redeals).
-            guard layout.script == nil else { continue }
             for kind in [SlotKind.tableau, .foundation, .cell, .reserve, .stock]
             where !layout.slots(ofKind: kind).isEmpty {
                 let word = kind == .cell ? "free cell" : kind.rawValue
                 XCTAssertTrue(text.contains(word), "\(name) says nothing of its \(kind) piles: \(text)")
             }
+        }
+    }
+
+    func testAScriptedGameIsSummedUpByItsScriptsOpeningComment() throws {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "klondike-lua"))
+        let summary = layout.rulesSummary
+        XCTAssertEqual(
+            summary.first,
+            "Klondike in Lua: the rules of klondike.toml written as hooks, so that the two play card for card alike (a test deals the same games through both)."
+        )
+        XCTAssertTrue(
+            summary.contains(
+                "Seven columns dealt 1 to 7 cards, the top one face up; build down in alternate colours; only a King (or a run from a King) on an empty column; the foundations build up in suit from the Ace; the stock turns one card at a time onto the waste, and the waste goes back as often as you like."
+            ), "\(summary)")
+        XCTAssertFalse(summary.contains { $0.hasPrefix("Rules:") }, "the source line is left out: \(summary)")
+        for name in ShippedLayouts.names {
+            let scripted = try XCTUnwrap(ShippedLayouts.layout(named: name))
+            guard scripted.script != nil else { continue }
+            XCTAssertGreaterThanOrEqual(scripted.rulesSummary.count, 2, "\(name) says too little of its rules")
         }
     }
 }
