@@ -199,6 +199,11 @@ public struct ScriptedRules: Rules {
                 for from in state.piles.indices {
                     let count = state.piles[from].count
                     for index in stride(from: count - 1, through: 0, by: -1) {
+                        // Cards the script will not let go of go nowhere: asked once, not per target.
+                        switch session.ask(.canPickUp, from + 1, index + 1) {
+                        case .no, .failed: continue
+                        case .yes, .undecided: break
+                        }
                         for to in state.piles.indices where to != from {
                             let move = Move.transfer(from: from, to: to, count: count - index)
                             if refusal(of: move, session: &session) == nil { moves.append(move) }
@@ -256,6 +261,17 @@ public struct ScriptedRules: Rules {
         guard let engine, engine.hooks.contains(.hint) else { return nil }
         guard let (move, text) = engine.with(state, { $0.hint() }) else { return nil }
         return Hint(move: move, sentence: text.map { Sentence($0) } ?? describe(move, in: state))
+    }
+
+    /// The `moves_left` hook's answer: "No moves left" when it says no; `nil` (the outlook's
+    /// search decides) when the script has no such hook, returns nil or fails.
+    public func ownOutlook(for state: GameState) -> Outlook? {
+        guard let engine, engine.hooks.contains(.movesLeft) else { return nil }
+        switch engine.with(state, { $0.ask(.movesLeft) }) {
+        case .yes: return .movesLeft
+        case .no: return .noMovesLeft
+        case .undecided, .failed: return nil
+        }
     }
 
     public func takeFailure() -> RulesFailure? {

@@ -56,6 +56,10 @@ public protocol Rules: Sendable {
     /// The variant's own hint, when it has one; `nil` lets the table's hints decide.
     func ownHint(in state: GameState) -> Hint?
 
+    /// The variant's own word on whether the game can still change (a script's `moves_left`),
+    /// which ``outlook(for:budget:)`` takes instead of searching; `nil` lets the search decide.
+    func ownOutlook(for state: GameState) -> Outlook?
+
     /// A failure of the rules' own code (a script's error) since the last time this was asked:
     /// taken once, so the table shows it once.
     func takeFailure() -> RulesFailure?
@@ -91,6 +95,8 @@ extension Rules {
     public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? { nil }
 
     public func ownHint(in state: GameState) -> Hint? { nil }
+
+    public func ownOutlook(for state: GameState) -> Outlook? { nil }
 
     public func takeFailure() -> RulesFailure? { nil }
 
