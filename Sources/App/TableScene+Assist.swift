@@ -151,7 +151,7 @@ extension TableScene {
         }
         // The rules' budget proves real dead ends and stays inside a frame (docs/PERFORMANCE.md);
         // past it the outlook is unknown, and nothing is said.
-        outlook = rules.ownOutlook(for: state) ?? rules.outlook(for: state, budget: rules.outlookBudget)
+        outlook = rules.outlook(for: state, budget: rules.outlookBudget)
     }
 
     /// Whether the game is proven to have no move left that changes it.

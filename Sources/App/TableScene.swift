@@ -323,9 +323,11 @@ public final class TableScene {
         return Rect(x: Double(slot.x), y: Double(slot.y), width: Double(extent.width), height: Double(extent.height))
     }
 
-    /// The slot under a window point; the later slot wins where two overlap.
+    /// The slot under a window point. Where two overlap, one holding cards wins over an empty one
+    /// (Pyramid's cleared row lies over the free cards above it), then the later slot.
     public func slot(at point: Point) -> String? {
-        layout.slots.reversed().first { dropArea(of: $0.id)?.contains(point) ?? false }?.id
+        let under = layout.slots.reversed().filter { dropArea(of: $0.id)?.contains(point) ?? false }
+        return (under.first { !cards(in: $0.id).isEmpty } ?? under.first)?.id
     }
 
     // MARK: Card views

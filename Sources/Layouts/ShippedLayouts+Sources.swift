@@ -4,6 +4,97 @@
 extension ShippedLayouts {
     /// Layout name -> the TOML text of layouts/NAME.toml.
     static let sources: [String: String] = [
+        "accordion": #"""
+        # Accordion: the cards are dealt one by one into a single row, read left to
+        # right and line by line as text is; a card moves onto the card just left of
+        # it, or three to its left, when they match in suit or in rank: the card it
+        # covers goes to the discard pile, and the row closes up behind it. Drag the
+        # card (or click it when it has one place to go); a click on the stock deals
+        # the next card. Won when one card is left.
+        #
+        # Each map cell is half a card wide (grid): the row's cards overlap, each
+        # showing its left half, as a row of cards on a table does.
+        #
+        # Rules: PySolFC, "Accordion" (html-src/rules/accordion.html).
+
+        name = "accordion"
+        title = "Accordion"
+        script = "accordion.lua"
+        grid = [0.5, 1]
+
+        map = """
+        S . . T T T T T T T T T T T T T
+        D . . T T T T T T T T T T T T T
+        . . . T T T T T T T T T T T T T
+        . . . T T T T T T T T T T T T T
+        """
+
+        [game]
+        family = "Accordion"
+
+        # The keys below say that the row builds on nothing; accordion.lua deals,
+        # matches and closes up the row, and deals one card at a click on the stock.
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "row"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        name = "row"         # ids row.1 to row.52: the row, in reading order
+        overlap = true
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        """#,
+        "aces-up": #"""
+        # Aces Up: four columns; a column's top card is discarded when a higher card
+        # of its suit tops another column (Aces rank high); a top card may move to
+        # an empty column; a click on the stock deals a card to each column. Won
+        # when the four Aces are left, one to a column.
+        #
+        # Rules: PySolFC, "Aces Up" (html-src/rules/acesup.html).
+
+        name = "aces-up"
+        title = "Aces Up"
+        script = "aces-up.lua"
+
+        map = """
+        S . T T T T . D
+        """
+
+        [game]
+        family = "Aces Up"
+
+        # The keys below deal the columns and run the stock; aces-up.lua says what
+        # may be discarded, and when the game is won.
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "any"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+
+        """#,
         "alaska": #"""
         # Alaska: Yukon built up or down in suit.
         #
@@ -396,6 +487,149 @@ extension ShippedLayouts {
         kind = "foundation"
         capacity = 13
         label = "A"
+
+        """#,
+        "clock": #"""
+        # Clock: thirteen piles of four cards face down, twelve round a clock face
+        # (the Ace at one o'clock, the Jack at eleven, the Queen at twelve) and the
+        # Kings' pile in the centre, its top card face up. The face-up card goes
+        # under the pile of its rank (drag it there, or click it), and that pile's
+        # top card turns face up in its turn. Won when every card is face up before
+        # the fourth King turns up.
+        #
+        # The clock face is drawn in five rows a little closer than a card's height
+        # plus a gap, so that it fits an 80x24 terminal: Eleven, Twelve and One on
+        # top, Five, Six and Seven at the bottom, Nine, the Kings and Three across
+        # the middle.
+        #
+        # Rules: PySolFC, "Clock" (html-src/rules/clock.html).
+
+        name = "clock"
+        title = "Clock"
+        script = "clock.lua"
+
+        [game]
+        family = "Clock"
+
+        # The keys below deal the piles and say that nothing builds on them by hand;
+        # clock.lua moves each card home.
+
+        [[slot]]
+        id = "hour.1"
+        group = "hour"
+        kind = "foundation"
+        at = [4.4, 0]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.2"
+        group = "hour"
+        kind = "foundation"
+        at = [5.5, 0.85]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.3"
+        group = "hour"
+        kind = "foundation"
+        at = [6.5, 1.7]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.4"
+        group = "hour"
+        kind = "foundation"
+        at = [5.5, 2.55]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.5"
+        group = "hour"
+        kind = "foundation"
+        at = [4.4, 3.4]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.6"
+        group = "hour"
+        kind = "foundation"
+        at = [3.25, 3.4]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.7"
+        group = "hour"
+        kind = "foundation"
+        at = [2.1, 3.4]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.8"
+        group = "hour"
+        kind = "foundation"
+        at = [1, 2.55]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.9"
+        group = "hour"
+        kind = "foundation"
+        at = [0, 1.7]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.10"
+        group = "hour"
+        kind = "foundation"
+        at = [1, 0.85]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.11"
+        group = "hour"
+        kind = "foundation"
+        at = [2.1, 0]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "hour.12"
+        group = "hour"
+        kind = "foundation"
+        at = [3.25, 0]
+        deal-down = 4
+        build = "none"
+        take-back = false
+
+        [[slot]]
+        id = "kings"
+        kind = "foundation"
+        at = [3.25, 1.7]
+        deal-down = 3
+        deal-up = 1
+        build = "none"
+        take-back = false
 
         """#,
         "double-freecell": #"""
@@ -1367,6 +1601,59 @@ extension ShippedLayouts {
         move = "top"
 
         """#,
+        "monte-carlo": #"""
+        # Monte Carlo: a square of 25 cards; pairs of equal rank that touch (side by
+        # side, above and below, or corner to corner) go to the discard pile: drag
+        # one onto the other, or click a card that has one partner only. A click on
+        # the stock closes the gaps and deals into the places left at the end.
+        #
+        # The rows stand a little closer than a card's height plus a gap (grid), so
+        # that five of them fit an 80x24 terminal; at some card sizes a row covers
+        # the bottom edge of the one above.
+        #
+        # Rules: PySolFC, "Monte Carlo" (html-src/rules/montecarlo.html).
+
+        name = "monte-carlo"
+        title = "Monte Carlo"
+        script = "monte-carlo.lua"
+        grid = [1, 0.8]
+
+        map = """
+        T T T T T . D
+        T T T T T
+        T T T T T . S
+        T T T T T
+        T T T T T
+        """
+
+        [game]
+        family = "Monte Carlo"
+
+        # The keys below deal the square and say that its cards build on nothing;
+        # monte-carlo.lua pairs them off and runs the stock (which deals into the
+        # empty places only, after closing the gaps).
+
+        [slots.T]
+        kind = "tableau"
+        name = "grid"        # ids grid.1 (top left) to grid.25, row by row
+        overlap = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "="
+        build = "none"
+        take-back = false
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "grid"
+
+        """#,
         "moosehide": #"""
         # Moosehide: Yukon built down in any suit but the card's own.
         #
@@ -1647,13 +1934,18 @@ extension ShippedLayouts {
         "pyramid": #"""
         # Pyramid: 28 cards in seven overlapping rows, each row half a card lower
         # and half a card further left than the one above; a stock, a waste, and a
-        # discard pile for the pairs that make 13.
+        # discard pile for the pairs that make 13. Drag a card onto another to pair
+        # them; a King goes alone (drag it to the discard, or click it). The rules
+        # are in pyramid.lua, over the keys below.
         #
         # Each map cell is half a card wide and half a card tall (grid), so the
         # map draws the pyramid as it looks: a card covers the two cells below it.
+        #
+        # Rules: PySolFC, "Pyramid" (html-src/rules/pyramid.html).
 
         name = "pyramid"
         title = "Pyramid"
+        script = "pyramid.lua"
         grid = [0.5, 0.5]
 
         map = """
@@ -1666,8 +1958,15 @@ extension ShippedLayouts {
         . . . P . P . P . P . P . P . P
         """
 
+        [game]
+        family = "Pyramid"
+
+        # The keys below are what the rules say where they can; pyramid.lua decides
+        # the rest (which cards are free, the pairs, the stock's face-up top card).
+
         [slots.S]
         kind = "stock"
+        redeals = 2
 
         [slots.W]
         kind = "waste"
@@ -1676,10 +1975,17 @@ extension ShippedLayouts {
         kind = "tableau"
         name = "pyramid"     # ids pyramid.1 (the top) to pyramid.28
         overlap = true       # the rows overlap on purpose
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
 
         [slots.D]
         kind = "foundation"
         name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
 
         """#,
         "rank-and-file": #"""
@@ -2375,6 +2681,66 @@ extension ShippedLayouts {
         suit = "different"
 
         """#,
+        "tri-peaks": #"""
+        # TriPeaks: 28 cards in three overlapping peaks, the bottom row face up; play
+        # a free card onto the foundation when it is one rank above or below the
+        # foundation's top card, whatever its suit (King and Ace are neighbours);
+        # a click on a card plays it there, a click on the stock turns its next card
+        # onto the foundation.
+        #
+        # Each map cell is half a card wide and half a card tall (grid): a card
+        # covers the two cells below it, as in Pyramid.
+        #
+        # Rules: PySolFC, "Tri Peaks" (html-src/rules/tripeaks.html).
+
+        name = "tri-peaks"
+        title = "TriPeaks"
+        script = "tri-peaks.lua"
+        grid = [0.5, 0.5]
+
+        map = """
+        . . . P . . . . . P . . . . . P
+        . . P . P . . . P . P . . . P . P
+        . P . P . P . P . P . P . P . P . P
+        P . P . P . P . P . P . P . P . P . P
+        .
+        . . . . . . S . . F
+        """
+
+        [game]
+        family = "Golf"
+        win = "cleared"
+
+        # The keys below deal the game, build the foundation and run the stock, as
+        # in Golf; tri-peaks.lua adds which cards are free and turns them up.
+
+        [slots.P]
+        kind = "tableau"
+        name = "peaks"       # ids peaks.1 to peaks.3 (the tops) ... peaks.28
+        overlap = true
+        deal-down = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        deal-up = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+        build = "none"
+        move = "top"
+        empty = "none"
+        turn-up = false
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "foundation"
+
+        [slots.F]
+        kind = "foundation"
+        fan = "right"
+        fan-visible = 3
+        deal-up = 1
+        build = "either"
+        suit = "any"
+        wrap = true
+        base = "any"
+        take-back = false
+
+        """#,
         "wasp": #"""
         # Wasp: Scorpion with any card on an empty column.
         #
@@ -2571,6 +2937,216 @@ extension ShippedLayouts {
 
     /// Script file name -> the Lua text of layouts/NAME.lua.
     static let scriptSources: [String: String] = [
+        "accordion.lua": #"""
+        -- Accordion: fold a row of cards into a single card.
+        --
+        -- Rules: PySolFC, "Accordion" (html-src/rules/accordion.html). The cards are
+        -- dealt face up into one row, two to start, then one more at each click on
+        -- the stock, whenever you like. A card may move onto the card just left of
+        -- it, or onto the card three to its left, when the two are of the same suit
+        -- or the same rank; the card it covers goes to the discard pile (as in
+        -- PySolFC; played by hand, the cards pile up and only the top one counts,
+        -- which comes to the same), and the cards to its right close up the gap.
+        -- Drag the card, or click it when it has only one place to go. Won when the
+        -- stock is empty and one card is left in the row.
+        --
+        -- The row runs through the slots in reading order: left to right, then the
+        -- next line, so the card "three to the left" of the first slot of a line is
+        -- on the line above.
+
+        local stock = game.piles("stock")[1]
+        local discard = game.piles("discard")[1]
+        local row = game.piles("row")
+
+        local place = {}
+        for position, pile in ipairs(row) do place[pile] = position end
+
+        -- The number of cards in the row (they always fill its first places).
+        local function length()
+          local n = 0
+          while n < #row and game.count(row[n + 1]) > 0 do n = n + 1 end
+          return n
+        end
+
+        local function matches(a, b)
+          return game.suit(a) == game.suit(b) or game.rank(a) == game.rank(b)
+        end
+
+        -- Whether the card at `from` may move onto `to`: one or three places to its
+        -- left, the two matching.
+        local function may_move(from, to)
+          if not place[from] or not place[to] or game.count(from) == 0 or game.count(to) == 0 then return false end
+          local gap = place[from] - place[to]
+          return (gap == 1 or gap == 3) and matches(from, to)
+        end
+
+        -- The cards right of `position` close up by one place.
+        local function close_up(position)
+          local next = position + 1
+          while next <= #row and game.count(row[next]) > 0 do
+            game.move(row[next], row[next - 1], 1)
+            next = next + 1
+          end
+        end
+
+        function deal()
+          game.deal(row[1])
+          game.deal(row[2])
+        end
+
+        function can_pick_up(pile, index)
+          if place[pile] then return true end
+          if pile == stock then return false, "click the stock to deal the next card" end
+          return false, "cards on the discard pile stay there"
+        end
+
+        function can_drop(from, count, to)
+          if not place[to] or game.count(to) == 0 then return false, "a card moves only onto another card of the row" end
+          local gap = place[from] - place[to]
+          if gap ~= 1 and gap ~= 3 then
+            return false, "a card moves onto the card just left of it, or three to its left"
+          end
+          if not matches(from, to) then return false, "the two cards must match in suit or in rank" end
+          return true
+        end
+
+        -- The covered card goes to the discard pile, the moved card takes its place
+        -- (it steps back for a moment to let the other out), and the row closes up.
+        function after_move(from, count, to)
+          game.move(to, from, 1)
+          game.move(to, discard, 1)
+          game.move(from, to, 1)
+          close_up(place[from])
+        end
+
+        -- A card with only one place to go moves there at a click.
+        function on_click(pile)
+          if not place[pile] or game.count(pile) == 0 then return end
+          local position = place[pile]
+          local one = position > 1 and may_move(pile, row[position - 1])
+          local three = position > 3 and may_move(pile, row[position - 3])
+          if one == three then return end
+          local target = row[position - (one and 1 or 3)]
+          game.move(target, discard, 1)
+          game.move(pile, target, 1)
+          close_up(position)
+        end
+
+        function on_stock_click(pile)
+          local n = length()
+          if game.count(stock) > 0 and n < #row then game.move(stock, row[n + 1], 1, { flip = true }) end
+        end
+
+        -- A card to deal, or a card that may move.
+        function moves_left()
+          if game.count(stock) > 0 then return true end
+          for position = 2, length() do
+            if may_move(row[position], row[position - 1]) then return true end
+            if position > 3 and may_move(row[position], row[position - 3]) then return true end
+          end
+          return false
+        end
+
+        function is_won()
+          return game.count(stock) == 0 and length() == 1
+        end
+
+        -- A move three places left first: it folds the row the furthest.
+        function hint()
+          for _, gap in ipairs({ 3, 1 }) do
+            for position = length(), gap + 1, -1 do
+              local from, to = row[position], row[position - gap]
+              if may_move(from, to) then
+                return from, to, 1, gap == 3 and "Move the card three places left" or "Move the card one place left"
+              end
+            end
+          end
+          return nil
+        end
+
+        """#,
+        "aces-up.lua": #"""
+        -- Aces Up: discard every card but the four Aces.
+        --
+        -- Rules: PySolFC, "Aces Up" (html-src/rules/acesup.html). Four columns of
+        -- one card each, the rest in the stock (the layout deals them, and its stock
+        -- deals a card to each column at a click: deal-to = "tableau"). A column's
+        -- top card may be discarded when another column's top card is of the same
+        -- suit and higher; Aces rank high, so an Ace is never discarded. Drag the
+        -- card to the discard pile, or click it. A column's top card may also move
+        -- to an empty column, and nowhere else. Won when the 48 other cards are
+        -- discarded and each column holds one Ace alone.
+
+        local discard = game.piles("discard")[1]
+        local stock = game.piles("stock")[1]
+        local columns = game.piles("tableau")
+
+        local is_column = {}
+        for _, pile in ipairs(columns) do is_column[pile] = true end
+
+        -- Aces rank high: 2 is lowest, then ... King, Ace.
+        local function value(rank)
+          return rank == 1 and 14 or rank
+        end
+
+        -- Whether the top card of `pile` may be discarded: another column's top card
+        -- of its suit is higher.
+        local function discardable(pile)
+          if not is_column[pile] or game.count(pile) == 0 then return false end
+          local rank, suit = value(game.rank(pile)), game.suit(pile)
+          for _, other in ipairs(columns) do
+            if other ~= pile and game.count(other) > 0 and game.suit(other) == suit
+              and value(game.rank(other)) > rank then
+              return true
+            end
+          end
+          return false
+        end
+
+        function can_pick_up(pile, index)
+          if is_column[pile] then return index == game.count(pile), "only a column's top card moves" end
+          if pile == stock then return false, "click the stock to deal a card to each column" end
+          return false, "cards on the discard pile stay there"
+        end
+
+        function can_drop(from, count, to)
+          if to == discard then
+            if game.rank(from) == 1 then return false, "an Ace ranks highest: it is never discarded" end
+            return discardable(from), "a card is discarded only when a higher card of its suit tops another column"
+          end
+          if is_column[to] then return game.count(to) == 0, "a card moves only to an empty column" end
+          return false, "cards go to an empty column or to the discard pile"
+        end
+
+        -- A click on a card that may be discarded discards it.
+        function on_click(pile)
+          if discardable(pile) then game.move(pile, discard, 1) end
+        end
+
+        -- A deal or a discard is left; with neither, only moves to an empty column,
+        -- which lead somewhere only when they uncover a card: then the table's own
+        -- search finds out (nil), else nothing can change.
+        function moves_left()
+          if game.count(stock) > 0 then return true end
+          local empty, deep = false, false
+          for _, pile in ipairs(columns) do
+            if discardable(pile) then return true end
+            if game.count(pile) == 0 then empty = true end
+            if game.count(pile) > 1 then deep = true end
+          end
+          if empty and deep then return nil end
+          return false
+        end
+
+        function is_won()
+          if game.count(discard) ~= 48 then return false end
+          for _, pile in ipairs(columns) do
+            if game.count(pile) ~= 1 or game.rank(pile) ~= 1 then return false end
+          end
+          return true
+        end
+
+        """#,
         "black-hole.lua": #"""
         -- Black Hole: seventeen fans of three around a hole that swallows cards one
         -- rank above or below its top card.
@@ -2682,6 +3258,123 @@ extension ShippedLayouts {
           local up = 0
           for _, pile in ipairs(foundations) do up = up + game.count(pile) end
           return up == 52
+        end
+
+        """#,
+        "clock.lua": #"""
+        -- Clock: a game of patience that plays itself out; will the Kings wait?
+        --
+        -- Rules: PySolFC, "Clock" (html-src/rules/clock.html). The deal (the
+        -- layout's deal-down and deal-up) makes thirteen piles of four cards face
+        -- down: twelve round a clock face, one for each rank from the Ace at one
+        -- o'clock to the Queen at twelve, and the Kings' pile in the centre, whose
+        -- top card is face up. The face-up card goes face up under the pile of its
+        -- rank: drag it onto that pile, or click it (a card that belongs to the pile
+        -- it was turned from can only be clicked). Then the top card of that pile
+        -- turns face up, and so on. Won when every card is face up, each in the pile
+        -- of its rank; lost when the fourth King goes under the centre pile while
+        -- cards still lie face down.
+
+        local hours = game.piles("hour")
+        local kings = game.piles("kings")[1]
+
+        -- home[rank] is the pile of that rank; rank_of[pile] the other way round.
+        local home = {}
+        local rank_of = {}
+        for hour, pile in ipairs(hours) do
+          home[hour] = pile
+          rank_of[pile] = hour
+        end
+        home[13] = kings
+        rank_of[kings] = 13
+
+        local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+
+        -- "an Ace", "a 7", "an 8".
+        local function a(rank)
+          return (rank == 1 or rank == 8) and "an " .. names[rank] or "a " .. names[rank]
+        end
+
+        -- Where a rank's pile is, in words.
+        local function pile_name(rank)
+          if rank == 13 then return "the Kings' pile in the centre" end
+          return string.format("the %d o'clock pile", rank)
+        end
+
+        -- Whether the top card of the pile is the card turned up to go home: face
+        -- up, and lying on a face-down card or on a pile of another rank.
+        local function turned(pile)
+          local count = game.count(pile)
+          if count == 0 or not game.up(pile) then return false end
+          if count >= 2 and not game.up(pile, count - 1) then return true end
+          return game.rank(pile) ~= rank_of[pile]
+        end
+
+        -- The top card of `from` goes to the bottom of `to` (another pile): the
+        -- cards of `to` lift onto it, then all of them go back.
+        local function tuck_under(from, to)
+          local count = game.count(to)
+          if count > 0 then game.move(to, from, count) end
+          game.move(from, to, count + 1)
+        end
+
+        -- The next card of the pile turns face up (unless none is left face down).
+        local function turn_next(pile)
+          if game.count(pile) > 0 and not game.up(pile) then game.flip(pile) end
+        end
+
+        function can_pick_up(pile, index)
+          if index == game.count(pile) and turned(pile) then return true end
+          if game.up(pile, index) then return false, "that card is home already" end
+          return false, "only the face-up card moves; the next one turns up by itself"
+        end
+
+        function can_drop(from, count, to)
+          local rank = game.rank(from)
+          if rank_of[to] == rank then return true end
+          if home[rank] == from then
+            return false, string.format("%s goes under its own pile: click it", a(rank))
+          end
+          return false, string.format("%s goes under %s", a(rank), pile_name(rank))
+        end
+
+        -- The card dropped on its pile goes under it; that pile's next card turns up.
+        function after_move(from, count, to)
+          game.move(to, from, 1)
+          tuck_under(from, to)
+          turn_next(to)
+        end
+
+        -- A click on the face-up card sends it under its pile.
+        function on_click(pile)
+          if not turned(pile) then return end
+          local target = home[game.rank(pile)]
+          if target == pile then
+            -- Its own pile: set it aside on another pile for a moment.
+            local aside = pile == kings and hours[1] or kings
+            game.move(pile, aside, 1)
+            tuck_under(aside, pile)
+          else
+            tuck_under(pile, target)
+          end
+          turn_next(target)
+        end
+
+        -- The game goes on while a card lies face up waiting to go home.
+        function moves_left()
+          for _, pile in pairs(home) do
+            if turned(pile) then return true end
+          end
+          return false
+        end
+
+        function is_won()
+          for rank, pile in pairs(home) do
+            for index = 1, game.count(pile) do
+              if not game.up(pile, index) or game.rank(pile, index) ~= rank then return false end
+            end
+          end
+          return true
         end
 
         """#,
@@ -3062,6 +3755,145 @@ extension ShippedLayouts {
         end
 
         """#,
+        "monte-carlo.lua": #"""
+        -- Monte Carlo: pair off touching cards of equal rank.
+        --
+        -- Rules: PySolFC, "Monte Carlo" (html-src/rules/montecarlo.html). 25 cards
+        -- face up in a square of five rows of five (the layout deals them: deal-up
+        -- = 1), the rest in the stock. Two cards of the same rank that touch, side
+        -- by side, one above the other or corner to corner, go to the discard pile
+        -- together: drag one onto the other, or click a card that has exactly one
+        -- such partner. A click on the stock closes the gaps: the cards move up
+        -- towards the first place, keeping their order row by row, and the places
+        -- left free at the end are dealt from the stock. Won when every card is on
+        -- the discard pile.
+
+        local stock = game.piles("stock")[1]
+        local discard = game.piles("discard")[1]
+        local grid = game.piles("grid")
+
+        local place = {}
+        for position, pile in ipairs(grid) do place[pile] = position end
+
+        local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+
+        -- "an Ace", "a 7", "an 8".
+        local function a(rank)
+          return (rank == 1 or rank == 8) and "an " .. names[rank] or "a " .. names[rank]
+        end
+
+        -- Whether two places of the square touch: rows and columns at most one
+        -- apart (and not the same place).
+        local function touching(first, second)
+          local one, other = place[first] - 1, place[second] - 1
+          local rows = math.abs(one // 5 - other // 5)
+          local columns = math.abs(one % 5 - other % 5)
+          return first ~= second and rows <= 1 and columns <= 1
+        end
+
+        -- The touching cards of the same rank as the card at `pile`.
+        local function partners(pile)
+          local found = {}
+          if game.count(pile) == 0 then return found end
+          for _, other in ipairs(grid) do
+            if game.count(other) > 0 and touching(pile, other) and game.rank(other) == game.rank(pile) then
+              found[#found + 1] = other
+            end
+          end
+          return found
+        end
+
+        function can_pick_up(pile, index)
+          if place[pile] then return index == game.count(pile), "only the top card moves" end
+          if pile == stock then return false, "click the stock to close the gaps and deal" end
+          return false, "cards on the discard pile stay there"
+        end
+
+        function can_drop(from, count, to)
+          if to == discard then return false, "drop a card on its partner: the two go to the discard pile together" end
+          if not place[from] or not place[to] or game.count(to) == 0 then
+            return false, "drop a card on a touching card of the same rank"
+          end
+          if not touching(from, to) then
+            return false, "the two cards must touch: side by side, one above the other, or corner to corner"
+          end
+          local rank, other = game.rank(from), game.rank(to)
+          if rank ~= other then
+            return false, string.format("%s pairs only with another %s, not with %s", a(rank), names[rank], a(other))
+          end
+          return true
+        end
+
+        -- The pair goes to the discard pile.
+        function after_move(from, count, to)
+          game.move(to, discard, 2)
+        end
+
+        -- A card with a single partner pairs off with it at a click.
+        function on_click(pile)
+          if not place[pile] then return end
+          local found = partners(pile)
+          if #found == 1 then
+            game.move(pile, discard, 1)
+            game.move(found[1], discard, 1)
+          end
+        end
+
+        -- Closes the gaps, then deals from the stock into the empty places at the end.
+        function on_stock_click(pile)
+          local gaps = 0
+          for position, spot in ipairs(grid) do
+            if game.count(spot) == 0 then
+              gaps = gaps + 1
+            elseif gaps > 0 then
+              game.move(spot, grid[position - gaps], 1)
+            end
+          end
+          for _, spot in ipairs(grid) do
+            if game.count(spot) == 0 and game.count(stock) > 0 then
+              game.move(stock, spot, 1, { flip = true })
+            end
+          end
+        end
+
+        -- Whether a click on the stock would move a card: a gap before a card, or an
+        -- empty place and cards in the stock.
+        local function stock_click_moves()
+          local gap = false
+          for _, pile in ipairs(grid) do
+            if game.count(pile) == 0 then
+              gap = true
+              if game.count(stock) > 0 then return true end
+            elseif gap then
+              return true
+            end
+          end
+          return false
+        end
+
+        -- A pair to make, or gaps to close.
+        function moves_left()
+          for _, pile in ipairs(grid) do
+            if #partners(pile) > 0 then return true end
+          end
+          return stock_click_moves()
+        end
+
+        function is_won()
+          return game.count(discard) == 52
+        end
+
+        function hint()
+          for _, pile in ipairs(grid) do
+            local found = partners(pile)
+            if #found > 0 then
+              return pile, found[1], 1, string.format("Pair the two %ss", names[game.rank(pile)])
+            end
+          end
+          return nil
+        end
+
+        """#,
         "nestor.lua": #"""
         -- Nestor: pairs of equal rank off the tops of eight columns and a reserve.
         --
@@ -3259,6 +4091,286 @@ extension ShippedLayouts {
         end
 
         """#,
+        "pyramid.lua": #"""
+        -- Pyramid: pair cards that make 13 and clear them away.
+        --
+        -- Rules: PySolFC, "Pyramid" (html-src/rules/pyramid.html), and its Relaxed
+        -- Pyramid for the goal option. 28 cards face up in a pyramid of seven rows,
+        -- each card half covered by two cards of the row below. A card is free when
+        -- both cards covering it are gone. Two free cards whose ranks add up to 13
+        -- (Ace 1, Jack 11, Queen 12) go to the discard pile together: drag one onto
+        -- the other. A King is 13 by itself: drag it to the discard, or click it.
+        -- The stock's top card lies face up and plays too, as does the waste's top
+        -- card; a click on the stock turns its card onto the waste. The waste goes
+        -- back to the stock twice, three passes in all (the layout's redeals = 2).
+        --
+        -- Won, as in PySolFC's Pyramid, when every card is on the discard pile: the
+        -- pyramid, the stock and the waste all cleared. With the option goal =
+        -- "pyramid" (PySolFC's Relaxed Pyramid) clearing the pyramid is enough.
+
+        options = {
+          { name = "goal", text = "To win, clear", values = { "all", "pyramid" }, default = "all" },
+        }
+
+        local stock = game.piles("stock")[1]
+        local waste = game.piles("waste")[1]
+        local discard = game.piles("discard")[1]
+        local pyramid = game.piles("pyramid")
+
+        -- The covering table: covered_by[pile] lists the two piles of the next row
+        -- that lie over it (the seventh row lies free). Row r starts at position
+        -- r(r-1)/2 + 1; position k of row r is covered by positions k + r and
+        -- k + r + 1.
+        local covered_by = {}
+        local in_pyramid = {}
+        do
+          local position = 0
+          for row = 1, 7 do
+            for _ = 1, row do
+              position = position + 1
+              local pile = pyramid[position]
+              in_pyramid[pile] = true
+              covered_by[pile] = {}
+              if row < 7 then
+                covered_by[pile] = { pyramid[position + row], pyramid[position + row + 1] }
+              end
+            end
+          end
+        end
+
+        local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+
+        -- Whether nothing covers the pile's card: a pyramid card is free when both
+        -- cards over it are gone; the stock's and the waste's top cards are free
+        -- when face up.
+        local function is_free(pile)
+          if game.count(pile) == 0 or not game.up(pile) then return false end
+          for _, over in ipairs(covered_by[pile] or {}) do
+            if game.count(over) > 0 then return false end
+          end
+          return true
+        end
+
+        -- The stock's top card always lies face up, ready to pair.
+        local function turn_up_stock()
+          if game.count(stock) > 0 and not game.up(stock) then game.flip(stock) end
+        end
+
+        function deal()
+          for _, pile in ipairs(pyramid) do game.deal(pile) end
+          while game.deck_left() > 0 do game.deal(stock, false) end
+          game.move(stock, waste, 1, { flip = true })
+          turn_up_stock()
+        end
+
+        function can_pick_up(pile, index)
+          if index ~= game.count(pile) then return false, "only a free top card plays" end
+          if pile == discard then return false, "cards on the discard pile stay there" end
+          if in_pyramid[pile] and not is_free(pile) then
+            return false, "that card is covered: clear the two cards over it first"
+          end
+          return game.up(pile, index), "only a free top card plays"
+        end
+
+        function can_drop(from, count, to)
+          if count ~= 1 then return false, "cards pair one with one" end
+          local rank = game.rank(from)
+          if to == discard then
+            return rank == 13, "only a King goes to the discard alone: pair the others to make 13"
+          end
+          if game.count(to) == 0 then return false, "drop it on a card it makes 13 with" end
+          if not is_free(to) then return false, "that card is covered: it cannot pair yet" end
+          local other = game.rank(to)
+          if rank + other ~= 13 then
+            return false, string.format("%s and %s make %d, not 13", names[rank], names[other], rank + other)
+          end
+          return true
+        end
+
+        -- A card dropped on its partner: the two go to the discard pile together.
+        function after_move(from, count, to)
+          if to ~= discard then game.move(to, discard, 2) end
+          turn_up_stock()
+        end
+
+        -- A click on a free King sends it to the discard pile.
+        function on_click(pile)
+          if pile ~= discard and game.count(pile) > 0 and game.rank(pile) == 13 and is_free(pile) then
+            game.move(pile, discard, 1)
+            turn_up_stock()
+          end
+        end
+
+        -- The stock turns its card onto the waste; once it is empty, the waste goes
+        -- back while redeals remain.
+        function on_stock_click(pile)
+          if game.count(stock) > 0 then
+            game.move(stock, waste, 1, { flip = not game.up(stock) })
+          elseif game.count(waste) > 0 and game.redeals_left() > 0 then
+            game.move(waste, stock, game.count(waste), { flip = true, reverse = true, redeal = true })
+          end
+          turn_up_stock()
+        end
+
+        function is_won()
+          if game.option("goal") == "pyramid" then
+            for _, pile in ipairs(pyramid) do
+              if game.count(pile) > 0 then return false end
+            end
+            return true
+          end
+          return game.count(discard) == 52
+        end
+
+        -- The first play the free cards allow: a King to the discard pile, or two
+        -- cards that make 13. Returns from, to (nil when there is none).
+        local function first_play()
+          local free = {}
+          for _, pile in ipairs(pyramid) do
+            if is_free(pile) then free[#free + 1] = pile end
+          end
+          for _, pile in ipairs({ stock, waste }) do
+            if is_free(pile) then free[#free + 1] = pile end
+          end
+          for _, pile in ipairs(free) do
+            if game.rank(pile) == 13 then return pile, discard end
+          end
+          for i, a in ipairs(free) do
+            for j = i + 1, #free do
+              if game.rank(a) + game.rank(free[j]) == 13 then return a, free[j] end
+            end
+          end
+          return nil
+        end
+
+        -- A card to turn, a waste to turn back, or a play: the game goes on.
+        function moves_left()
+          if game.count(stock) > 0 then return true end
+          if game.count(waste) > 0 and game.redeals_left() > 0 then return true end
+          return first_play() ~= nil
+        end
+
+        function hint()
+          local from, to = first_play()
+          if from == nil then return nil end
+          if to == discard then return from, to, 1, "Discard the King" end
+          return from, to, 1, string.format("Pair the %s with the %s", names[game.rank(from)], names[game.rank(to)])
+        end
+
+        """#,
+        "tri-peaks.lua": #"""
+        -- TriPeaks: clear three peaks onto one foundation, a rank up or down.
+        --
+        -- Rules: PySolFC, "Tri Peaks" (html-src/rules/tripeaks.html). 28 cards in
+        -- three peaks of four rows (3, 6, 9 and 10 cards), each card half covered
+        -- by two cards of the row below; the bottom row is dealt face up, the rest
+        -- face down, and a card turns face up once both cards over it are gone. One
+        -- card starts the foundation. A free card goes onto the foundation when it
+        -- is one rank above or below the foundation's top card, whatever its suit;
+        -- the ranks wrap around, as in PySolFC: a King and an Ace are neighbours.
+        -- Drag the card there or click it. A click on the stock turns its next card
+        -- onto the foundation; there is no redeal. Won when the peaks are cleared.
+        --
+        -- The layout deals, runs the stock and says when the game is won (its keys
+        -- are Golf's); this script adds what the keys cannot say: which cards are
+        -- free, and turning them up.
+
+        local stock = game.piles("stock")[1]
+        local foundation = game.piles("foundation")[1]
+        local peaks = game.piles("peaks")
+
+        -- The covering table, by position in the peaks (reading order: the three
+        -- tops, then rows of 6, 9 and 10): covering[k] lists the two positions of
+        -- the next row that lie over position k; the bottom row lies free.
+        local covering = {
+          { 4, 5 }, { 6, 7 }, { 8, 9 },
+          { 10, 11 }, { 11, 12 }, { 13, 14 }, { 14, 15 }, { 16, 17 }, { 17, 18 },
+        }
+        for position = 10, 18 do covering[position] = { position + 9, position + 10 } end
+
+        local covered_by = {}
+        local in_peaks = {}
+        for position, pile in ipairs(peaks) do
+          in_peaks[pile] = true
+          covered_by[pile] = {}
+          for _, over in ipairs(covering[position] or {}) do
+            table.insert(covered_by[pile], peaks[over])
+          end
+        end
+
+        local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+
+        -- "an Ace", "a 7", "an 8".
+        local function a(rank)
+          return (rank == 1 or rank == 8) and "an " .. names[rank] or "a " .. names[rank]
+        end
+
+        local function is_free(pile)
+          if game.count(pile) == 0 then return false end
+          for _, over in ipairs(covered_by[pile]) do
+            if game.count(over) > 0 then return false end
+          end
+          return true
+        end
+
+        -- One rank apart, King and Ace neighbours.
+        local function neighbours(rank, other)
+          local gap = math.abs(rank - other)
+          return gap == 1 or gap == 12
+        end
+
+        -- Whether the pile's card may go onto the foundation (any card starts it).
+        local function plays(pile)
+          return game.count(foundation) == 0 or neighbours(game.rank(pile), game.rank(foundation))
+        end
+
+        -- Every face-down card whose covering cards are gone turns face up.
+        local function turn_up_free_cards()
+          for _, pile in ipairs(peaks) do
+            if is_free(pile) and not game.up(pile) then game.flip(pile) end
+          end
+        end
+
+        function can_pick_up(pile, index)
+          if in_peaks[pile] then
+            if not is_free(pile) then return false, "that card is covered: clear the two cards over it first" end
+            return game.up(pile), "that card is face down"
+          end
+          if pile == stock then return false, "click the stock to turn its next card onto the foundation" end
+          return false, "cards on the foundation stay there"
+        end
+
+        function can_drop(from, count, to)
+          if to ~= foundation then return false, "cards go onto the foundation only" end
+          local rank = game.rank(from)
+          if plays(from) then return true end
+          local below = game.rank(foundation)
+          return false, string.format("%s goes on %s or %s, not on %s", a(rank), a((rank + 11) % 13 + 1),
+            a(rank % 13 + 1), a(below))
+        end
+
+        function after_move(from, count, to)
+          turn_up_free_cards()
+        end
+
+        -- A click on a free card plays it onto the foundation when it may go.
+        function on_click(pile)
+          if in_peaks[pile] and is_free(pile) and game.up(pile) and plays(pile) then
+            game.move(pile, foundation, 1)
+            turn_up_free_cards()
+          end
+        end
+
+        -- A card to turn from the stock, or a free card that plays.
+        function moves_left()
+          if game.count(stock) > 0 then return true end
+          for _, pile in ipairs(peaks) do
+            if is_free(pile) and game.up(pile) and plays(pile) then return true end
+          end
+          return false
+        end
+
+        """#,
     ]
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
@@ -3266,11 +4378,12 @@ extension ShippedLayouts {
         "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "klondike-lua", "thoughtful",
         "thumb-and-pouch", "westcliff", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off",
         "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
-        "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "bakers-dozen", "castles-in-spain",
-        "portuguese-solitaire", "spanish-patience", "beleaguered-castle", "bastion", "fortress", "streets-and-alleys",
-        "stronghold", "calculation", "canfield", "storehouse", "la-belle-lucie", "forty-thieves", "emperor", "indian",
-        "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "golf",
-        "all-in-a-row", "black-hole", "gypsy", "easthaven", "gaps", "osmosis", "nestor", "yukon", "alaska",
-        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30", "pyramid",
+        "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "bakers-dozen",
+        "castles-in-spain", "portuguese-solitaire", "spanish-patience", "beleaguered-castle", "bastion", "fortress",
+        "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock", "la-belle-lucie",
+        "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square",
+        "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks", "gypsy",
+        "easthaven", "gaps", "monte-carlo", "osmosis", "nestor", "pyramid", "yukon", "alaska", "double-yukon",
+        "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -269,23 +269,23 @@ public struct ScriptedRules: Rules {
         return Hint(move: move, sentence: text.map { Sentence($0) } ?? describe(move, in: state))
     }
 
-    public func takeFailure() -> RulesFailure? {
-        if let loadFailure, loadFailureShown.setOnce() { return loadFailure }
-        return engine?.takeFailure()
-    }
-
-    public var timerInterval: Double? { engine?.timerInterval }
-
-    /// `moves_left`, when the script has it, says whether the game can still change.
+    /// The `moves_left` hook's answer: "No moves left" when it says no; `nil` (the outlook's
+    /// search decides) when the script has no such hook, returns nil or fails.
     public func ownOutlook(for state: GameState) -> Outlook? {
         guard let engine, engine.hooks.contains(.movesLeft) else { return nil }
-        if isWon(state) { return .movesLeft }
         switch engine.with(state, { $0.ask(.movesLeft) }) {
         case .yes: return .movesLeft
         case .no: return .noMovesLeft
         case .undecided, .failed: return nil
         }
     }
+
+    public func takeFailure() -> RulesFailure? {
+        if let loadFailure, loadFailureShown.setOnce() { return loadFailure }
+        return engine?.takeFailure()
+    }
+
+    public var timerInterval: Double? { engine?.timerInterval }
 
     /// Each position costs the script's hooks: the outlook's search looks at 100 at most after a
     /// move (see docs/PERFORMANCE.md), past which it says nothing.

@@ -16,7 +16,8 @@ import Layouts
 //   legal move at all is `.noMovesLeft` at once;
 // - `.unknown` when more than `budget` positions would have to be seen to tell.
 //
-// A won game is not stuck: `.movesLeft`.
+// A won game is not stuck: `.movesLeft`. A variant that knows better says so itself
+// (`ownOutlook(for:)`: a script's `moves_left` hook), and no search is made.
 //
 // Positions that differ only in which free cell holds which card are the same position for the
 // search (PositionCanonicalizer.swift), so FreeCell's four cells do not multiply the positions by
@@ -41,6 +42,7 @@ extension Rules {
     /// Whether any sequence of moves can still change the game (see Outlook.swift).
     public func outlook(for state: GameState, budget: Int = Self.defaultOutlookBudget) -> Outlook {
         if isWon(state) { return .movesLeft }
+        if let own = ownOutlook(for: state) { return own }
         return OutlookSearch(rules: self, start: state).run(budget: budget).outlook
     }
 

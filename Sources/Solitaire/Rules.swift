@@ -56,6 +56,10 @@ public protocol Rules: Sendable {
     /// The variant's own hint, when it has one; `nil` lets the table's hints decide.
     func ownHint(in state: GameState) -> Hint?
 
+    /// The variant's own word on whether the game can still change (a script's `moves_left`),
+    /// which ``outlook(for:budget:)`` takes instead of searching; `nil` lets the search decide.
+    func ownOutlook(for state: GameState) -> Outlook?
+
     /// A failure of the rules' own code (a script's error) since the last time this was asked:
     /// taken once, so the table shows it once.
     func takeFailure() -> RulesFailure?
@@ -65,10 +69,6 @@ public protocol Rules: Sendable {
 
     /// What the variant says after `seconds` of play (a countdown, a warning), or `nil`.
     func timerMessage(seconds: Double, in state: GameState) -> String?
-
-    /// The variant's own answer to "can the game still change?" (a script's `moves_left`), or
-    /// `nil` for the outlook's search (Outlook.swift).
-    func ownOutlook(for state: GameState) -> Outlook?
 
     /// How many positions the table's outlook and hints may explore after a move: rules whose
     /// every question costs more (a script's) explore fewer, so no move waits on them.
@@ -100,13 +100,13 @@ extension Rules {
 
     public func ownHint(in state: GameState) -> Hint? { nil }
 
+    public func ownOutlook(for state: GameState) -> Outlook? { nil }
+
     public func takeFailure() -> RulesFailure? { nil }
 
     public var timerInterval: Double? { nil }
 
     public func timerMessage(seconds: Double, in state: GameState) -> String? { nil }
-
-    public func ownOutlook(for state: GameState) -> Outlook? { nil }
 
     public var outlookBudget: Int { Self.defaultOutlookBudget }
 }

@@ -86,7 +86,7 @@ final class ChooserTests: XCTestCase {
         XCTAssertEqual(headings.last, ChooserCatalog.freeTablesHeading)
         let freeTables = catalog.games.filter { $0.rules == nil }.map(\.name)
         XCTAssertEqual(freeTables.first, "sandbox", "the sandbox is the first free table")
-        XCTAssertEqual(Set(freeTables), ["sandbox", "free30", "pyramid"])
+        XCTAssertEqual(Set(freeTables), ["sandbox", "free30"])
     }
 
     func testTheChooserShowsTheListTheSummaryAndAPreview() throws {

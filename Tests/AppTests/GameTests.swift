@@ -227,6 +227,22 @@ final class DropTargetTests: XCTestCase {
         XCTAssertEqual(game.cards("tableau.7"), "5C 4H")
     }
 
+    /// Pyramid's slots overlap: the empty slots of a cleared row lie over the lower half of the
+    /// free cards above them. A card let go there lands on the card, not on the empty slot.
+    func testACardLetGoWhereAnEmptySlotOverlapsACardLandsOnTheCard() throws {
+        let game = GameTests.Game("pyramid")
+        game.setUp(["pyramid.16": "QD", "waste": "AC", "stock": "[5C] 5H"])
+        let queen = try XCTUnwrap(game.scene.slotViews["pyramid.16"]).frame
+        let empty = try XCTUnwrap(game.scene.slotViews["pyramid.22"]).frame
+        let point = (x: Int(queen.minX) + 1, y: Int(queen.maxY) - 1)
+        XCTAssertTrue(empty.contains(Point(x: Double(point.x) + 0.5, y: Double(point.y) + 0.5)), "over the empty slot")
+        XCTAssertEqual(game.scene.slot(at: Point(x: Double(point.x) + 0.5, y: Double(point.y) + 0.5)), "pyramid.16")
+        game.drag(from: game.cardCell("waste", 0), to: point)
+        game.settle()
+        XCTAssertEqual(game.cards("discard"), "QD AC", "the Queen and the Ace make 13")
+        XCTAssertEqual(game.cards("pyramid.16"), "")
+    }
+
     func testACardLetGoOverBareFeltGoesBack() {
         let game = GameTests.Game("klondike")
         game.setUp(["tableau.1": "4H", "tableau.7": "5C"])
