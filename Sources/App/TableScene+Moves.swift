@@ -248,6 +248,15 @@ extension TableScene {
         lastTapActed = false
         guard drag == nil, let place = location(of: view), let slotID = slotID(of: place.pile) else { return }
         let count = pileViews[place.pile].count - place.index
+        // A click the variant's script answers (TriPeaks plays the card) comes before picking up.
+        if held == nil, mouseMode == .click, count == 1, let move = rules.clickMove(on: place.pile, in: state),
+            move.kind == .click
+        {
+            attempt(move)
+            updateCursor()
+            updateStatus()
+            return
+        }
         if held == nil, mouseMode == .click, view.faceUp,
             rules.canPickUp(pile: place.pile, from: place.index, in: state)
         {

@@ -49,6 +49,7 @@ extension Loader {
         guard checkSlotCount(pending) else { return nil }
         checkUniqueIDs(pending)
         checkOverlaps(slotsWithinBounds(pending))
+        namesScript = root["script"] != nil
         let rules = readRules(
             root, groups: groups, groupNames: groupNames, explicit: explicit, slots: pending.map(\.slot))
 

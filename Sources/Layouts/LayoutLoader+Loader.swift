@@ -17,6 +17,8 @@ final class Loader {
     var diagnostics: [LayoutDiagnostic] = []
     /// Finds the script the layout names.
     let scriptLookup: ScriptLookup
+    /// The layout names a script (`script = …` at the top level), which may deal the cards itself.
+    var namesScript = false
 
     init(text: String, file: String, scripts: @escaping ScriptLookup = LayoutLoader.scriptBesideLayout) {
         self.scriptLookup = scripts

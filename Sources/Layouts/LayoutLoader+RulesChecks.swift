@@ -105,7 +105,9 @@ extension Loader {
             }
         }
         let left = cardCount - dealt
-        if left > 0 && !slots.contains(where: { $0.kind == .stock }) {
+        // A script may deal the cards itself (its deal hook); what it leaves lies face up on the
+        // first pile that is not a foundation, so no card is lost either way.
+        if left > 0 && !slots.contains(where: { $0.kind == .stock }) && !namesScript {
             error(
                 "\(left) card\(left == 1 ? " is" : "s are") left after the deal, and the layout has no stock to hold \(left == 1 ? "it" : "them"): deal \(left == 1 ? "it" : "them") with deal-down or deal-up, or add a slot of kind \"stock\"",
                 at: index.keyPosition("game"), key: "game")

@@ -94,3 +94,32 @@ extension KlondikeBothWaysTests {
             "klondike.lua: option draw may be 1, 3, not '2'")
     }
 }
+
+extension KlondikeBothWaysTests {
+    /// A layout whose script deals needs no stock for the cards its deal keys leave: the script
+    /// deals them (here, all 52 on one pile).
+    func testAScriptThatDealsNeedsNoStockForTheRest() throws {
+        let text = """
+            script = "all.lua"
+            map = "T T F"
+            [game]
+            [slots.T]
+            kind = "tableau"
+            [slots.F]
+            kind = "foundation"
+            """
+        let result = LayoutLoader.load(text: text, file: "/t/all.toml") { name, _ in
+            .success(
+                LayoutScript(name: name, file: "/t/all.lua", source: "function deal() while game.deal(1) do end end"))
+        }
+        let layout = try XCTUnwrap(result.layout, "\(result.diagnostics)")
+        let state = ScriptedRules(layout: layout).deal(seed: 1)
+        XCTAssertEqual(state.piles.map(\.count), [52, 0, 0])
+        // Without the script, the same layout is refused: nowhere to put 52 cards.
+        let plain = LayoutLoader.load(
+            text: text.replacingOccurrences(of: "script = \"all.lua\"\n", with: ""), file: "/t/p.toml")
+        XCTAssertTrue(
+            plain.diagnostics.contains { $0.message.hasPrefix("52 cards are left after the deal") },
+            "\(plain.diagnostics)")
+    }
+}
