@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import Solitaire
 import TableKit
 import TerminalInput
@@ -42,6 +43,13 @@ final class ScriptHooksAtTheTableTests: XCTestCase {
         function on_double_click(pile)
           if game.kind(pile) == "tableau" and game.count(pile) > 0 then
             game.move(pile, game.piles("waste")[1])
+          end
+        end
+
+        -- A click on the last column sends its card to the first foundation.
+        function on_click(pile)
+          if game.id(pile) == "tableau.7" and game.count(pile) > 0 then
+            game.move(pile, game.piles("foundation")[1])
           end
         end
 
@@ -99,5 +107,18 @@ final class ScriptHooksAtTheTableTests: XCTestCase {
         for _ in 0..<table.scene.state.piles[0].count { table.pilot.type("d") }
         table.settle()
         XCTAssertTrue(table.scene.hasNoMovesLeft, table.scene.statusText)
+    }
+
+    func testAClickTheScriptAnswersPlaysInBothMouseModes() throws {
+        for mode in [MouseMode.drag, .click] {
+            let table = try harness()
+            table.scene.mouseMode = mode
+            let column = table.centre(of: "tableau.7")
+            table.click(column.x, column.y)
+            table.settle()
+            XCTAssertEqual(table.cards(in: "tableau.7").count, 0, "\(mode)")
+            XCTAssertEqual(table.cards(in: "foundation.1").count, 1, "\(mode)")
+            XCTAssertEqual(table.scene.history.last?.move.kind, .click, "\(mode)")
+        }
     }
 }
