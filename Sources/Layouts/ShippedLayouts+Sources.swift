@@ -1627,7 +1627,7 @@ extension ShippedLayouts {
         """
 
         [game]
-        family = "Monte Carlo"
+        family = "Pairing"
 
         # The keys below deal the square and say that its cards build on nothing;
         # monte-carlo.lua pairs them off and runs the stock (which deals into the
@@ -4383,7 +4383,7 @@ extension ShippedLayouts {
         "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock", "la-belle-lucie",
         "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square",
         "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks", "gypsy",
-        "easthaven", "gaps", "monte-carlo", "osmosis", "nestor", "pyramid", "yukon", "alaska", "double-yukon",
+        "easthaven", "gaps", "osmosis", "monte-carlo", "nestor", "pyramid", "yukon", "alaska", "double-yukon",
         "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -36,6 +36,27 @@ final class ManPageTests: XCTestCase {
         }
     }
 
+    /// SHIPPED GAMES names every shipped game under its family, and nothing else.
+    func testManPageListsEveryShippedGameUnderItsFamily() throws {
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        let start = try XCTUnwrap(page.range(of: ".Sh SHIPPED GAMES\n"))
+        let end = try XCTUnwrap(page.range(of: ".Sh ", range: start.upperBound..<page.endIndex))
+        var listed: [String: String] = [:]
+        var family = ""
+        for line in page[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            if line.hasPrefix(".It ") { family = String(line.dropFirst(4)) }
+            if line.hasPrefix(".Pa "), !family.isEmpty {
+                listed[String(line.dropFirst(4).split(separator: " ")[0])] = family
+            }
+        }
+        var games: [String: String] = [:]
+        for name in ShippedLayouts.names {
+            if let family = ShippedLayouts.layout(named: name)?.rules?.family { games[name] = family }
+        }
+        XCTAssertEqual(listed, games)
+    }
+
     /// The layouts shown in the man page load without a diagnostic.
     func testManPageExamplesLoad() throws {
         let page = try String(
