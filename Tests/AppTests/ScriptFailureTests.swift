@@ -11,28 +11,6 @@ import XCTest
 /// shows its traceback in a panel any key closes, and the game goes on.
 final class ScriptFailureTests: XCTestCase {
     /// Klondike's map, with a script whose drops fail on a tableau pile and are fine elsewhere.
-    static let layoutText = """
-        name = "broken"
-        title = "Broken"
-        script = "broken.lua"
-        map = \"\"\"
-        S W . F F F F
-        T T T T T T T
-        \"\"\"
-        [game]
-        [slots.S]
-        kind = "stock"
-        [slots.W]
-        kind = "waste"
-        [slots.T]
-        kind = "tableau"
-        fan = "down"
-        deal-down = [0, 1, 2, 3, 4, 5, 6]
-        deal-up = 1
-        [slots.F]
-        kind = "foundation"
-        """
-
     static let script = """
         local function explain(pile)
           return game.kind(pile) .. nil
@@ -45,13 +23,8 @@ final class ScriptFailureTests: XCTestCase {
         """
 
     func harness() throws -> Harness {
-        let result = LayoutLoader.load(text: Self.layoutText, file: "/tables/broken.toml") { name, _ in
-            .success(LayoutScript(name: name, file: "/tables/\(name)", source: Self.script))
-        }
-        let layout = try XCTUnwrap(result.layout, "\(result.diagnostics)")
-        let harness = Harness(layout: layout, seed: 3, width: 100, height: 34)
-        harness.renderFrame()
-        return harness
+        try ScriptedTable.harness(
+            name: "broken", columns: "deal-down = [0, 1, 2, 3, 4, 5, 6]\ndeal-up = 1", script: Self.script)
     }
 
     func testAFailingHookRefusesTheMoveNamesItAndShowsTheTraceback() throws {

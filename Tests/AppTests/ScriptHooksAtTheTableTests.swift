@@ -11,27 +11,6 @@ import XCTest
 /// The hooks the table asks on its own: a script's timer speaks on the status line, its
 /// double-click makes its own move, and its moves_left decides "no moves left".
 final class ScriptHooksAtTheTableTests: XCTestCase {
-    static let layoutText = """
-        name = "hooks"
-        title = "Hooks"
-        script = "hooks.lua"
-        map = \"\"\"
-        S W . F F F F
-        T T T T T T T
-        \"\"\"
-        [game]
-        [slots.S]
-        kind = "stock"
-        [slots.W]
-        kind = "waste"
-        [slots.F]
-        kind = "foundation"
-        [slots.T]
-        kind = "tableau"
-        fan = "down"
-        deal-up = 1
-        """
-
     static let script = """
         timer_interval = 2
 
@@ -59,13 +38,7 @@ final class ScriptHooksAtTheTableTests: XCTestCase {
         """
 
     func harness() throws -> Harness {
-        let result = LayoutLoader.load(text: Self.layoutText, file: "/tables/hooks.toml") { name, _ in
-            .success(LayoutScript(name: name, file: "/tables/\(name)", source: Self.script))
-        }
-        let harness = Harness(
-            layout: try XCTUnwrap(result.layout, "\(result.diagnostics)"), seed: 3, width: 100, height: 34)
-        harness.renderFrame()
-        return harness
+        try ScriptedTable.harness(name: "hooks", columns: "deal-up = 1", script: Self.script)
     }
 
     func testTheTimerSpeaksEveryIntervalOfPlay() throws {
