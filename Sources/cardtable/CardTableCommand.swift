@@ -15,7 +15,7 @@ struct CardTableCommand: ParsableCommand {
         version: CardTableVersion.current,
         subcommands: [
             PlayCommand.self, ListCommand.self, StatsCommand.self, ExportCommand.self, CheckCommand.self,
-            PreviewCommand.self, RenderCommand.self,
+            PreviewCommand.self, RenderCommand.self, CopyCommand.self,
         ],
         defaultSubcommand: PlayCommand.self
     )

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Layouts
+import Persistence
+
+/// `cardtable copy`: a shipped game written out as files of the player's own, under a new name,
+/// to change: its layout and, for a scripted game, its script.
+struct CopyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Write a shipped game's layout (and script) into your layouts folder under a new name, to change it."
+    )
+
+    @Argument(help: "A shipped game (see 'cardtable list').")
+    var game: String
+
+    @Argument(help: "The new game's name: letters, digits and dashes.")
+    var name: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the files here instead of your layouts folder (~/.config/cardtable/layouts).", valueName: "folder"))
+    var to: String?
+
+    func validate() throws {
+        guard ShippedLayouts.source(named: game) != nil else {
+            throw ValidationError("no shipped game '\(game)' (see 'cardtable list')")
+        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+            throw ValidationError("the new name may use letters, digits and dashes only, such as my-pyramid")
+        }
+        guard ShippedLayouts.source(named: name) == nil else {
+            throw ValidationError("'\(name)' is a shipped game's name: choose another, such as my-\(name)")
+        }
+    }
+
+    func run() throws {
+        let environment = ProcessEnvironment.current
+        guard let folder = to ?? LayoutResolver.userDirectory(environment: environment) else {
+            printError("cardtable: no layouts folder (HOME is not set): give one with --to FOLDER")
+            throw ExitCode(1)
+        }
+        let copy = GameCopy(game: game, name: name)
+        let files = copy.files()
+        do {
+            try AtomicFile.makeFolder(folder)
+            for file in files {
+                let path = (folder as NSString).appendingPathComponent(file.name)
+                guard !FileManager.default.fileExists(atPath: path) else {
+                    printError("cardtable: \(path) exists already: choose another name, or move it away first")
+                    throw ExitCode(1)
+                }
+            }
+            for file in files {
+                try AtomicFile.write(file.text, to: (folder as NSString).appendingPathComponent(file.name))
+            }
+        } catch let error as FileError {
+            printError("cardtable: \(error)")
+            throw ExitCode(1)
+        }
+        let layout = (folder as NSString).appendingPathComponent("\(name).toml")
+        print(
+            "Wrote " + files.map { (folder as NSString).appendingPathComponent($0.name) }.joined(separator: " and ")
+                + ".")
+        print(
+            "Change \(files.count == 1 ? "it" : "them"), and watch the table redraw: cardtable preview --watch \(layout)"
+        )
+        print("Play it: cardtable play \(to == nil ? name : layout)")
+    }
+}
+
+/// A shipped game's files renamed: `name = "pyramid"` becomes the new name, the title says
+/// whose copy it is ("Pyramid (my-pyramid)"), and the script the layout names becomes `NEW.lua`.
+struct GameCopy {
+    var game: String
+    var name: String
+
+    /// The files to write: the layout, then its script if it has one.
+    func files() -> [(name: String, text: String)] {
+        guard let source = ShippedLayouts.source(named: game) else { return [] }
+        var script: String?
+        var lines: [String] = []
+        var topLevel = true
+        var named = false
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("[") { topLevel = false }
+            if topLevel, line.hasPrefix("name =") || line.hasPrefix("name=") {
+                lines.append("name = \"\(name)\"")
+                named = true
+            } else if topLevel, let written = GameCopy.value(of: "script", in: line) {
+                script = written
+                lines.append("script = \"\(name).lua\"")
+            } else if topLevel, let title = GameCopy.value(of: "title", in: line) {
+                if !named { lines.append("name = \"\(name)\"") }
+                lines.append("title = \"\(title) (\(name))\"")
+                named = true
+            } else {
+                lines.append(line)
+            }
+        }
+        var files = [(name: "\(name).toml", text: lines.joined(separator: "\n"))]
+        if let script, let text = ShippedLayouts.scriptSource(named: script) { files.append(("\(name).lua", text)) }
+        return files
+    }
+
+    /// The string a top-level `key = "value"` line gives, if the line is one.
+    static func value(of key: String, in line: String) -> String? {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == key else { return nil }
+        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        guard value.hasPrefix("\""), let end = value.dropFirst().firstIndex(of: "\"") else { return nil }
+        return String(value[value.index(after: value.startIndex)..<end])
+    }
+}
