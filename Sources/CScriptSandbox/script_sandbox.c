@@ -2,14 +2,19 @@
 // runs here, under lua_pcall, so no longjmp ever crosses a Swift frame.
 //
 // Limits:
-// - memory: the allocator refuses to hold more than `memory_limit` bytes; Lua then raises "not
-//   enough memory", which no script can make go away (the limit stays);
-// - time: a count hook runs every HOOK_STEP instructions and raises an error once a call has run
-//   more than `instruction_limit`. From then on it fires before every instruction of every
-//   coroutine, so a script that catches the error (pcall, coroutine.resume) fails again at its
-//   next instruction, and the error climbs out to the hook call.
+// - memory: while the script runs, the allocator refuses to hold more than `memory_limit` bytes;
+//   Lua then raises "not enough memory", which no script can make go away (the limit stays).
+//   A script that still holds more than half of it after a failure starts afresh (restart);
+// - instructions: a count hook runs every HOOK_STEP instructions and raises an error once a call
+//   has run more than `instruction_limit` (allocations and C functions that work over many
+//   elements count too: sandbox_charge), or for longer than `time_limit` seconds. From then on
+//   it fires before every instruction of every coroutine, so a script that catches the error
+//   (pcall, coroutine.resume) fails again at its next instruction, and the error climbs out to
+//   the hook call; a call that returns anyway (`return pcall(f)`) fails all the same.
+// - C functions that could loop without end out of the count hook's sight are guarded
+//   (sandbox_guards.c, sandbox_patterns.c); the script cannot have finalizers (__gc).
 
-#include "script_sandbox.h"
+#include "sandbox_internal.h"
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -19,10 +24,6 @@
 #include <math.h>
 #include <string.h>
 
-enum { HOOK_STEP = 1000, ERROR_SIZE = 1024, TRACEBACK_SIZE = 4096, REASON_SIZE = 512 };
-
-enum { MODE_READ = 0, MODE_ACT = 1, MODE_DEAL = 2 };
-
 const char *const ct_hook_names[CT_HOOK_COUNT] = {
     "deal",           "can_pick_up", "can_drop", "after_move", "on_click", "on_double_click",
     "on_stock_click", "is_won",      "moves_left", "hint",     "on_timer",
@@ -30,37 +31,13 @@ const char *const ct_hook_names[CT_HOOK_COUNT] = {
 
 const char *ct_hook_name(ct_hook hook) { return hook >= 0 && hook < CT_HOOK_COUNT ? ct_hook_names[hook] : "?"; }
 
-struct ct_sandbox {
-    lua_State *L;
-    size_t memory_used, memory_limit;
-    int64_t instructions, instruction_limit;
-    int over_budget;
-    /// Where the script was when the count hook last ran: for messages about memory.
-    int last_line;
-    char last_source[128];
-
-    int pile_count, max_cards;
-    uint8_t *cards; /* pile_count * max_cards */
-    int *counts;
-    int redeals; /* -1: unlimited */
-    uint8_t *deck;
-    int deck_count, deck_next;
-
-    ct_step *steps;
-    int step_count, step_capacity;
-    int mode, automatic;
-
-    int hook_refs[CT_HOOK_COUNT];
-    int randomseed_ref;
-    const char *current_hook;
-
-    char error[ERROR_SIZE];
-    char traceback[TRACEBACK_SIZE];
-    char reason[REASON_SIZE];
-    char *scratch;
-};
+static int run_main_chunk(ct_sandbox *s);
+static void restart(ct_sandbox *s);
 
 // MARK: Memory and time
+
+/// Extra bytes the message handler may use over the limit.
+enum { HANDLER_SLACK = 256 << 10 };
 
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ct_sandbox *s = ud;
@@ -70,46 +47,116 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         free(ptr);
         return NULL;
     }
-    if (nsize > old && s->memory_used + (nsize - old) > s->memory_limit) return NULL;
+    if (nsize > old) {
+        size_t limit = s->memory_limit + (s->in_handler ? HANDLER_SLACK : 0);
+        if (s->in_call && s->memory_used + (nsize - old) > limit) {
+            s->out_of_memory = 1;
+            return NULL;
+        }
+        // Work in C is mostly in proportion to what it allocates (string.rep, .., upper, gsub).
+        s->instructions += (int64_t)((nsize - old) / ALLOCATION_COST);
+    }
     void *block = realloc(ptr, nsize);
     if (block == NULL) return NULL;
     s->memory_used = s->memory_used - old + nsize;
     return block;
 }
 
-static ct_sandbox *sandbox_of(lua_State *L) {
+ct_sandbox *sandbox_of(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);
     return ud;
 }
 
+static double seconds_since(const struct timespec *start) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
+}
+
+/// Finds the innermost frame of the script (from `level` out) that has a line: where it is.
+static int script_place(lua_State *L, int level, char *source, size_t size) {
+    lua_Debug ar;
+    for (; level < 64 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(source, size, "%s", ar.short_src);
+            return ar.currentline;
+        }
+    }
+    return 0;
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar);
+
+/// Raises the error of a spent budget, naming where it was spent; from now on every
+/// instruction of this thread raises it again.
+static int budget_error(lua_State *L, ct_sandbox *s) {
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    if (s->budget_line > 0) {
+        lua_pushfstring(L, "%s:%d: ", s->budget_source, s->budget_line);
+    } else {
+        lua_pushliteral(L, "");
+    }
+    if (s->over_budget == BUDGET_TIME) {
+        lua_pushfstring(L, "ran for more than %f seconds (an endless loop?)", (lua_Number)s->time_limit);
+    } else {
+        lua_pushfstring(L, "ran more than %I instructions (an endless loop?)", (lua_Integer)s->instruction_limit);
+    }
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/// Whether the call has spent its budget; when it just has, notes where (`level`: the frame to
+/// start looking from).
+static int budget_spent(lua_State *L, ct_sandbox *s, int level) {
+    if (s->over_budget) return 1;
+    if (s->instructions > s->instruction_limit) {
+        s->over_budget = BUDGET_INSTRUCTIONS;
+    } else if (s->time_limit > 0 && seconds_since(&s->started) > s->time_limit) {
+        s->over_budget = BUDGET_TIME;
+    } else {
+        return 0;
+    }
+    s->budget_line = script_place(L, level, s->budget_source, sizeof s->budget_source);
+    return 1;
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar) {
     ct_sandbox *s = sandbox_of(L);
     s->instructions += lua_gethookcount(L);
-    if (lua_getinfo(L, "Sl", ar)) {
+    if (!s->over_budget && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         s->last_line = ar->currentline;
         snprintf(s->last_source, sizeof s->last_source, "%s", ar->short_src);
     }
-    if (s->instructions > s->instruction_limit || s->over_budget) {
-        s->over_budget = 1;
-        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-        if (ar->currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-        } else {
-            lua_pushliteral(L, "");
-        }
-        lua_pushfstring(L, "%s ran more than %I instructions (an endless loop?)",
-                        s->current_hook ? s->current_hook : "the script", (lua_Integer)s->instruction_limit);
-        lua_concat(L, 2);
-        lua_error(L);
+    if (budget_spent(L, s, 0)) budget_error(L, s);
+}
+
+void sandbox_charge(lua_State *L, lua_Integer work) {
+    ct_sandbox *s = sandbox_of(L);
+    if (work > 0) {
+        s->instructions = work > INT64_MAX - s->instructions ? INT64_MAX : s->instructions + (int64_t)work;
     }
+    // Level 1: the script's function that called the C function charging.
+    if (budget_spent(L, s, 1)) budget_error(L, s);
 }
 
 // MARK: Errors
 
-/// The message handler: the error as text (whatever the error object is) and a traceback.
+/// Whether a message starts with a place, "FILE:LINE: ".
+static int has_place(const char *message) {
+    const char *colon = strchr(message, ':');
+    if (colon == NULL || colon[1] < '0' || colon[1] > '9') return 0;
+    const char *end = colon + 1;
+    while (*end >= '0' && *end <= '9') end++;
+    return end[0] == ':' && end[1] == ' ';
+}
+
+/// The message handler: the error as text (whatever the error object is), with the place in the
+/// script where it was raised when the message does not say, and a traceback.
 static int message_handler(lua_State *L) {
+    ct_sandbox *s = sandbox_of(L);
     const char *message = NULL;
+    int tostring_failed = 0;
     int type = lua_type(L, 1);
     if (type == LUA_TSTRING || type == LUA_TNUMBER) {
         message = lua_tostring(L, 1);
@@ -118,56 +165,94 @@ static int message_handler(lua_State *L) {
         if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
             message = lua_tostring(L, -1);
         } else {
-            message = lua_pushfstring(L, "an error whose value is a %s (its __tostring failed)", luaL_typename(L, 1));
+            tostring_failed = 1;
         }
-    } else {
-        message = lua_pushfstring(L, "an error whose value is a %s, not a message", luaL_typename(L, 1));
+    }
+    s->in_handler = 1;
+    if (message == NULL) {
+        message = lua_pushfstring(L,
+                                  tostring_failed ? "an error whose value is a %s (its __tostring failed)"
+                                                  : "an error whose value is a %s, not a message",
+                                  luaL_typename(L, 1));
+    }
+    if (!has_place(message)) {
+        char source[128];
+        int line = script_place(L, 1, source, sizeof source);
+        if (line > 0) message = lua_pushfstring(L, "%s:%d: %s", source, line, message);
     }
     luaL_traceback(L, L, message, 1);
+    s->in_handler = 0;
     return 1;
 }
 
 /// Copies at most `size - 1` bytes of `text` into `buffer`, ending on a whole UTF-8 character.
+/// Control characters (a script's escape sequences) become '?', tabs spaces; new lines stay.
 static void copy_text(char *buffer, size_t size, const char *text) {
     size_t length = strlen(text);
     if (length >= size) {
         length = size - 1;
         while (length > 0 && ((unsigned char)text[length] & 0xC0) == 0x80) length--;
     }
-    memcpy(buffer, text, length);
+    for (size_t n = 0; n < length; n++) {
+        unsigned char c = (unsigned char)text[n];
+        buffer[n] = c == '\t' ? ' ' : (c < 0x20 && c != '\n') || c == 0x7F ? '?' : (char)c;
+    }
     buffer[length] = 0;
+}
+
+/// Gives back what the script no longer holds: collects until the memory stops shrinking (a
+/// deep recursion's stack and call records shrink by halves).
+static void collect(ct_sandbox *s) {
+    for (int round = 0; round < 16; round++) {
+        size_t before = s->memory_used;
+        lua_gc(s->L, LUA_GCCOLLECT);
+        if (s->memory_used >= before) break;
+    }
 }
 
 /// Records the error of a failed call (its status and the handler's text on the stack).
 static void record_error(ct_sandbox *s, int status) {
     lua_State *L = s->L;
+    s->in_call = 0;
+    s->in_handler = 0;
     s->traceback[0] = 0;
-    if (status == LUA_ERRMEM) {
-        if (s->last_line > 0) {
-            snprintf(s->error, ERROR_SIZE, "%s:%d: %s used more than the %zu MB of memory a script may have",
-                     s->last_source, s->last_line, s->current_hook ? s->current_hook : "the script",
-                     s->memory_limit >> 20);
+    const char *text = status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    const char *newline = strchr(text, '\n');
+    if (newline) copy_text(s->traceback, TRACEBACK_SIZE, newline + 1);
+    const char *hook = s->current_hook ? s->current_hook : "the script";
+    if (s->over_budget) {
+        // Whatever the error that climbed out says (coroutine.wrap adds its own place), the
+        // budget ran out where it ran out.
+        char place[160] = "";
+        if (s->budget_line > 0) snprintf(place, sizeof place, "%s:%d: ", s->budget_source, s->budget_line);
+        if (s->over_budget == BUDGET_TIME) {
+            snprintf(s->error, ERROR_SIZE, "%sran for more than %g seconds (an endless loop?)", place, s->time_limit);
         } else {
-            snprintf(s->error, ERROR_SIZE, "%s used more than the %zu MB of memory a script may have",
-                     s->current_hook ? s->current_hook : "the script", s->memory_limit >> 20);
+            snprintf(s->error, ERROR_SIZE, "%sran more than %lld instructions (an endless loop?)", place,
+                     (long long)s->instruction_limit);
+        }
+    } else if (status == LUA_ERRMEM) {
+        if (s->last_line > 0) {
+            snprintf(s->error, ERROR_SIZE, "%s:%d: " SANDBOX_MEMORY_MESSAGE, s->last_source, s->last_line,
+                     (int)(s->memory_limit >> 20));
+        } else {
+            snprintf(s->error, ERROR_SIZE, SANDBOX_MEMORY_MESSAGE, (int)(s->memory_limit >> 20));
         }
     } else if (status == LUA_ERRERR) {
-        snprintf(s->error, ERROR_SIZE, "%s failed, and so did reporting its error",
-                 s->current_hook ? s->current_hook : "the script");
+        snprintf(s->error, ERROR_SIZE, "%s failed, and so did reporting its error", hook);
     } else {
-        const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "unknown error";
-        const char *newline = strchr(text, '\n');
         size_t first = newline ? (size_t)(newline - text) : strlen(text);
         char line[ERROR_SIZE * 2];
         if (first >= sizeof line) first = sizeof line - 1;
         memcpy(line, text, first);
         line[first] = 0;
-        copy_text(s->error, ERROR_SIZE, line);
-        if (newline) copy_text(s->traceback, TRACEBACK_SIZE, newline + 1);
+        copy_text(s->error, ERROR_SIZE, first ? line : "unknown error");
     }
     // Whatever the script built before failing is garbage now: give the memory back at once.
     lua_settop(L, 0);
-    lua_gc(L, LUA_GCCOLLECT);
+    collect(s);
+    // A script that keeps what it built (in a global) would fail every call from now on.
+    if (s->memory_used > s->memory_limit / 2 && !s->restarting) restart(s);
 }
 
 static void set_error(ct_sandbox *s, const char *format, const char *detail) {
@@ -336,6 +421,11 @@ static int api_move(lua_State *L) {
     if (count < 1 || count > s->counts[from]) {
         return luaL_error(L, "game.move: pile %d has %d cards, cannot move %I", from + 1, s->counts[from], count);
     }
+    // A position may hold more cards than a deck (one made by hand): no pile overflows its room.
+    if (s->counts[to] + count > s->max_cards) {
+        return luaL_error(L, "game.move: pile %d cannot hold %I more cards (a pile holds at most %d)", to + 1, count,
+                          s->max_cards);
+    }
     ct_step step = {from, to, (int32_t)count, (uint8_t)option_flag(L, 4, "flip"),
                     (uint8_t)option_flag(L, 4, "reverse"), (uint8_t)option_flag(L, 4, "redeal"),
                     (uint8_t)s->automatic};
@@ -389,6 +479,10 @@ static int api_deal(lua_State *L) {
         if (suit_index < 0) return luaL_error(L, "game.deal: '%s' is not a suit (C, D, H or S)", suit);
     }
     if (rank < 0 || rank > 13) return luaL_error(L, "game.deal: %I is not a rank (1 to 13)", rank);
+    if (s->counts[pile] >= s->max_cards) {
+        return luaL_error(L, "game.deal: pile %d cannot hold more cards (a pile holds at most %d)", pile + 1,
+                          s->max_cards);
+    }
     for (int n = s->deck_next; n < s->deck_count; n++) {
         int raw = s->deck[n];
         if (rank && (raw & 0x0F) != rank) continue;
@@ -485,9 +579,11 @@ static int print_nothing(lua_State *L) {
     return 0;
 }
 
-/// load, text chunks only: upvalue 1 is the real load.
+/// load(chunk [, name [, mode [, env]]]), text chunks only whatever the mode asked: upvalue 1 is
+/// the real load. An env given (even nil) is passed on; one not given is not.
 static int load_text_only(lua_State *L) {
     int given = lua_gettop(L);
+    lua_settop(L, 4);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);
@@ -498,7 +594,7 @@ static int load_text_only(lua_State *L) {
         arguments = 4;
     }
     lua_call(L, arguments, LUA_MULTRET);
-    return lua_gettop(L) - given;
+    return lua_gettop(L) - 4;
 }
 
 static void open_libraries(lua_State *L) {
@@ -534,6 +630,8 @@ static void open_libraries(lua_State *L) {
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
+    sandbox_open_patterns(L);
+    sandbox_open_guards(L);
     // math.randomseed stays, but the sandbox reseeds before every hook call.
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");
@@ -543,6 +641,23 @@ static void open_libraries(lua_State *L) {
 
 // MARK: Life
 
+/// A new Lua state for the sandbox: the libraries, the tables the game API reads its piles and
+/// options from, the count hook.
+static int open_state(ct_sandbox *s) {
+    s->L = lua_newstate(sandbox_alloc, s);
+    if (s->L == NULL) return -1;
+    lua_State *L = s->L;
+    lua_setwarnf(L, NULL, NULL);
+    open_libraries(L);
+    static const char *const info[4] = {"kind", "group", "id", "options"};
+    for (int n = 0; n < 4; n++) {
+        lua_createtable(L, s->pile_count, 0);
+        lua_setfield(L, LUA_REGISTRYINDEX, info[n]);
+    }
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    return 0;
+}
+
 ct_sandbox *ct_sandbox_new(int pile_count, int max_cards, int64_t instruction_limit, size_t memory_limit) {
     if (pile_count < 0 || max_cards < 1) return NULL;
     ct_sandbox *s = calloc(1, sizeof *s);
@@ -551,30 +666,32 @@ ct_sandbox *ct_sandbox_new(int pile_count, int max_cards, int64_t instruction_li
     s->max_cards = max_cards;
     s->instruction_limit = instruction_limit;
     s->memory_limit = memory_limit;
-    s->cards = calloc((size_t)(pile_count ? pile_count : 1) * (size_t)max_cards, 1);
-    s->counts = calloc((size_t)(pile_count ? pile_count : 1), sizeof(int));
+    s->time_limit = 0;
+    size_t piles = (size_t)(pile_count ? pile_count : 1);
+    s->cards = calloc(piles * (size_t)max_cards, 1);
+    s->counts = calloc(piles, sizeof(int));
     s->deck = calloc((size_t)max_cards, 1);
+    s->pile_info = calloc(piles * 3, sizeof(char *));
     for (int n = 0; n < CT_HOOK_COUNT; n++) s->hook_refs[n] = LUA_NOREF;
-    s->L = s->cards && s->counts && s->deck ? lua_newstate(sandbox_alloc, s) : NULL;
-    if (s->L == NULL) {
+    if (!s->cards || !s->counts || !s->deck || !s->pile_info || open_state(s) != 0) {
         ct_sandbox_free(s);
         return NULL;
     }
-    lua_State *L = s->L;
-    lua_setwarnf(L, NULL, NULL);
-    open_libraries(L);
-    static const char *const info[4] = {"kind", "group", "id", "options"};
-    for (int n = 0; n < 4; n++) {
-        lua_createtable(L, pile_count, 0);
-        lua_setfield(L, LUA_REGISTRYINDEX, info[n]);
-    }
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
     return s;
 }
+
+void ct_sandbox_set_time_limit(ct_sandbox *s, double seconds) { s->time_limit = seconds > 0 ? seconds : 0; }
 
 void ct_sandbox_free(ct_sandbox *s) {
     if (s == NULL) return;
     if (s->L) lua_close(s->L);
+    if (s->pile_info) {
+        for (int n = 0; n < 3 * (s->pile_count ? s->pile_count : 1); n++) free(s->pile_info[n]);
+    }
+    for (int n = 0; n < 2 * s->option_count; n++) free(s->option_pairs[n]);
+    free(s->option_pairs);
+    free(s->pile_info);
+    free(s->source);
     free(s->cards);
     free(s->counts);
     free(s->deck);
@@ -583,29 +700,69 @@ void ct_sandbox_free(ct_sandbox *s) {
     free(s);
 }
 
-void ct_sandbox_set_pile(ct_sandbox *s, int pile, const char *kind, const char *group, const char *id) {
-    const char *values[3] = {kind, group, id};
-    static const char *const info[3] = {"kind", "group", "id"};
+static char *copy_string(const char *text) {
+    size_t length = strlen(text) + 1;
+    char *copy = malloc(length);
+    if (copy) memcpy(copy, text, length);
+    return copy;
+}
+
+static const char *const pile_info_names[3] = {"kind", "group", "id"};
+
+/// Puts a pile's kind, group and id in the registry tables the game API reads.
+static void publish_pile(ct_sandbox *s, int pile) {
+    if (s->L == NULL) return;
     for (int n = 0; n < 3; n++) {
-        lua_getfield(s->L, LUA_REGISTRYINDEX, info[n]);
-        lua_pushstring(s->L, values[n]);
+        const char *value = s->pile_info[pile * 3 + n];
+        lua_getfield(s->L, LUA_REGISTRYINDEX, pile_info_names[n]);
+        lua_pushstring(s->L, value ? value : "");
         lua_rawseti(s->L, -2, pile + 1);
         lua_pop(s->L, 1);
     }
 }
 
-void ct_sandbox_set_option(ct_sandbox *s, const char *name, const char *value) {
+void ct_sandbox_set_pile(ct_sandbox *s, int pile, const char *kind, const char *group, const char *id) {
+    if (pile < 0 || pile >= s->pile_count) return;
+    const char *values[3] = {kind, group, id};
+    for (int n = 0; n < 3; n++) {
+        free(s->pile_info[pile * 3 + n]);
+        s->pile_info[pile * 3 + n] = copy_string(values[n]);
+    }
+    publish_pile(s, pile);
+}
+
+static void publish_option(ct_sandbox *s, const char *name, const char *value) {
+    if (s->L == NULL) return;
     lua_getfield(s->L, LUA_REGISTRYINDEX, "options");
     lua_pushstring(s->L, value);
     lua_setfield(s->L, -2, name);
     lua_pop(s->L, 1);
 }
 
+void ct_sandbox_set_option(ct_sandbox *s, const char *name, const char *value) {
+    int index = 0;
+    while (index < s->option_count && strcmp(s->option_pairs[2 * index], name) != 0) index++;
+    if (index == s->option_count) {
+        char **grown = realloc(s->option_pairs, sizeof(char *) * 2 * (size_t)(s->option_count + 1));
+        if (grown == NULL) return;
+        s->option_pairs = grown;
+        s->option_pairs[2 * index] = copy_string(name);
+        s->option_pairs[2 * index + 1] = NULL;
+        s->option_count++;
+    }
+    free(s->option_pairs[2 * index + 1]);
+    s->option_pairs[2 * index + 1] = copy_string(value);
+    publish_option(s, name, value);
+}
+
 /// Starts a call: budgets reset, no steps yet.
 static void begin(ct_sandbox *s, const char *hook, int mode, int automatic) {
     s->instructions = 0;
-    s->over_budget = 0;
+    s->over_budget = BUDGET_KEPT;
+    s->budget_line = 0;
     s->last_line = 0;
+    s->out_of_memory = 0;
+    s->in_handler = 0;
     s->step_count = 0;
     s->mode = mode;
     s->automatic = automatic;
@@ -614,24 +771,35 @@ static void begin(ct_sandbox *s, const char *hook, int mode, int automatic) {
     s->traceback[0] = 0;
     lua_settop(s->L, 0);
     lua_sethook(s->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    clock_gettime(CLOCK_MONOTONIC, &s->started);
+    s->in_call = 1;
 }
 
-int ct_sandbox_load(ct_sandbox *s, const char *source, size_t length, const char *chunk_name) {
+/// The end of a call that did not fail.
+static void finish(ct_sandbox *s) {
+    s->in_call = 0;
+    lua_settop(s->L, 0);
+}
+
+/// Runs the script's main chunk in the current state and finds its hooks. 0, or -1 and the error.
+static int run_main_chunk(ct_sandbox *s) {
     begin(s, "the script's main chunk", MODE_READ, 0);
     lua_State *L = s->L;
     push_api(L);
     lua_setglobal(L, "game");
     lua_pushcfunction(L, message_handler);
-    char name[256];
-    snprintf(name, sizeof name, "@%s", chunk_name);
-    int status = luaL_loadbufferx(L, source, length, name, "t");
+    char name[sizeof s->chunk_name + 1];
+    snprintf(name, sizeof name, "@%s", s->chunk_name);
+    int status = luaL_loadbufferx(L, s->source, s->source_length, name, "t");
     if (status == LUA_OK) status = lua_pcall(L, 0, 0, 1);
+    if (status == LUA_OK && s->over_budget) status = LUA_ERRRUN;
     if (status != LUA_OK) {
         record_error(s, status);
         return -1;
     }
-    lua_settop(L, 0);
+    finish(s);
     for (int n = 0; n < CT_HOOK_COUNT; n++) {
+        s->hook_refs[n] = LUA_NOREF;
         if (lua_getglobal(L, ct_hook_names[n]) == LUA_TFUNCTION) {
             s->hook_refs[n] = luaL_ref(L, LUA_REGISTRYINDEX);
         } else {
@@ -639,6 +807,43 @@ int ct_sandbox_load(ct_sandbox *s, const char *source, size_t length, const char
         }
     }
     return 0;
+}
+
+int ct_sandbox_load(ct_sandbox *s, const char *source, size_t length, const char *chunk_name) {
+    free(s->source);
+    s->source = malloc(length ? length : 1);
+    if (s->source == NULL) {
+        snprintf(s->error, ERROR_SIZE, "no memory to hold the script");
+        return -1;
+    }
+    memcpy(s->source, source, length);
+    s->source_length = length;
+    snprintf(s->chunk_name, sizeof s->chunk_name, "%s", chunk_name);
+    return run_main_chunk(s);
+}
+
+/// Starts the script afresh in a new state, keeping the error of the call that failed: for a
+/// script that holds on to its memory (in a global) after a failure, which would otherwise fail
+/// every call from then on. When its main chunk fails this time, the script is broken for good.
+static void restart(ct_sandbox *s) {
+    char error[ERROR_SIZE], traceback[TRACEBACK_SIZE];
+    memcpy(error, s->error, sizeof error);
+    memcpy(traceback, s->traceback, sizeof traceback);
+    const char *hook = s->current_hook;
+    lua_close(s->L);
+    s->L = NULL;
+    s->restarting = 1;
+    if (open_state(s) != 0) {
+        s->broken = 1;
+    } else {
+        for (int pile = 0; pile < s->pile_count; pile++) publish_pile(s, pile);
+        for (int n = 0; n < s->option_count; n++) publish_option(s, s->option_pairs[2 * n], s->option_pairs[2 * n + 1]);
+        if (run_main_chunk(s) != 0) s->broken = 1;
+    }
+    s->restarting = 0;
+    memcpy(s->error, error, sizeof error);
+    memcpy(s->traceback, traceback, sizeof traceback);
+    s->current_hook = hook;
 }
 
 int ct_sandbox_has_hook(const ct_sandbox *s, ct_hook hook) {
@@ -656,6 +861,7 @@ static void append_text(char **text, size_t *length, const char *more) {
 }
 
 const char *ct_sandbox_other_functions(ct_sandbox *s) {
+    if (s->L == NULL) return "";
     lua_State *L = s->L;
     lua_settop(L, 0);
     char *text = NULL;
@@ -686,6 +892,7 @@ const char *ct_sandbox_other_functions(ct_sandbox *s) {
 }
 
 double ct_sandbox_global_number(ct_sandbox *s, const char *name, double fallback) {
+    if (s->L == NULL) return fallback;
     lua_State *L = s->L;
     lua_settop(L, 0);
     lua_pushglobaltable(L);
@@ -706,6 +913,8 @@ static const char *option_text(lua_State *L, int table, const char *field) {
 }
 
 int ct_sandbox_options(ct_sandbox *s, const char **lines) {
+    *lines = "";
+    if (s->L == NULL) return 0;
     lua_State *L = s->L;
     lua_settop(L, 0);
     char *text = NULL;
@@ -786,6 +995,7 @@ void ct_sandbox_set_deck(ct_sandbox *s, const uint8_t *cards, int count) {
 }
 
 void ct_sandbox_seed(ct_sandbox *s, uint64_t seed) {
+    if (s->L == NULL) return;
     lua_State *L = s->L;
     lua_settop(L, 0);
     lua_getfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
@@ -813,46 +1023,90 @@ size_t ct_sandbox_memory(const ct_sandbox *s) { return s->memory_used; }
 
 // MARK: Calls
 
-/// Pushes the message handler, the hook and its arguments (1-based) and calls it. Returns the
-/// status; on success the results are at indices 3 and up (1: handler, 2 unused).
-static int call_hook(ct_sandbox *s, ct_hook hook, const int *args, int arg_count, int results) {
+/// Starts a hook call: 0, or -1 (and the error) when the script is broken for good.
+static int start_call(ct_sandbox *s, ct_hook hook, int mode, int automatic) {
+    if (s->broken) {
+        snprintf(s->error, ERROR_SIZE, "the script could not start again after it ran out of memory");
+        s->traceback[0] = 0;
+        return -1;
+    }
+    begin(s, ct_hook_names[hook], mode, automatic);
+    lua_pushcfunction(s->L, message_handler);
+    lua_rawgeti(s->L, LUA_REGISTRYINDEX, s->hook_refs[hook]);
+    return 0;
+}
+
+/// Calls the hook pushed by start_call with its arguments pushed after it. Returns the status;
+/// on success the results are at indices 2 and up (1: the message handler).
+static int call(ct_sandbox *s, int arg_count, int results) {
     lua_State *L = s->L;
-    lua_pushcfunction(L, message_handler);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, s->hook_refs[hook]);
-    for (int n = 0; n < arg_count; n++) lua_pushinteger(L, (lua_Integer)args[n]);
     int status = lua_pcall(L, arg_count, results, 1);
-    if (status != LUA_OK) record_error(s, status);
+    if (status == LUA_OK && s->over_budget) {
+        // The script caught the budget's error and returned (`return pcall(loop)`): it failed all
+        // the same.
+        lua_settop(L, 0);
+        status = LUA_ERRRUN;
+    }
+    if (status != LUA_OK) {
+        record_error(s, status);
+    } else {
+        s->in_call = 0;
+    }
     return status;
 }
 
-static ct_result wrong_type(ct_sandbox *s, const char *expected, int index) {
-    const char *hook = s->current_hook;
-    snprintf(s->error, ERROR_SIZE, "%s returned a %s; it must return %s", hook, luaL_typename(s->L, index),
-             expected);
+/// Calls a hook with whole-number arguments (piles and indices, 1-based).
+static int call_hook(ct_sandbox *s, ct_hook hook, int mode, int automatic, const int *args, int arg_count,
+                     int results) {
+    if (start_call(s, hook, mode, automatic) != 0) return LUA_ERRRUN;
+    for (int n = 0; n < arg_count; n++) lua_pushinteger(s->L, (lua_Integer)args[n]);
+    return call(s, arg_count, results);
+}
+
+/// A hook that returned what it must not: the message names the line the hook is defined on.
+static ct_result wrong_result(ct_sandbox *s, ct_hook hook, const char *format, const char *detail) {
+    lua_State *L = s->L;
+    char place[160] = "";
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->hook_refs[hook]);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) {
+        snprintf(place, sizeof place, "%s:%d: ", ar.short_src, ar.linedefined);
+    }
+    char message[ERROR_SIZE];
+    snprintf(message, sizeof message, format, detail);
+    snprintf(s->error, ERROR_SIZE, "%s%s", place, message);
     s->traceback[0] = 0;
-    lua_settop(s->L, 0);
+    lua_settop(L, 0);
     return CT_RESULT_ERROR;
+}
+
+/// The result at stack `index` (the first result is at 2) is not what it must be.
+static ct_result wrong_type(ct_sandbox *s, ct_hook hook, const char *expected, int index) {
+    static const char *const ordinals[] = {"", " as its second result", " as its third result", " as its fourth result"};
+    char format[ERROR_SIZE];
+    snprintf(format, sizeof format, "returned a %s%s; it must return %%s", luaL_typename(s->L, index),
+             index - 2 < 4 ? ordinals[index - 2] : "");
+    return wrong_result(s, hook, format, expected);
 }
 
 ct_result ct_sandbox_ask(ct_sandbox *s, ct_hook hook, const int *args, int arg_count, int *answer,
                          const char **reason) {
     *reason = NULL;
     if (!ct_sandbox_has_hook(s, hook)) return CT_RESULT_NONE;
-    begin(s, ct_hook_names[hook], MODE_READ, 0);
-    if (call_hook(s, hook, args, arg_count, 2) != LUA_OK) return CT_RESULT_ERROR;
+    if (call_hook(s, hook, MODE_READ, 0, args, arg_count, 2) != LUA_OK) return CT_RESULT_ERROR;
     lua_State *L = s->L;
     int type = lua_type(L, 2);
     if (type == LUA_TNIL) {
         lua_settop(L, 0);
         return CT_RESULT_NONE;
     }
-    if (type != LUA_TBOOLEAN) return wrong_type(s, "true, false or nil", 2);
+    if (type != LUA_TBOOLEAN) return wrong_type(s, hook, "true, false or nil", 2);
     *answer = lua_toboolean(L, 2);
     if (lua_type(L, 3) == LUA_TSTRING) {
         copy_text(s->reason, REASON_SIZE, lua_tostring(L, 3));
         *reason = s->reason;
     } else if (lua_type(L, 3) != LUA_TNIL) {
-        return wrong_type(s, "a reason that is a string (or nothing) after its answer", 3);
+        return wrong_type(s, hook, "a reason that is a string (or nothing) after its answer", 3);
     }
     lua_settop(L, 0);
     return CT_RESULT_VALUE;
@@ -860,8 +1114,8 @@ ct_result ct_sandbox_ask(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
 
 ct_result ct_sandbox_act(ct_sandbox *s, ct_hook hook, const int *args, int arg_count, int automatic) {
     if (!ct_sandbox_has_hook(s, hook)) return CT_RESULT_NONE;
-    begin(s, ct_hook_names[hook], hook == CT_HOOK_DEAL ? MODE_DEAL : MODE_ACT, automatic);
-    if (call_hook(s, hook, args, arg_count, 0) != LUA_OK) return CT_RESULT_ERROR;
+    int mode = hook == CT_HOOK_DEAL ? MODE_DEAL : MODE_ACT;
+    if (call_hook(s, hook, mode, automatic, args, arg_count, 0) != LUA_OK) return CT_RESULT_ERROR;
     lua_settop(s->L, 0);
     return CT_RESULT_VALUE;
 }
@@ -869,8 +1123,7 @@ ct_result ct_sandbox_act(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
 ct_result ct_sandbox_hint(ct_sandbox *s, int move[3], const char **text) {
     *text = NULL;
     if (!ct_sandbox_has_hook(s, CT_HOOK_HINT)) return CT_RESULT_NONE;
-    begin(s, ct_hook_names[CT_HOOK_HINT], MODE_READ, 0);
-    if (call_hook(s, CT_HOOK_HINT, NULL, 0, 4) != LUA_OK) return CT_RESULT_ERROR;
+    if (call_hook(s, CT_HOOK_HINT, MODE_READ, 0, NULL, 0, 4) != LUA_OK) return CT_RESULT_ERROR;
     lua_State *L = s->L;
     if (lua_type(L, 2) == LUA_TNIL) {
         lua_settop(L, 0);
@@ -882,15 +1135,16 @@ ct_result ct_sandbox_hint(ct_sandbox *s, int move[3], const char **text) {
             move[2] = 1;
             continue;
         }
-        if (!lua_isinteger(L, index)) return wrong_type(s, "nil, or from, to [, count [, text]] as whole numbers", index);
+        if (!lua_isinteger(L, index)) {
+            return wrong_type(s, CT_HOOK_HINT, "nil, or from, to [, count [, text]] as whole numbers", index);
+        }
         lua_Integer value = lua_tointeger(L, index);
         int limit = n == 2 ? s->max_cards : s->pile_count;
         if (value < 1 || value > limit) {
-            snprintf(s->error, ERROR_SIZE, "hint returned %s %lld, which is out of range (1 to %d)",
+            char detail[160];
+            snprintf(detail, sizeof detail, "%s %lld, which is out of range (1 to %d)",
                      n == 2 ? "a count of" : "pile", (long long)value, limit);
-            s->traceback[0] = 0;
-            lua_settop(L, 0);
-            return CT_RESULT_ERROR;
+            return wrong_result(s, CT_HOOK_HINT, "returned %s", detail);
         }
         move[n] = (int)value - (n == 2 ? 0 : 1);
     }
@@ -905,22 +1159,16 @@ ct_result ct_sandbox_hint(ct_sandbox *s, int move[3], const char **text) {
 ct_result ct_sandbox_timer(ct_sandbox *s, double seconds, const char **text) {
     *text = NULL;
     if (!ct_sandbox_has_hook(s, CT_HOOK_ON_TIMER)) return CT_RESULT_NONE;
-    begin(s, ct_hook_names[CT_HOOK_ON_TIMER], MODE_READ, 0);
+    if (start_call(s, CT_HOOK_ON_TIMER, MODE_READ, 0) != 0) return CT_RESULT_ERROR;
     lua_State *L = s->L;
-    lua_pushcfunction(L, message_handler);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, s->hook_refs[CT_HOOK_ON_TIMER]);
     lua_pushinteger(L, (lua_Integer)seconds);
-    int status = lua_pcall(L, 1, 1, 1);
-    if (status != LUA_OK) {
-        record_error(s, status);
-        return CT_RESULT_ERROR;
-    }
+    if (call(s, 1, 1) != LUA_OK) return CT_RESULT_ERROR;
     int type = lua_type(L, 2);
     if (type == LUA_TNIL) {
         lua_settop(L, 0);
         return CT_RESULT_NONE;
     }
-    if (type != LUA_TSTRING) return wrong_type(s, "a string to show, or nil", 2);
+    if (type != LUA_TSTRING) return wrong_type(s, CT_HOOK_ON_TIMER, "a string to show, or nil", 2);
     copy_text(s->reason, REASON_SIZE, lua_tostring(L, 2));
     *text = s->reason;
     lua_settop(L, 0);

@@ -41,6 +41,7 @@ public final class ScriptEngine: @unchecked Sendable {
         self.sandbox = sandbox
         self.name = script.name
         self.limits = limits
+        ct_sandbox_set_time_limit(sandbox, limits.secondsPerCall)
         for (index, slot) in layout.slots.enumerated() {
             ct_sandbox_set_pile(sandbox, Int32(index), slot.kind.rawValue, slot.group, slot.id)
         }
@@ -118,6 +119,14 @@ public final class ScriptEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return ct_sandbox_memory(sandbox)
+    }
+
+    /// The instructions the last hook call ran, the work of library functions in C (and of its
+    /// allocations) counted as instructions too: what its budget was charged.
+    public var lastCallInstructions: Int64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return ct_sandbox_instructions(sandbox)
     }
 
     /// The sandbox's last error as a failure: "pyramid.lua:12: in can_drop: attempt to …", and

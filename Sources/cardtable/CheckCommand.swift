@@ -1,22 +1,29 @@
 import ArgumentParser
+import Foundation
 import Layouts
 import Persistence
+import Scripting
 
-/// `cardtable check [FILE...] [--settings FILE]`: validates layout files and the settings
-/// file, compiler style. With nothing named it checks the settings file,
-/// `$XDG_CONFIG_HOME/cardtable/config.toml`.
+/// `cardtable check [FILE...] [--settings FILE]`: validates layout files, variants' scripts and the
+/// settings file, compiler style. With nothing named it checks the settings file,
+/// `$XDG_CONFIG_HOME/cardtable/config.toml`. A layout that names a script has its script checked
+/// too (ScriptCheck); a `.lua` file is checked on its own, against Klondike's table.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check layout files, or the settings file, and print FILE:LINE:COL: error: messages.",
+        abstract: "Check layout files, scripts or the settings file, and print FILE:LINE:COL: error: messages.",
         discussion: """
-            With no file named, checks the settings file ($XDG_CONFIG_HOME/cardtable/config.toml); \
-            --settings checks a settings file elsewhere. Exits 1 if any file has an error, 0 \
-            otherwise (warnings alone do not fail).
+            A layout that names a script has its script checked too: syntax errors, a main chunk \
+            that fails, hooks missing or misspelt, a hook that fails on the first deal. A .lua file \
+            is checked on its own, run against Klondike's table. With no file named, checks the \
+            settings file ($XDG_CONFIG_HOME/cardtable/config.toml); --settings checks a settings \
+            file elsewhere. Exits 1 if any file has an error, 0 otherwise (warnings alone do not \
+            fail).
             """
     )
 
-    @Argument(help: ArgumentHelp("Layout files to check.", valueName: "file"))
+    @Argument(
+        help: ArgumentHelp("Layout files (and the scripts they name) or .lua scripts to check.", valueName: "file"))
     var files: [String] = []
 
     @Option(help: ArgumentHelp("A settings file to check (see cardtable-config(5)).", valueName: "file"))
@@ -25,13 +32,26 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var failed = false
         for file in files {
+            if file.hasSuffix(".lua") {
+                if !checkScript(file) { failed = true }
+                continue
+            }
             let result = LayoutLoader.load(path: file)
             for diagnostic in result.diagnostics { printError(diagnostic.description) }
             if result.hasErrors {
                 failed = true
             } else if let layout = result.layout {
-                let warnings = result.diagnostics.count
-                print("\(file): ok, \(layout.slots.count) slots" + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
+                let script = ScriptCheck.check(layout: layout)
+                for diagnostic in script.diagnostics { printError(diagnostic.description) }
+                if script.hasErrors {
+                    failed = true
+                    continue
+                }
+                let warnings = result.diagnostics.count + script.diagnostics.count
+                let named = layout.script.map { ", script \($0.file) (\(CheckCommand.describe(script.hooks)))" } ?? ""
+                print(
+                    "\(file): ok, \(layout.slots.count) slots\(named)"
+                        + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
             }
         }
         if let settings {
@@ -44,6 +64,35 @@ struct CheckCommand: ParsableCommand {
             if !checkSettings(file, mustExist: false) { failed = true }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Checks a script on its own; false when it has an error.
+    private func checkScript(_ file: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: file) else {
+            printError("\(file): error: no such file")
+            return false
+        }
+        switch LayoutLoader.scriptBesideLayout(file, "") {
+        case .failure(let failure):
+            printError("\(file): error: \(failure.message)")
+            return false
+        case .success(let script):
+            let result = ScriptCheck.check(source: script.source, file: file)
+            for diagnostic in result.diagnostics { printError(diagnostic.description) }
+            if result.hasErrors { return false }
+            let warnings = result.diagnostics.count
+            print(
+                "\(file): ok, \(CheckCommand.describe(result.hooks))" + (warnings > 0 ? ", \(warnings) warning(s)" : "")
+            )
+            return true
+        }
+    }
+
+    /// "3 hooks: deal, can_drop, is_won", or "no hooks".
+    static func describe(_ hooks: [ScriptHook]) -> String {
+        hooks.isEmpty
+            ? "no hooks"
+            : "\(hooks.count) hook\(hooks.count == 1 ? "" : "s"): " + hooks.map(\.name).joined(separator: ", ")
     }
 
     /// Checks a settings file; false when it has an error. A missing file is fine where the

@@ -2,6 +2,7 @@ import App
 import ArgumentParser
 import Layouts
 import Persistence
+import Scripting
 import TableKit
 import Terminal
 import TerminalInput
@@ -11,7 +12,8 @@ import TerminalInput
 #endif
 
 /// `cardtable preview FILE [--watch]`: draws a layout in the terminal; with `--watch`,
-/// again each time the file is saved, with its errors over the last good drawing.
+/// again each time the file, or the script it names, is saved, with its errors (and its
+/// script's, as `cardtable check` finds them) over the last good drawing.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -21,7 +23,7 @@ struct PreviewCommand: ParsableCommand {
     @Argument(help: "A layout file or the name of a shipped layout.")
     var layout: String
 
-    @Flag(help: "Redraw within 200 ms whenever the file is saved.")
+    @Flag(help: "Redraw within 200 ms whenever the file, or the script it names, is saved.")
     var watch = false
 
     @OptionGroup var display: DisplayOptions
@@ -43,12 +45,14 @@ struct PreviewCommand: ParsableCommand {
         let theme = Theme(settings: settings, unicode: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
         let size = screen.size
         let preview = LayoutPreview(width: size.width, height: size.height, clock: clock, theme: theme)
+        var watcher: FileWatcher?
         let load = { () -> Void in
-            let result = LayoutResolver.resolve(layout, environment: environment)
-            preview.show(
-                result.hasErrors ? nil : result.layout, diagnostics: result.diagnostics,
-                title: result.layout?.title ?? layout)
+            let (shown, diagnostics, title, script) = PreviewCommand.read(layout, environment: environment)
+            preview.show(shown, diagnostics: diagnostics, title: title)
+            // A layout may name its script (or another one) only now.
+            if let script { watcher?.watch(script) }
         }
+        if watch { watcher = FileWatcher(paths: [layout]) }
         load()
 
         let terminal = TerminalLoop(screen: screen, clock: clock)
@@ -58,19 +62,15 @@ struct PreviewCommand: ParsableCommand {
         }
         terminal.onResize = { width, height in preview.resize(width: width, height: height) }
         terminal.afterResume = { preview.window.setNeedsFullRedraw() }
-        var watcher: FileWatcher?
-        if watch {
-            watcher = FileWatcher(path: layout)
-            if let watcher {
-                var pending: RunLoop.TimerID?
-                loop.addSource(watcher.fileDescriptor) {
-                    guard watcher.drain() else { return }
-                    // Editors write in several steps: reload once they have settled (well within 200 ms).
-                    if let pending { loop.cancelTimer(pending) }
-                    pending = loop.addTimer(after: 0.03) {
-                        pending = nil
-                        load()
-                    }
+        if let watcher {
+            var pending: RunLoop.TimerID?
+            loop.addSource(watcher.fileDescriptor) {
+                guard watcher.drain() else { return }
+                // Editors write in several steps: reload once they have settled (well within 200 ms).
+                if let pending { loop.cancelTimer(pending) }
+                pending = loop.addTimer(after: 0.03) {
+                    pending = nil
+                    load()
                 }
             }
         }
@@ -78,5 +78,23 @@ struct PreviewCommand: ParsableCommand {
         loop.onFrame = { screen.draw(preview.window.renderFrame().changes) }
         terminal.run()
         _ = watcher
+    }
+
+    /// The layout to draw (nil: keep the last good drawing), the diagnostics of the layout and of
+    /// its script, its title, and the script's file when it is one on disk.
+    static func read(_ layout: String, environment: [String: String]) -> (
+        layout: TableLayout?, diagnostics: [LayoutDiagnostic], title: String, script: String?
+    ) {
+        let result = LayoutResolver.resolve(layout, environment: environment)
+        var diagnostics = result.diagnostics
+        var shown = result.hasErrors ? nil : result.layout
+        var scriptFile: String?
+        if let read = result.layout, let script = read.script {
+            let check = ScriptCheck.check(layout: read)
+            diagnostics += check.diagnostics
+            if check.hasErrors { shown = nil }
+            if access(script.file, F_OK) == 0 { scriptFile = script.file }
+        }
+        return (shown, diagnostics, result.layout?.title ?? layout, scriptFile)
     }
 }

@@ -585,6 +585,84 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
 
 
 @test
+def preview_watch_redraws_when_the_layouts_script_is_saved():
+    import shutil
+    folder = tempfile.mkdtemp()
+    layout = os.path.join(folder, "mine.toml")
+    script = os.path.join(folder, "mine.lua")
+    text = open(os.path.join(REPO, "layouts/klondike-lua.toml")).read()
+    open(layout, "w").write(text.replace('script = "klondike.lua"', 'script = "mine.lua"'))
+    source = open(os.path.join(REPO, "layouts/klondike.lua")).read()
+    open(script, "w").write(source)
+    name = "l%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "30",
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "preview", layout, "--watch")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def wait(predicate, what, timeout=2.0):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if predicate(screen()):
+                    return time.monotonic()
+                time.sleep(0.01)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        def face_down(s):
+            """Face-down cards whose top edge shows (each column's first is under its slot's name)."""
+            return s.count("╭───────╮")
+
+        wait(lambda s: "Preview of Klondike (Lua)" in s and face_down(s) == 15, "the deal, 21 cards face down")
+        # A save in place: the deal turns every card face up.
+        start = time.monotonic()
+        open(script, "w").write(source.replace("column == row)", "true)"))
+        took = wait(lambda s: face_down(s) == 0 and "Preview of" in s, "the new deal after the script's save") - start
+        print("  redrawn %.0f ms after the script was saved" % (took * 1000))
+        # A syntax error, saved as many editors do (a temporary file renamed over the script): named
+        # at its line and column over the last good drawing.
+        line = source.split("\n").index("function is_won()") + 2
+        open(script + ".tmp", "w").write(source.replace("function is_won()", "function is_won("))
+        os.rename(script + ".tmp", script)
+        wait(lambda s: "%s:%d:3: error:" % (script, line) in s and "last good drawing" in s and face_down(s) == 0,
+             "the script's error over the last good drawing")
+        open(script, "w").write(source)
+        wait(lambda s: face_down(s) == 15 and "error" not in s, "the fixed script's deal")
+        tmux("send-keys", "-t", name, "q")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+        shutil.rmtree(folder)
+
+
+@test
+def check_names_a_broken_scripts_line_and_column():
+    import shutil
+    folder = tempfile.mkdtemp()
+    script = os.path.join(folder, "broken.lua")
+    layout = os.path.join(folder, "broken.toml")
+    source = "function can_dorp(from, count, to)\n  return true\nend\n\nfunction is_won()\n  local x = = 1\nend\n"
+    open(script, "w").write(source)
+    text = open(os.path.join(REPO, "layouts/klondike-lua.toml")).read()
+    open(layout, "w").write(text.replace('script = "klondike.lua"', 'script = "broken.lua"'))
+    environment = dict(os.environ, **dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
+    try:
+        error = "%s:6:13: error: unexpected symbol near '='\n" % script
+        for checked in [script, layout]:
+            result = subprocess.run([BINARY, "check", checked], capture_output=True, text=True, env=environment)
+            assert result.returncode == 1 and result.stderr == error and result.stdout == "", \
+                "check %s: %d\n%s%s" % (checked, result.returncode, result.stdout, result.stderr)
+        # Mended, the misspelt hook is a warning and the script passes.
+        open(script, "w").write(source.replace("= = 1", "= 1"))
+        result = subprocess.run([BINARY, "check", script], capture_output=True, text=True, env=environment)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == "%s:1:1: warning: 'can_dorp' is not a hook; did you mean 'can_drop'?\n" % script, \
+            result.stderr
+        assert result.stdout == "%s: ok, 1 hook: is_won, 1 warning(s)\n" % script, result.stdout
+    finally:
+        shutil.rmtree(folder)
+
+
+@test
 def a_shipped_free_table_deals_where_clicked():
     name = "k%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "40",

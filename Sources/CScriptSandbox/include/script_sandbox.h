@@ -50,6 +50,9 @@ typedef struct ct_sandbox ct_sandbox;
 /// per hook call and bytes of memory. NULL when Lua cannot start.
 ct_sandbox *ct_sandbox_new(int pile_count, int max_cards, int64_t instruction_limit, size_t memory_limit);
 void ct_sandbox_free(ct_sandbox *sandbox);
+/// Stops a call that runs longer than `seconds` (wall clock; 0: no limit). The instruction budget
+/// stops ordinary loops; this stops those whose every step is slow (long strings compared).
+void ct_sandbox_set_time_limit(ct_sandbox *sandbox, double seconds);
 
 /// Describes pile `pile` (0-based) to the script: its kind, group and slot id.
 void ct_sandbox_set_pile(ct_sandbox *sandbox, int pile, const char *kind, const char *group, const char *id);
@@ -64,11 +67,17 @@ int ct_sandbox_has_hook(const ct_sandbox *sandbox, ct_hook hook);
 /// The names of the script's global functions that are not hooks, one per line, with the line each
 /// is defined on ("name:line\n"); for spelling checks. Valid until the next call.
 const char *ct_sandbox_other_functions(ct_sandbox *sandbox);
+/// The type of a global variable ("function", "nil", …), as Lua names it.
+const char *ct_sandbox_global_type(ct_sandbox *sandbox, const char *name);
 /// The number a global variable holds (timer_interval), or `fallback`.
 double ct_sandbox_global_number(ct_sandbox *sandbox, const char *name, double fallback);
 /// The script's `options` table as lines "name\tdefault\ttext\tvalue1|value2|...\n"; empty when
 /// it declares none. Valid until the next call. -1 (and the error) when the table is malformed.
 int ct_sandbox_options(ct_sandbox *sandbox, const char **lines);
+
+/// Compiles a text chunk without running it (in a state of its own): 0, or -1 and Lua's message
+/// ("NAME:LINE: message near 'token'") in `error`. For `cardtable check`.
+int ct_compile(const char *source, size_t length, const char *chunk_name, char *error, size_t error_size);
 
 // The position the next hook call reads.
 

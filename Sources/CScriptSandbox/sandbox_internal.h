@@ -1,0 +1,93 @@
+// What the sandbox's C files share: the sandbox itself and its budget. Not part of the public
+// header: Swift sees only script_sandbox.h.
+#ifndef SANDBOX_INTERNAL_H
+#define SANDBOX_INTERNAL_H
+
+#include "script_sandbox.h"
+
+#include <lua.h>
+#include <time.h>
+
+enum { HOOK_STEP = 1000, ERROR_SIZE = 1024, TRACEBACK_SIZE = 4096, REASON_SIZE = 512 };
+
+enum { MODE_READ = 0, MODE_ACT = 1, MODE_DEAL = 2 };
+
+/// Why a call was stopped: it ran too many instructions, or too long.
+enum { BUDGET_KEPT = 0, BUDGET_INSTRUCTIONS = 1, BUDGET_TIME = 2 };
+
+/// Allocations and C functions that work over many elements count against the instruction
+/// budget: one instruction for every ALLOCATION_COST bytes allocated.
+enum { ALLOCATION_COST = 64 };
+
+struct ct_sandbox {
+    lua_State *L;
+    size_t memory_used, memory_limit;
+    /// Set while the script runs (a hook call or the main chunk): only then does the memory
+    /// limit apply, so the sandbox's own small allocations between calls cannot fail.
+    int in_call;
+    /// Set while the message handler formats an error: it may go a little over the limit, so
+    /// that a script out of memory still gets its message.
+    int in_handler;
+    int64_t instructions, instruction_limit;
+    double time_limit;
+    struct timespec started;
+    int over_budget;
+    /// Where the script was when it went over budget: the message names it.
+    int budget_line;
+    char budget_source[128];
+    /// Where the script was when the count hook last ran: for messages about memory.
+    int last_line;
+    char last_source[128];
+    /// Set when the call failed for memory (whichever way Lua reported it).
+    int out_of_memory;
+
+    int pile_count, max_cards;
+    uint8_t *cards; /* pile_count * max_cards */
+    int *counts;
+    int redeals; /* -1: unlimited */
+    uint8_t *deck;
+    int deck_count, deck_next;
+
+    ct_step *steps;
+    int step_count, step_capacity;
+    int mode, automatic;
+
+    int hook_refs[CT_HOOK_COUNT];
+    const char *current_hook;
+
+    /// What a restart needs: the script's text and name, each pile's kind, group and id, and
+    /// the options' values (name, value, name, value, …).
+    char *source;
+    size_t source_length;
+    char chunk_name[256];
+    char **pile_info; /* pile_count * 3 */
+    char **option_pairs;
+    int option_count;
+    /// Set when a restart failed: every call fails from then on.
+    int broken, restarting;
+
+    char error[ERROR_SIZE];
+    char traceback[TRACEBACK_SIZE];
+    char reason[REASON_SIZE];
+    char *scratch;
+};
+
+/// The sandbox a Lua state belongs to (its allocator's data).
+ct_sandbox *sandbox_of(lua_State *L);
+
+/// Counts `work` instructions against the call's budget (a C function doing that much work);
+/// raises the budget's error when it is spent.
+void sandbox_charge(lua_State *L, lua_Integer work);
+
+/// The message every memory failure gives (a format: `%d` is the limit in MB).
+#define SANDBOX_MEMORY_MESSAGE "used more than the %d MB of memory a script may have"
+
+/// Replaces the library functions that could run unbounded work in C, out of reach of the
+/// count hook (string.rep, table.move, …) with guarded ones (sandbox_guards.c).
+void sandbox_open_guards(lua_State *L);
+
+/// Replaces string.find, match, gmatch and gsub with a matcher whose steps count against the
+/// budget: Lua's patterns can backtrack for ever (sandbox_patterns.c).
+void sandbox_open_patterns(lua_State *L);
+
+#endif

@@ -1,0 +1,140 @@
+import CScriptSandbox
+import Layouts
+import Solitaire
+
+/// What `cardtable check` says about a variant's script, compiler style
+/// ("game.lua:12:5: error: 'end' expected near 'x'"): syntax errors, a main chunk that fails,
+/// malformed options, hooks that are missing, misspelt or local, and (for a script checked with
+/// its layout) a hook that fails on the first deal.
+///
+/// Diagnostics are values (``LayoutDiagnostic``, the layouts' own kind, so that a layout's and its
+/// script's read alike); nothing is printed here.
+public enum ScriptCheck {
+    /// What checking a script found: its diagnostics, in file order, and the hooks it defines.
+    public struct Result: Sendable {
+        public var diagnostics: [LayoutDiagnostic]
+        public var hooks: [ScriptHook]
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// The table a script checked on its own runs against: Klondike's slots and rules, so that its
+    /// main chunk can call `game.piles("tableau")` and the like.
+    public static let defaultTableName = "klondike"
+
+    /// Checks a script file on its own, against ``defaultTableName``'s table. `file` names it in
+    /// the diagnostics.
+    public static func check(source: String, file: String) -> Result {
+        var layout = ShippedLayouts.layout(named: defaultTableName)!
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        layout.script = LayoutScript(name: name, file: file, source: source)
+        return check(layout: layout, playing: false)
+    }
+
+    /// Checks the script `layout` names, as the layout runs it; with `playing`, also deals a game
+    /// and lists its first legal moves, reporting the first hook that fails.
+    public static func check(layout: TableLayout, playing: Bool = true) -> Result {
+        guard let script = layout.script else { return Result(diagnostics: [], hooks: []) }
+        var report = Report(script: script)
+        if let syntax = SyntaxError(source: script.source) {
+            report.error(syntax.message, line: syntax.line, column: syntax.column)
+            return report.result
+        }
+        let engine: ScriptEngine
+        do {
+            engine = try ScriptEngine(script: script, layout: layout)
+        } catch {
+            // A malformed options table has no line of its own: the line that sets it.
+            let options =
+                error.summary.contains(": options")
+                ? LocalFunctions(source: script.source).assignment(of: "options") : nil
+            report.failure(error, line: options?.line)
+            return report.result
+        }
+        report.hooks = ScriptHook.allCases.filter(engine.hooks.contains)
+        checkHooks(engine, &report)
+        if playing, report.diagnostics.allSatisfy({ $0.severity == .warning }) {
+            let rules = ScriptedRules(layout: layout)
+            let state = rules.deal(seed: 1)
+            _ = rules.legalMoves(in: state)
+            _ = rules.isWon(state)
+            if let failure = rules.takeFailure() { report.failure(failure) }
+        }
+        return report.result
+    }
+
+    /// Hooks missing, misspelt, local, or not functions.
+    static func checkHooks(_ engine: ScriptEngine, _ report: inout Report) {
+        let hookNames = ScriptHook.allCases.map(\.name)
+        for (name, line) in engine.otherFunctions.sorted(by: { $0.line < $1.line }) {
+            guard let hook = Suggestions.closest(to: name, in: hookNames) else { continue }
+            report.warning("'\(name)' is not a hook; did you mean '\(hook)'?", line: line, column: 1)
+        }
+        let locals = LocalFunctions(source: report.script.source)
+        for hook in ScriptHook.allCases where !engine.hooks.contains(hook) {
+            let type = String(cString: ct_sandbox_global_type(engine.sandbox, hook.name))
+            if type != "nil" {
+                let place = locals.assignment(of: hook.name) ?? (1, 1)
+                report.warning(
+                    "'\(hook.name)' is a \(type), not a function: it is not a hook", line: place.line,
+                    column: place.column)
+            } else if let place = locals.local(named: hook.name) {
+                report.warning(
+                    "'\(hook.name)' is local, so the table never sees it: a hook must be a global function",
+                    line: place.line, column: place.column)
+            }
+        }
+        if engine.hooks.isEmpty {
+            report.warning(
+                "the script defines no hooks (\(hookNames.joined(separator: ", "))): the layout's declarative "
+                    + "rules decide everything", line: 1, column: 1)
+        }
+    }
+
+    /// The diagnostics of one script, as they are found.
+    struct Report {
+        let script: LayoutScript
+        var diagnostics: [LayoutDiagnostic] = []
+        var hooks: [ScriptHook] = []
+
+        /// The diagnostics in file order (all have a place).
+        var result: Result {
+            let ordered = diagnostics.enumerated().sorted {
+                ($0.element.position!, $0.offset) < ($1.element.position!, $1.offset)
+            }
+            return Result(diagnostics: ordered.map(\.element), hooks: hooks)
+        }
+
+        mutating func error(_ message: String, line: Int, column: Int) {
+            add(.error, message, line: line, column: column)
+        }
+
+        mutating func warning(_ message: String, line: Int, column: Int) {
+            add(.warning, message, line: line, column: column)
+        }
+
+        private mutating func add(_ severity: LayoutDiagnostic.Severity, _ message: String, line: Int, column: Int) {
+            diagnostics.append(
+                LayoutDiagnostic(
+                    file: script.file, position: SourcePosition(line: max(1, line), column: max(1, column)),
+                    keyPath: nil, severity: severity, message: message))
+        }
+
+        /// A failure the engine reported ("game.lua:12: in can_drop: message"), at its line (or
+        /// `line`, or 1).
+        mutating func failure(_ failure: RulesFailure, line fallback: Int? = nil) {
+            var message = failure.summary
+            var line = fallback ?? 1
+            let prefix = script.name + ":"
+            if message.hasPrefix(prefix), let end = ScriptEngine.locationEnd(message) {
+                line =
+                    Int(message[message.index(message.startIndex, offsetBy: prefix.count)...].prefix(while: \.isNumber))
+                    ?? 1
+                message = String(message[end...])
+            } else if message.hasPrefix(script.name + ": ") {
+                message = String(message.dropFirst(script.name.count + 2))
+            }
+            error(message, line: line, column: 1)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Layouts
+import Scripting
+import XCTest
+
+/// What `cardtable check` prints about a script: exact FILE:LINE:COL: messages.
+final class ScriptCheckTests: XCTestCase {
+    func check(_ source: String, file: String = "game.lua") -> [String] {
+        ScriptCheck.check(source: source, file: file).diagnostics.map(\.description)
+    }
+
+    // MARK: Syntax
+
+    func testASyntaxErrorIsAtTheTokenLuaStoppedAt() {
+        let source = """
+            function can_drop(from, count, to)
+              local x = = 1
+              return x
+            end
+            """
+        XCTAssertEqual(check(source), ["game.lua:2:13: error: unexpected symbol near '='"])
+    }
+
+    func testOfATokenWrittenTwiceOnTheLineTheOneLuaStoppedAtIsNamed() {
+        // `x x`: the first x is the condition, the second a statement, the third the error.
+        let source = """
+            function is_won()
+              if x then x x end
+            end
+            """
+        XCTAssertEqual(check(source), ["game.lua:2:15: error: syntax error near 'x'"])
+        XCTAssertEqual(
+            check("local s = \"a\" .. \"b\" \"c\"\n", file: "dir/strings.lua"),
+            ["dir/strings.lua:1:22: error: unexpected symbol near '\"c\"'"])
+    }
+
+    func testAnErrorAtTheEndOfTheFileIsAtColumnOne() {
+        let source = """
+            function can_drop(from, count, to)
+              if from then
+                return true
+            end
+            """
+        XCTAssertEqual(
+            check(source), ["game.lua:4:1: error: 'end' expected (to close 'function' at line 1) near <eof>"])
+    }
+
+    func testColumnsCountCharactersNotBytes() {
+        XCTAssertEqual(check("local s = \"à\" ) \n"), ["game.lua:1:15: error: unexpected symbol near ')'"])
+    }
+
+    // MARK: Hooks
+
+    func testAMisspeltHookIsAWarningWithTheHookItMeant() {
+        let source = """
+            function deal()
+            end
+
+            function can_dorp(from, count, to)
+              return true
+            end
+
+            function IsWon()
+              return false
+            end
+
+            function deal_row(row)
+            end
+            """
+        XCTAssertEqual(
+            check(source),
+            [
+                "game.lua:4:1: warning: 'can_dorp' is not a hook; did you mean 'can_drop'?",
+                "game.lua:8:1: warning: 'IsWon' is not a hook; did you mean 'is_won'?",
+            ])
+        XCTAssertEqual(
+            check("function deal() end\nfunction Hint() end\n"),
+            ["game.lua:2:1: warning: 'Hint' is not a hook; did you mean 'hint'?"])
+    }
+
+    func testAHookWrittenAsALocalOrAsAValueIsAWarning() {
+        let source = """
+            function deal()
+            end
+
+            local function is_won()
+              return false
+            end
+
+            local moves_left = function() return true end
+            hint = "move a king"
+            """
+        XCTAssertEqual(
+            check(source),
+            [
+                "game.lua:4:16: warning: 'is_won' is local, so the table never sees it: a hook must be a global function",
+                "game.lua:8:7: warning: 'moves_left' is local, so the table never sees it: a hook must be a global function",
+                "game.lua:9:1: warning: 'hint' is a string, not a function: it is not a hook",
+            ])
+    }
+
+    func testAScriptWithNoHooksIsAWarning() {
+        XCTAssertEqual(
+            check("local unused = 1\n"),
+            [
+                "game.lua:1:1: warning: the script defines no hooks (deal, can_pick_up, can_drop, after_move, on_click, "
+                    + "on_double_click, on_stock_click, is_won, moves_left, hint, on_timer): the layout's declarative "
+                    + "rules decide everything"
+            ])
+    }
+
+    // MARK: Running it
+
+    func testAMainChunkThatFailsIsAnErrorAtItsLine() {
+        XCTAssertEqual(
+            check("function deal() end\nlocal t = nil\nlocal n = t.x\n"),
+            ["game.lua:3:1: error: while loading: attempt to index a nil value (local 't')"])
+    }
+
+    func testMalformedOptionsAreAnErrorWhereTheyAreSet() {
+        let source = """
+            function deal() end
+
+            options = {
+              { text = "no name" },
+            }
+            """
+        XCTAssertEqual(
+            check(source),
+            ["game.lua:3:1: error: options[1] must be a table with a name and a default (strings or numbers)"])
+    }
+
+    func testAScriptAloneRunsAgainstKlondikesTable() {
+        // klondike.lua reads the stock, the waste and the columns in its main chunk.
+        let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
+        let result = ScriptCheck.check(source: source, file: "layouts/klondike.lua")
+        XCTAssertEqual(result.diagnostics, [])
+        XCTAssertEqual(result.hooks, [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon])
+        XCTAssertFalse(result.hasErrors)
+    }
+
+    func testAScriptCheckedWithItsLayoutIsDealtAndAHookThatFailsIsAnError() throws {
+        let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
+            .replacingOccurrences(of: "game.deal(columns[column]", with: "game.dael(columns[column]")
+        var layout = try XCTUnwrap(ShippedLayouts.layout(named: "klondike-lua"))
+        layout.script = LayoutScript(name: "klondike.lua", file: "mine/klondike.lua", source: source)
+        XCTAssertEqual(
+            ScriptCheck.check(layout: layout).diagnostics.map(\.description),
+            ["mine/klondike.lua:19:1: error: in deal: attempt to call a nil value (field 'dael')"])
+        // Alone, the script is not dealt.
+        XCTAssertEqual(ScriptCheck.check(layout: layout, playing: false).diagnostics, [])
+    }
+
+    func testTheShippedScriptsAreClean() throws {
+        for name in ShippedLayouts.names where ShippedLayouts.layout(named: name)?.script != nil {
+            let layout = try XCTUnwrap(ShippedLayouts.layout(named: name))
+            XCTAssertEqual(ScriptCheck.check(layout: layout).diagnostics.map(\.description), [], name)
+        }
+    }
+}
