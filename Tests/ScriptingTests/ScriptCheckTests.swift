@@ -143,9 +143,13 @@ final class ScriptCheckTests: XCTestCase {
             .replacingOccurrences(of: "game.deal(columns[column]", with: "game.dael(columns[column]")
         var layout = try XCTUnwrap(ShippedLayouts.layout(named: "klondike-lua"))
         layout.script = LayoutScript(name: "klondike.lua", file: "mine/klondike.lua", source: source)
+        let line =
+            try XCTUnwrap(
+                source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("game.dael") })
+            + 1
         XCTAssertEqual(
             ScriptCheck.check(layout: layout).diagnostics.map(\.description),
-            ["mine/klondike.lua:19:1: error: in deal: attempt to call a nil value (field 'dael')"])
+            ["mine/klondike.lua:\(line):1: error: in deal: attempt to call a nil value (field 'dael')"])
         // Alone, the script is not dealt.
         XCTAssertEqual(ScriptCheck.check(layout: layout, playing: false).diagnostics, [])
     }
