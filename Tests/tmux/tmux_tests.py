@@ -1122,6 +1122,54 @@ def a_failing_script_shows_its_error_and_the_game_goes_on():
         pane.close()
 
 
+@test
+def a_new_user_copies_a_scripted_game_changes_a_rule_watches_it_and_plays_it():
+    """The whole way of a script writer: `cardtable copy` writes a shipped Lua game into the
+    player's layouts folder, `preview --watch` shows it, a rule changed in the script redraws the
+    preview, and `cardtable play NAME` plays the changed game."""
+    home = fresh_home()
+    environment = dict(os.environ, **dict(pair.split("=", 1) for pair in home_environment(home)))
+    result = subprocess.run([BINARY, "copy", "klondike-lua", "open-klondike"], capture_output=True, text=True,
+                            env=environment)
+    folder = os.path.join(home, ".config/cardtable/layouts")
+    layout, script = os.path.join(folder, "open-klondike.toml"), os.path.join(folder, "open-klondike.lua")
+    assert result.returncode == 0 and os.path.exists(layout) and os.path.exists(script), result
+    assert "cardtable play open-klondike" in result.stdout, result.stdout
+    name = "w%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "30", "env", "TERM=xterm-256color", "LANG=C.UTF-8",
+         *home_environment(home), BINARY, "preview", layout, "--watch")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def wait(predicate, what, timeout=3.0):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if predicate(screen()):
+                    return
+                time.sleep(0.02)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        wait(lambda s: "Klondike (Lua) (open-klondike)" in s and s.count("╭───────╮") == 15, "the copy's deal")
+        # One rule changed: every card of the columns is dealt face up.
+        source = open(script).read()
+        assert "column == row)" in source
+        open(script, "w").write(source.replace("column == row)", "true)"))
+        wait(lambda s: s.count("╭───────╮") == 0 and "Preview of" in s, "the preview redrawn with open columns")
+        tmux("send-keys", "-t", name, "q")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+    pane = Pane(arguments=("play", "open-klondike", "--deal", "5"), ready="q quit", home=home)
+    try:
+        # Deal 5's first column is A♥ in Klondike; at 80x24 face-down cards show as their top edges; the changed deal has none in the columns.
+        rows = pane.screen().split("\n")[6:]
+        assert "╭A♥──╮" in rows[0] and not any("╭────╮" in row for row in rows), pane.screen()
+        pane.key("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
