@@ -136,11 +136,13 @@ static int budget_spent(lua_State *L, ct_sandbox *s, int level) {
 static void count_hook(lua_State *L, lua_Debug *ar) {
     ct_sandbox *s = sandbox_of(L);
     s->instructions += lua_gethookcount(L);
-    if (!s->over_budget && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+    if (budget_spent(L, s, 0)) budget_error(L, s);
+    // A coroutine kept from a call that went over budget still fires before every instruction.
+    if (lua_gethookcount(L) != HOOK_STEP) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         s->last_line = ar->currentline;
         snprintf(s->last_source, sizeof s->last_source, "%s", ar->short_src);
     }
-    if (budget_spent(L, s, 0)) budget_error(L, s);
 }
 
 void sandbox_charge(lua_State *L, lua_Integer work) {

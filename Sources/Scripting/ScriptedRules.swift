@@ -217,7 +217,9 @@ public struct ScriptedRules: Rules {
                         }
                         for to in state.piles.indices where to != from {
                             let move = Move.transfer(from: from, to: to, count: count - index)
-                            if transferRefusal(of: move, pickUp: pickUp, session: &session) == nil { moves.append(move) }
+                            if transferRefusal(of: move, pickUp: pickUp, session: &session) == nil {
+                                moves.append(move)
+                            }
                         }
                     }
                 }
