@@ -8,6 +8,8 @@
 #include <lua.h>
 #include <time.h>
 
+_Static_assert(LUA_EXTRASPACE >= sizeof(void *), "the sandbox is kept in each Lua thread's extra space");
+
 enum { HOOK_STEP = 1000, ERROR_SIZE = 1024, TRACEBACK_SIZE = 4096, REASON_SIZE = 512 };
 
 enum { MODE_READ = 0, MODE_ACT = 1, MODE_DEAL = 2 };
@@ -72,7 +74,7 @@ struct ct_sandbox {
     char *scratch;
 };
 
-/// The sandbox a Lua state belongs to (its allocator's data).
+/// The sandbox a Lua state (or one of its coroutines) belongs to.
 ct_sandbox *sandbox_of(lua_State *L);
 
 /// Counts `work` instructions against the call's budget (a C function doing that much work);

@@ -62,15 +62,27 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return block;
 }
 
+/// Every API call asks this: the sandbox is kept in each thread's extra space (coroutines copy
+/// the main thread's), which costs nothing to read.
 ct_sandbox *sandbox_of(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return ud;
+    ct_sandbox *s;
+    memcpy(&s, lua_getextraspace(L), sizeof s);
+    return s;
+}
+
+/// The time, to a few milliseconds (the coarse clock costs a fraction of the precise one, and
+/// is read on every hook call).
+static void read_clock(struct timespec *now) {
+#ifdef CLOCK_MONOTONIC_COARSE
+    clock_gettime(CLOCK_MONOTONIC_COARSE, now);
+#else
+    clock_gettime(CLOCK_MONOTONIC, now);
+#endif
 }
 
 static double seconds_since(const struct timespec *start) {
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
+    read_clock(&now);
     return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9;
 }
 
@@ -124,11 +136,13 @@ static int budget_spent(lua_State *L, ct_sandbox *s, int level) {
 static void count_hook(lua_State *L, lua_Debug *ar) {
     ct_sandbox *s = sandbox_of(L);
     s->instructions += lua_gethookcount(L);
-    if (!s->over_budget && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
+    if (budget_spent(L, s, 0)) budget_error(L, s);
+    // A coroutine kept from a call that went over budget still fires before every instruction.
+    if (lua_gethookcount(L) != HOOK_STEP) lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0) {
         s->last_line = ar->currentline;
         snprintf(s->last_source, sizeof s->last_source, "%s", ar->short_src);
     }
-    if (budget_spent(L, s, 0)) budget_error(L, s);
 }
 
 void sandbox_charge(lua_State *L, lua_Integer work) {
@@ -291,14 +305,24 @@ static int card_at(lua_State *L) {
 
 static const char suit_letters[4][2] = {"C", "D", "H", "S"};
 
+// The API's functions share six upvalues, the strings they answer with: pushing an upvalue is
+// much cheaper than making (finding) the string again on every call.
+enum { UPVALUE_SUITS = 1, UPVALUE_RED = 5, UPVALUE_BLACK = 6, API_UPVALUES = 6 };
+
+static void push_suit(lua_State *L, int raw) { lua_pushvalue(L, lua_upvalueindex(UPVALUE_SUITS + ((raw >> 4) & 3))); }
+
+static void push_color(lua_State *L, int raw) {
+    int suit = (raw >> 4) & 3;
+    lua_pushvalue(L, lua_upvalueindex(suit == 1 || suit == 2 ? UPVALUE_RED : UPVALUE_BLACK));
+}
+
 static void push_card(lua_State *L, int raw) {
     lua_createtable(L, 0, 4);
     lua_pushinteger(L, raw & 0x0F);
     lua_setfield(L, -2, "rank");
-    lua_pushstring(L, suit_letters[(raw >> 4) & 3]);
+    push_suit(L, raw);
     lua_setfield(L, -2, "suit");
-    int suit = (raw >> 4) & 3;
-    lua_pushstring(L, suit == 1 || suit == 2 ? "red" : "black");
+    push_color(L, raw);
     lua_setfield(L, -2, "color");
     lua_pushboolean(L, (raw & 0x80) != 0);
     lua_setfield(L, -2, "up");
@@ -332,15 +356,14 @@ static int api_rank(lua_State *L) {
 static int api_suit(lua_State *L) {
     int raw = card_at(L);
     if (raw < 0) return lua_pushnil(L), 1;
-    lua_pushstring(L, suit_letters[(raw >> 4) & 3]);
+    push_suit(L, raw);
     return 1;
 }
 
 static int api_color(lua_State *L) {
     int raw = card_at(L);
     if (raw < 0) return lua_pushnil(L), 1;
-    int suit = (raw >> 4) & 3;
-    lua_pushstring(L, suit == 1 || suit == 2 ? "red" : "black");
+    push_color(L, raw);
     return 1;
 }
 
@@ -551,7 +574,10 @@ static void push_api(lua_State *L) {
         {"deal", api_deal},             {"deck_left", api_deck_left}, {"redeals_left", api_redeals_left},
         {"set_redeals", api_set_redeals}, {NULL, NULL},
     };
-    luaL_setfuncs(L, functions, 0);
+    for (int n = 0; n < 4; n++) lua_pushstring(L, suit_letters[n]);
+    lua_pushliteral(L, "red");
+    lua_pushliteral(L, "black");
+    luaL_setfuncs(L, functions, API_UPVALUES);
     static const char *const info[3] = {"kind", "group", "id"};
     for (int n = 0; n < 3; n++) {
         lua_getfield(L, LUA_REGISTRYINDEX, info[n]);
@@ -647,6 +673,7 @@ static int open_state(ct_sandbox *s) {
     s->L = lua_newstate(sandbox_alloc, s);
     if (s->L == NULL) return -1;
     lua_State *L = s->L;
+    memcpy(lua_getextraspace(L), &s, sizeof s);
     lua_setwarnf(L, NULL, NULL);
     open_libraries(L);
     static const char *const info[4] = {"kind", "group", "id", "options"};
@@ -771,7 +798,7 @@ static void begin(ct_sandbox *s, const char *hook, int mode, int automatic) {
     s->traceback[0] = 0;
     lua_settop(s->L, 0);
     lua_sethook(s->L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
-    clock_gettime(CLOCK_MONOTONIC, &s->started);
+    read_clock(&s->started);
     s->in_call = 1;
 }
 

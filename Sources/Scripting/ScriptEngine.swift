@@ -14,6 +14,8 @@ public final class ScriptEngine: @unchecked Sendable {
     public let name: String
     /// The hooks the script defines.
     public let hooks: Set<ScriptHook>
+    /// The same, a bit for each hook (1 << rawValue): asked on every hook call.
+    let hookMask: UInt32
     /// The options the script offers, and the value each has in this game.
     public let options: [ScriptOption]
     public let optionValues: [String: String]
@@ -53,6 +55,7 @@ public final class ScriptEngine: @unchecked Sendable {
             failure = ScriptEngine.describeFailure(sandbox, name: script.name, hook: nil)
         }
         hooks = Set(ScriptHook.allCases.filter { ct_sandbox_has_hook(sandbox, $0.cHook) != 0 })
+        hookMask = hooks.reduce(0) { $0 | 1 << $1.rawValue }
         otherFunctions = String(cString: ct_sandbox_other_functions(sandbox)).split(separator: "\n").compactMap {
             line in
             guard let colon = line.lastIndex(of: ":"), let number = Int(line[line.index(after: colon)...]) else {

@@ -28,6 +28,16 @@ public enum ScriptHook: Int, CaseIterable, Sendable {
 
     var cHook: ct_hook { ct_hook(UInt32(rawValue)) }
 
+    /// How many arguments the hook is called with.
+    var argumentCount: Int {
+        switch self {
+        case .canDrop, .afterMove: 3
+        case .canPickUp: 2
+        case .onClick, .onDoubleClick, .onStockClick, .onTimer: 1
+        case .deal, .isWon, .movesLeft, .hint: 0
+        }
+    }
+
     /// The hook with this Lua name.
     public init?(name: String) {
         guard let hook = ScriptHook.allCases.first(where: { $0.name == name }) else { return nil }

@@ -24,13 +24,19 @@ struct ScriptSession {
     unowned let engine: ScriptEngine
     let state: GameState
     private var loaded = false
+    /// The engine's, kept here: a hook call is a few hundred nanoseconds, and reaching them
+    /// through the unowned engine each time costs a good part of that.
+    private let sandbox: OpaquePointer
+    private let hookMask: UInt32
 
     init(engine: ScriptEngine, state: GameState) {
         self.engine = engine
         self.state = state
+        sandbox = engine.sandbox
+        hookMask = engine.hookMask
     }
 
-    private var sandbox: OpaquePointer { engine.sandbox }
+    private func defines(_ hook: ScriptHook) -> Bool { hookMask & 1 << hook.rawValue != 0 }
 
     /// Hands the position to the sandbox (when it does not hold it already).
     private mutating func load() {
@@ -57,15 +63,18 @@ struct ScriptSession {
         return hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
     }
 
-    /// Asks a yes-or-no hook; arguments as the script sees them (piles and card indices from 1).
-    mutating func ask(_ hook: ScriptHook, _ arguments: Int...) -> Answer {
-        guard engine.hooks.contains(hook) else { return .undecided }
+    /// Asks a yes-or-no hook; arguments as the script sees them (piles and card indices from 1),
+    /// as many as the hook takes.
+    mutating func ask(_ hook: ScriptHook, _ first: Int = 0, _ second: Int = 0, _ third: Int = 0) -> Answer {
+        guard defines(hook) else { return .undecided }
         load()
         var answer: Int32 = 0
         var reason: UnsafePointer<CChar>?
-        let args = arguments.map { Int32(clamping: $0) }
-        let result = args.withUnsafeBufferPointer {
-            ct_sandbox_ask(sandbox, hook.cHook, $0.baseAddress, Int32($0.count), &answer, &reason)
+        var args = (Int32(clamping: first), Int32(clamping: second), Int32(clamping: third))
+        let result = withUnsafePointer(to: &args) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 3) {
+                ct_sandbox_ask(sandbox, hook.cHook, $0, Int32(hook.argumentCount), &answer, &reason)
+            }
         }
         switch result {
         case CT_RESULT_VALUE: return answer != 0 ? .yes : .no(reason: reason.map { String(cString: $0) })
@@ -76,15 +85,20 @@ struct ScriptSession {
         }
     }
 
-    /// Calls a hook that may move cards; `automatic` marks its steps as the rules' own.
-    mutating func act(_ hook: ScriptHook, _ arguments: [Int], automatic: Bool) -> Action {
-        guard engine.hooks.contains(hook) else { return .undefined }
+    /// Calls a hook that may move cards, with as many arguments as it takes (piles from 1);
+    /// `automatic` marks its steps as the rules' own.
+    mutating func act(
+        _ hook: ScriptHook, _ first: Int = 0, _ second: Int = 0, _ third: Int = 0, automatic: Bool
+    ) -> Action {
+        guard defines(hook) else { return .undefined }
         load()
         loaded = false  // the hook may change the sandbox's copy
         ct_sandbox_seed(sandbox, positionSeed)
-        let args = arguments.map { Int32(clamping: $0) }
-        let result = args.withUnsafeBufferPointer {
-            ct_sandbox_act(sandbox, hook.cHook, $0.baseAddress, Int32($0.count), automatic ? 1 : 0)
+        var args = (Int32(clamping: first), Int32(clamping: second), Int32(clamping: third))
+        let result = withUnsafePointer(to: &args) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 3) {
+                ct_sandbox_act(sandbox, hook.cHook, $0, Int32(hook.argumentCount), automatic ? 1 : 0)
+            }
         }
         guard result == CT_RESULT_VALUE else {
             if result == CT_RESULT_ERROR { fail(hook) }
@@ -104,7 +118,7 @@ struct ScriptSession {
     /// Runs the deal hook over `deck` (in dealing order), starting from empty piles. The piles it
     /// made and the cards it left in the deck, or `nil` when it failed.
     mutating func deal(deck: [PileCard], seed: UInt64, redeals: Int) -> (state: GameState, left: [PileCard])? {
-        guard engine.hooks.contains(.deal) else { return nil }
+        guard defines(.deal) else { return nil }
         for index in state.piles.indices { ct_sandbox_set_cards(sandbox, Int32(index), nil, 0) }
         loaded = false
         ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(redeals))
@@ -141,7 +155,7 @@ struct ScriptSession {
 
     /// The hint hook's move and words.
     mutating func hint() -> (move: Move, text: String?)? {
-        guard engine.hooks.contains(.hint) else { return nil }
+        guard defines(.hint) else { return nil }
         load()
         var move: (Int32, Int32, Int32) = (0, 0, 0)
         var text: UnsafePointer<CChar>?
@@ -160,7 +174,7 @@ struct ScriptSession {
 
     /// The timer hook's words after `seconds` of play.
     mutating func timer(seconds: Double) -> String? {
-        guard engine.hooks.contains(.onTimer) else { return nil }
+        guard defines(.onTimer) else { return nil }
         load()
         var text: UnsafePointer<CChar>?
         switch ct_sandbox_timer(sandbox, seconds, &text) {

@@ -99,34 +99,41 @@ public struct ScriptedRules: Rules {
                 return Refusal("there are not that many cards there")
             }
             let index = state.piles[move.from].count - move.count
-            var pickedUp = false
-            switch session.ask(.canPickUp, move.from + 1, index + 1) {
-            case .yes: pickedUp = true
-            case .no(let reason): return Refusal(reason ?? "those cards cannot be picked up")
-            case .failed: return Refusal("the script failed")
-            case .undecided: break
-            }
-            switch session.ask(.canDrop, move.from + 1, move.count, move.to + 1) {
-            case .yes: return pickedUp ? nil : base.pickUpRefusal(pile: move.from, count: move.count, in: state)
-            case .no(let reason): return Refusal(reason ?? "that cannot go there")
-            case .failed: return Refusal("the script failed")
-            case .undecided:
-                if pickedUp { return base.dropRefusal(of: move, in: state) }
-                return base.refusal(of: move, in: state)
-            }
+            let pickUp = session.ask(.canPickUp, move.from + 1, index + 1)
+            return transferRefusal(of: move, pickUp: pickUp, session: &session)
         case .stock:
-            switch session.act(.onStockClick, [move.from + 1], automatic: false) {
+            switch session.act(.onStockClick, move.from + 1, automatic: false) {
             case .undefined: return base.refusal(of: move, in: state)
             case .moved(let steps): return steps.isEmpty ? Refusal("nothing happens") : nil
             case .failed: return Refusal("the script failed")
             }
         case .click:
-            switch session.act(move.count == 2 ? .onDoubleClick : .onClick, [move.from + 1], automatic: false) {
+            switch session.act(move.count == 2 ? .onDoubleClick : .onClick, move.from + 1, automatic: false) {
             case .moved(let steps) where !steps.isEmpty: return nil
             case .failed: return Refusal("the script failed")
             default: return Refusal("nothing happens")
             }
         case .create:
+            return base.refusal(of: move, in: state)
+        }
+    }
+
+    /// Why a transfer is refused, once the script has said whether its cards may be picked up.
+    func transferRefusal(of move: Move, pickUp: ScriptSession.Answer, session: inout ScriptSession) -> Refusal? {
+        let state = session.state
+        var pickedUp = false
+        switch pickUp {
+        case .yes: pickedUp = true
+        case .no(let reason): return Refusal(reason ?? "those cards cannot be picked up")
+        case .failed: return Refusal("the script failed")
+        case .undecided: break
+        }
+        switch session.ask(.canDrop, move.from + 1, move.count, move.to + 1) {
+        case .yes: return pickedUp ? nil : base.pickUpRefusal(pile: move.from, count: move.count, in: state)
+        case .no(let reason): return Refusal(reason ?? "that cannot go there")
+        case .failed: return Refusal("the script failed")
+        case .undecided:
+            if pickedUp { return base.dropRefusal(of: move, in: state) }
             return base.refusal(of: move, in: state)
         }
     }
@@ -139,11 +146,11 @@ public struct ScriptedRules: Rules {
     func clickMove(on pile: Int, session: inout ScriptSession) -> Move? {
         let state = session.state
         guard state.piles.indices.contains(pile) else { return nil }
-        if case .moved(let steps) = session.act(.onClick, [pile + 1], automatic: false), !steps.isEmpty {
+        if case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false), !steps.isEmpty {
             return .click(pile)
         }
         if layout.slots[pile].kind == .stock, engine?.hooks.contains(.onStockClick) == true {
-            if case .moved(let steps) = session.act(.onStockClick, [pile + 1], automatic: false), !steps.isEmpty {
+            if case .moved(let steps) = session.act(.onStockClick, pile + 1, automatic: false), !steps.isEmpty {
                 return .stock(pile)
             }
             return nil
@@ -154,7 +161,7 @@ public struct ScriptedRules: Rules {
     public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? {
         guard let engine, engine.hooks.contains(.onDoubleClick), state.piles.indices.contains(pile) else { return nil }
         return engine.with(state) { session in
-            if case .moved(let steps) = session.act(.onDoubleClick, [pile + 1], automatic: false), !steps.isEmpty {
+            if case .moved(let steps) = session.act(.onDoubleClick, pile + 1, automatic: false), !steps.isEmpty {
                 return .click(pile, clicks: 2)
             }
             return nil
@@ -201,17 +208,19 @@ public struct ScriptedRules: Rules {
                 for from in state.piles.indices {
                     let count = state.piles[from].count
                     for index in stride(from: count - 1, through: 0, by: -1) {
-                        switch session.ask(.canPickUp, from + 1, index + 1) {
-                        case .yes: break
+                        // Whether the cards may be picked up is asked once, not once per target:
+                        // cards that may not be picked up go nowhere.
+                        let pickUp = session.ask(.canPickUp, from + 1, index + 1)
+                        switch pickUp {
                         case .no, .failed: continue
-                        case .undecided: if !base.canPickUp(pile: from, from: index, in: state) { continue }
+                        case .undecided where base.pickUpRefusal(pile: from, count: count - index, in: state) != nil:
+                            continue
+                        default: break
                         }
                         for to in state.piles.indices where to != from {
                             let move = Move.transfer(from: from, to: to, count: count - index)
-                            switch session.ask(.canDrop, from + 1, count - index, to + 1) {
-                            case .yes: moves.append(move)
-                            case .no, .failed: continue
-                            case .undecided: if base.dropRefusal(of: move, in: state) == nil { moves.append(move) }
+                            if transferRefusal(of: move, pickUp: pickUp, session: &session) == nil {
+                                moves.append(move)
                             }
                         }
                     }
@@ -241,7 +250,7 @@ public struct ScriptedRules: Rules {
             let step = Step(from: move.from, to: move.to, count: move.count)
             state.apply(step)
             let after = engine.with(state) {
-                $0.act(.afterMove, [move.from + 1, move.count, move.to + 1], automatic: true)
+                $0.act(.afterMove, move.from + 1, move.count, move.to + 1, automatic: true)
             }
             guard case .moved(let automatic) = after else {
                 state = before
@@ -252,7 +261,7 @@ public struct ScriptedRules: Rules {
         case .stock where engine.hooks.contains(.onStockClick), .click:
             let hook: ScriptHook =
                 move.kind == .stock ? .onStockClick : move.count == 2 ? .onDoubleClick : .onClick
-            let action = engine.with(state) { $0.act(hook, [move.from + 1], automatic: false) }
+            let action = engine.with(state) { $0.act(hook, move.from + 1, automatic: false) }
             guard case .moved(let steps) = action else { return MoveRecord(move: move, steps: []) }
             for step in steps { state.apply(step) }
             return MoveRecord(move: move, steps: steps)

@@ -6,6 +6,7 @@
 //   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal, hints, outlook
 //   swift run -c release cardtable-bench play       # a key to its frame: hint, move with its outlook
 //   swift run -c release cardtable-bench saves      # saving after a move, resuming a saved game
+//   swift run -c release cardtable-bench scripts    # a script's hooks against declarative rules
 let arguments = Array(CommandLine.arguments.dropFirst())
 let all = arguments.isEmpty
 if all || arguments.contains("engine") {
@@ -21,4 +22,7 @@ if all || arguments.contains("play") {
 }
 if all || arguments.contains("saves") {
     SaveBenchmarks.run()
+}
+if all || arguments.contains("scripts") {
+    ScriptBenchmarks.run()
 }
