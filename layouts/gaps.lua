@@ -190,6 +190,19 @@ function on_stock_click(pile)
   end
 end
 
+-- Moves are left while a gap can be filled, or a redeal is left that would
+-- deal something (a redeal shuffles only the cards not yet in order).
+function moves_left()
+  for _, gap in ipairs(cells) do
+    if game.count(gap) == 0 and #fitting(gap) > 0 then return true end
+  end
+  if game.redeals_left() == 0 then return false end
+  for row = 1, ROWS do
+    if run_length(row) < COLUMNS - 1 then return true end
+  end
+  return false
+end
+
 function is_won()
   for row = 1, ROWS do
     if run_length(row) ~= COLUMNS - 1 then return false end

@@ -6,7 +6,8 @@
 //   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal, hints, outlook
 //   swift run -c release cardtable-bench play       # a key to its frame: hint, move with its outlook
 //   swift run -c release cardtable-bench saves      # saving after a move, resuming a saved game
-//   swift run -c release cardtable-bench scripts    # a script's hooks against declarative rules
+//   swift run -c release cardtable-bench scripts    # a script's hooks against declarative rules, and
+//                                                   # what a move costs each scripted variant
 let arguments = Array(CommandLine.arguments.dropFirst())
 let all = arguments.isEmpty
 if all || arguments.contains("engine") {
@@ -25,4 +26,5 @@ if all || arguments.contains("saves") {
 }
 if all || arguments.contains("scripts") {
     ScriptBenchmarks.run()
+    ScriptedVariantBenchmarks.run()
 }

@@ -65,6 +65,26 @@ final class GapsTests: XCTestCase {
             "the Aces are out of the game")
     }
 
+    /// moves_left: a gap that can be filled, or a redeal that would deal something; not gaps
+    /// after Kings with no redeal left.
+    func testMovesLeftWhileAGapFillsOrARedealIsLeft() {
+        // Every cell full but four, each right of its row's King; each row runs down from the
+        // Queen, so no row is in order and nothing fits.
+        var cards: [Int: [String]] = [:]
+        for (row, suit) in ["C", "D", "H", "S"].enumerated() {
+            for column in 1...11 {
+                cards[cell(row + 1, column)] = [String(Card.Rank(rawValue: 14 - column)!.symbol) + suit]
+            }
+            cards[cell(row + 1, 12)] = ["K" + suit]
+        }
+        var stuck = play.position(cards, redealsLeft: 0)
+        XCTAssertEqual(rules.outlook(for: stuck), .noMovesLeft)
+        stuck.redealsLeft = 1
+        XCTAssertEqual(rules.outlook(for: stuck), .movesLeft, "a redeal is left")
+        stuck.redealsLeft = 0
+        XCTAssertEqual(rules.outlook(for: rules.deal(seed: 5)), .movesLeft)
+    }
+
     func testAClickOnAGapFillsItWhenOneCardFits() {
         var state = play.position([cell(1, 4): ["4H"], cell(3, 3): ["5H"], cell(2, 7): ["2C"], cell(4, 4): ["2D"]])
         XCTAssertEqual(rules.clickMove(on: cell(1, 5), in: state), .click(cell(1, 5)))
