@@ -77,12 +77,18 @@ struct ct_sandbox {
 /// The sandbox a Lua state (or one of its coroutines) belongs to.
 ct_sandbox *sandbox_of(lua_State *L);
 
+/// The cards of a pile: `max_cards` bytes, `counts[pile]` of them in use.
+static inline uint8_t *pile_cards(ct_sandbox *s, int pile) { return s->cards + (size_t)pile * s->max_cards; }
+
 /// Counts `work` instructions against the call's budget (a C function doing that much work);
 /// raises the budget's error when it is spent.
 void sandbox_charge(lua_State *L, lua_Integer work);
 
 /// The message every memory failure gives (a format: `%d` is the limit in MB).
 #define SANDBOX_MEMORY_MESSAGE "used more than the %d MB of memory a script may have"
+
+/// Pushes the `game` value: the API's functions behind a locked metatable (sandbox_api.c).
+void sandbox_push_api(lua_State *L);
 
 /// Replaces the library functions that could run unbounded work in C, out of reach of the
 /// count hook (string.rep, table.move, …) with guarded ones (sandbox_guards.c).

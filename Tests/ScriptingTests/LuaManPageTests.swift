@@ -68,10 +68,10 @@ final class LuaManPageTests: XCTestCase {
         }
     }
 
-    /// The API functions registered in the sandbox's C source, and those the page documents.
+    /// The API functions registered in sandbox_api.c, and those the page documents.
     func testTheAPIAndThePageNameTheSameFunctions() throws {
         let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Sources/CScriptSandbox/script_sandbox.c"), encoding: .utf8)
+            contentsOf: Self.root.appendingPathComponent("Sources/CScriptSandbox/sandbox_api.c"), encoding: .utf8)
         var registered = Set(source.matches(of: /\{"([a-z_]+)", api_/).map { String($0.output.1) })
         // kind, group and id are closures over the pile tables; piles and option are closures too.
         registered.formUnion(["kind", "group", "id", "piles", "option"])
