@@ -174,6 +174,19 @@ final class SavedGameTests: XCTestCase {
                 .corrupt, "k.save:10: a move with no steps"
             ),
             (
+                resealed(text) { $0.replacingOccurrences(of: "history 19\n", with: "history 19\nk 4 3 | 4 1 1 -\n") },
+                .corrupt, "k.save:10: bad click count '3'"
+            ),
+            (
+                resealed(text) { $0.replacingOccurrences(of: "deal 5\n", with: "option draw\ndeal 5\n") }, .corrupt,
+                "k.save:7: bad option line"
+            ),
+            (
+                resealed(text) {
+                    $0.replacingOccurrences(of: "deal 5\n", with: "option draw 3\noption draw 1\ndeal 5\n")
+                }, .corrupt, "k.save:8: bad option line"
+            ),
+            (
                 resealed(text) { $0 + "extra\n" }, .corrupt,
                 "k.save:\(text.split(separator: "\n").count): unexpected line"
             ),

@@ -1170,6 +1170,40 @@ def a_new_user_copies_a_scripted_game_changes_a_rule_watches_it_and_plays_it():
         pane.close()
 
 
+@test
+def script_options_and_copies_refused_say_why():
+    """Bad `--option` and `copy` command lines: a message naming what is wrong, exit status
+    not 0, and no file written over."""
+    home = fresh_home()
+    environment = dict(os.environ, **dict(pair.split("=", 1) for pair in home_environment(home)))
+
+    def run(*arguments):
+        return subprocess.run([BINARY, *arguments], capture_output=True, text=True, env=environment)
+
+    cases = [
+        (("play", "klondike-lua", "--option", "draw"), "--option draw: write it as NAME=VALUE, such as draw=3"),
+        (("play", "klondike-lua", "--option", "=3"), "--option =3: write it as NAME=VALUE, such as draw=3"),
+        (("play", "--option", "draw=3"), "--option needs the game whose option it sets"),
+        (("play", "klondike-lua", "--option", "draw=2"), "klondike.lua: option draw may be 1, 3, not '2'"),
+        (("play", "klondike-lua", "--option", "drew=3"), "klondike.lua: no option 'drew' (it offers: draw)"),
+        (("play", "klondike", "--option", "draw=3"), "klondike is not a scripted variant: it has no option 'draw'"),
+        (("copy", "nosuch", "mine"), "no shipped game 'nosuch'"),
+        (("copy", "pyramid", "my pyramid"), "the new name may use letters, digits and dashes only"),
+        (("copy", "pyramid", "klondike"), "'klondike' is a shipped game's name"),
+    ]
+    for arguments, message in cases:
+        result = run(*arguments)
+        assert result.returncode != 0 and message in result.stderr, (arguments, result)
+    folder = tempfile.mkdtemp()
+    first = run("copy", "pyramid", "mine", "--to", folder)
+    assert first.returncode == 0, first
+    with open(os.path.join(folder, "mine.lua"), "a") as script:
+        script.write("-- changed\n")
+    again = run("copy", "pyramid", "mine", "--to", folder)
+    assert again.returncode == 1 and "mine.toml exists already" in again.stderr, again
+    assert open(os.path.join(folder, "mine.lua")).read().endswith("-- changed\n"), "the changed script is kept"
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
