@@ -717,6 +717,7 @@ const uint8_t *ct_sandbox_pile_cards(const ct_sandbox *s, int pile) {
 
 int ct_sandbox_redeals(const ct_sandbox *s) { return s->redeals; }
 int ct_sandbox_deck_left(const ct_sandbox *s) { return s->deck_count - s->deck_next; }
+const uint8_t *ct_sandbox_deck_cards(const ct_sandbox *s) { return s->deck + s->deck_next; }
 int ct_sandbox_step_count(const ct_sandbox *s) { return s->step_count; }
 const ct_step *ct_sandbox_steps(const ct_sandbox *s) { return s->steps; }
 const char *ct_sandbox_error(const ct_sandbox *s) { return s->error; }

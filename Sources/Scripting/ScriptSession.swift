@@ -24,6 +24,8 @@ struct ScriptSession {
     unowned let engine: ScriptEngine
     let state: GameState
     private var loaded = false
+    /// ``positionSeed``, worked out on the first hook that moves cards.
+    private var seed: UInt64?
     /// The engine's, kept here: a hook call is a few hundred nanoseconds, and reaching them
     /// through the unowned engine each time costs a good part of that.
     private let sandbox: OpaquePointer
@@ -53,14 +55,18 @@ struct ScriptSession {
 
     static func redeals(_ count: Int) -> Int32 { count == Int.max ? -1 : Int32(clamping: count) }
 
-    /// A number that the position decides: math.random's seed for hooks that move cards.
-    private var positionSeed: UInt64 {
+    /// A number that the position decides: math.random's seed for hooks that move cards. A
+    /// listing tries a click on every pile: the position is hashed once for all of them.
+    private mutating func positionSeed() -> UInt64 {
+        if let seed { return seed }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for pile in state.piles {
             for card in pile { hash = (hash ^ UInt64(card.raw)) &* 0x100_0000_01B3 }
             hash = (hash ^ 0xFF) &* 0x100_0000_01B3
         }
-        return hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
+        let seed = hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
+        self.seed = seed
+        return seed
     }
 
     /// Asks a yes-or-no hook; arguments as the script sees them (piles and card indices from 1),
@@ -93,7 +99,7 @@ struct ScriptSession {
         guard defines(hook) else { return .undefined }
         load()
         loaded = false  // the hook may change the sandbox's copy
-        ct_sandbox_seed(sandbox, positionSeed)
+        ct_sandbox_seed(sandbox, positionSeed())
         var args = (Int32(clamping: first), Int32(clamping: second), Int32(clamping: third))
         let result = withUnsafePointer(to: &args) {
             $0.withMemoryRebound(to: Int32.self, capacity: 3) {
@@ -137,19 +143,9 @@ struct ScriptSession {
             piles.append((0..<count).map { PileCard(raw: cards[$0]) })
         }
         let redealsLeft = Int(ct_sandbox_redeals(sandbox))
-        // The sandbox takes cards out of the deck's order when asked for a rank or suit: what is
-        // left is the deck without the cards now on the table.
-        var remaining: [PileCard] = []
-        var onTable: [UInt8: Int] = [:]
-        for pile in piles { for card in pile { onTable[card.raw & 0x7F, default: 0] += 1 } }
-        for card in deck {
-            let key = card.raw & 0x7F
-            if let count = onTable[key], count > 0 {
-                onTable[key] = count - 1
-            } else {
-                remaining.append(card)
-            }
-        }
+        let left = Int(ct_sandbox_deck_left(sandbox))
+        let rest = ct_sandbox_deck_cards(sandbox)!
+        let remaining = (0..<left).map { PileCard(raw: rest[$0]) }
         return (GameState(piles: piles, redealsLeft: redealsLeft < 0 ? Int.max : redealsLeft), remaining)
     }
 

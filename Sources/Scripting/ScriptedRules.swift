@@ -204,14 +204,12 @@ public struct ScriptedRules: Rules {
         let judgesTransfers = engine.hooks.contains(.canPickUp) || engine.hooks.contains(.canDrop)
         engine.with(state) { session in
             if judgesTransfers {
-                // Each run is asked once whether it may be picked up, then once per target.
+                // Whether a run may be picked up is settled once, not once per target: by the
+                // script, else by the declarative rules; a run that may not goes nowhere.
                 for from in state.piles.indices {
                     let count = state.piles[from].count
                     for index in stride(from: count - 1, through: 0, by: -1) {
-                        // Whether the cards may be picked up is asked once, not once per target:
-                        // cards that may not be picked up go nowhere.
-                        let pickUp = session.ask(.canPickUp, from + 1, index + 1)
-                        switch pickUp {
+                        switch session.ask(.canPickUp, from + 1, index + 1) {
                         case .no, .failed: continue
                         case .undecided where base.pickUpRefusal(pile: from, count: count - index, in: state) != nil:
                             continue
@@ -219,7 +217,7 @@ public struct ScriptedRules: Rules {
                         }
                         for to in state.piles.indices where to != from {
                             let move = Move.transfer(from: from, to: to, count: count - index)
-                            if transferRefusal(of: move, pickUp: pickUp, session: &session) == nil {
+                            if transferRefusal(of: move, pickUp: .yes, session: &session) == nil {
                                 moves.append(move)
                             }
                         }

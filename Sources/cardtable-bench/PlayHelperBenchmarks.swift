@@ -10,7 +10,10 @@ enum PlayHelperBenchmarks {
     static func largestGame() -> TableLayout? {
         var best: TableLayout?
         for name in ShippedLayouts.names {
-            guard let layout = ShippedLayouts.layout(named: name), let game = layout.rules else { continue }
+            // Declarative games only: a scripted layout's [game] table is not all of its rules.
+            guard let layout = ShippedLayouts.layout(named: name), let game = layout.rules, layout.script == nil else {
+                continue
+            }
             if let current = best, let currentGame = current.rules,
                 (currentGame.cardCount, current.slots.count) >= (game.cardCount, layout.slots.count)
             {

@@ -71,44 +71,36 @@ struct CopyCommand: ParsableCommand {
 
 /// A shipped game's files renamed: `name = "pyramid"` becomes the new name, the title says
 /// whose copy it is ("Pyramid (my-pyramid)"), and the script the layout names becomes `NEW.lua`.
+/// The values are replaced where the TOML scanner found them; the rest of the file, comments
+/// included, is copied as it is.
 struct GameCopy {
     var game: String
     var name: String
 
     /// The files to write: the layout, then its script if it has one.
     func files() -> [(name: String, text: String)] {
-        guard let source = ShippedLayouts.source(named: game) else { return [] }
-        var script: String?
-        var lines: [String] = []
-        var topLevel = true
-        var named = false
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("[") { topLevel = false }
-            if topLevel, line.hasPrefix("name =") || line.hasPrefix("name=") {
-                lines.append("name = \"\(name)\"")
-                named = true
-            } else if topLevel, let written = GameCopy.value(of: "script", in: line) {
-                script = written
-                lines.append("script = \"\(name).lua\"")
-            } else if topLevel, let title = GameCopy.value(of: "title", in: line) {
-                if !named { lines.append("name = \"\(name)\"") }
-                lines.append("title = \"\(title) (\(name))\"")
-                named = true
+        guard let source = ShippedLayouts.source(named: game), let layout = ShippedLayouts.layout(named: game),
+            case .success(let parsed) = TOMLSyntax(source).parse()
+        else { return [] }
+        var replacements: [(key: String, value: String)] = [("name", name), ("title", "\(layout.title) (\(name))")]
+        if layout.script != nil { replacements.append(("script", "\(name).lua")) }
+        var scalars = Array(source.unicodeScalars)
+        var missing: [String] = []
+        // From the end of the file back, so earlier offsets stay true.
+        let placed = replacements.map { ($0, parsed.index.valueOffsets[$0.key], parsed.index.valueEnds[$0.key]) }
+        for ((key, value), start, end) in placed.sorted(by: { ($0.1 ?? -1) > ($1.1 ?? -1) }) {
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
+            let literal = Array("\"\(escaped)\"".unicodeScalars)
+            if let start, let end, start <= end {
+                scalars.replaceSubrange(start..<end, with: literal)
             } else {
-                lines.append(line)
+                missing.append("\(key) = \(String(String.UnicodeScalarView(literal)))\n")
             }
         }
-        var files = [(name: "\(name).toml", text: lines.joined(separator: "\n"))]
-        if let script, let text = ShippedLayouts.scriptSource(named: script) { files.append(("\(name).lua", text)) }
+        let text = missing.sorted().joined() + String(String.UnicodeScalarView(scalars))
+        var files = [(name: "\(name).toml", text: text)]
+        if let script = layout.script { files.append(("\(name).lua", script.source)) }
         return files
-    }
-
-    /// The string a top-level `key = "value"` line gives, if the line is one.
-    static func value(of key: String, in line: String) -> String? {
-        let parts = line.split(separator: "=", maxSplits: 1)
-        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == key else { return nil }
-        let value = parts[1].trimmingCharacters(in: .whitespaces)
-        guard value.hasPrefix("\""), let end = value.dropFirst().firstIndex(of: "\"") else { return nil }
-        return String(value[value.index(after: value.startIndex)..<end])
     }
 }

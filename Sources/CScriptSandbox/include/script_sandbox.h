@@ -96,6 +96,8 @@ int ct_sandbox_pile_count(const ct_sandbox *sandbox, int pile);
 const uint8_t *ct_sandbox_pile_cards(const ct_sandbox *sandbox, int pile);
 int ct_sandbox_redeals(const ct_sandbox *sandbox);
 int ct_sandbox_deck_left(const ct_sandbox *sandbox);
+/// The cards the deal left in the deck (ct_sandbox_deck_left of them), in the deck's order.
+const uint8_t *ct_sandbox_deck_cards(const ct_sandbox *sandbox);
 
 /// The steps the last call made.
 int ct_sandbox_step_count(const ct_sandbox *sandbox);
