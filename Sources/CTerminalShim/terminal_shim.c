@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ncursesw/ncurses.h>
+#include <ncursesw/term.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,12 +20,12 @@ unsigned int ct_attr_dim(void) { return (unsigned int)A_DIM; }
 unsigned int ct_attr_italic(void) { return (unsigned int)A_ITALIC; }
 unsigned int ct_attr_underline(void) { return (unsigned int)A_UNDERLINE; }
 unsigned int ct_attr_reverse(void) { return (unsigned int)A_REVERSE; }
-int ct_colors(void) { return COLORS; }
 int ct_color_pairs(void) { return COLOR_PAIRS; }
 
 // MARK: Output
 
 static int output_fd = 1;
+static int input_fd = 0;
 
 // Bytes this process has written with write(2) and friends, from /proc/self/io ("wchar").
 // ncurses writes to the terminal's descriptor itself, so the kernel's count is the honest one.
@@ -57,21 +58,45 @@ void ct_write_raw(const char *text) {
     }
 }
 
-int ct_open_screen(int input_fd, int out_fd) {
+int ct_open_screen(int in_fd, int out_fd) {
+    input_fd = in_fd;
     output_fd = out_fd;
     bytes_baseline = process_bytes_written();
     FILE *out = fdopen(dup(out_fd), "w");
-    FILE *in = fdopen(dup(input_fd), "r");
+    FILE *in = fdopen(dup(in_fd), "r");
     if (!out || !in) return -1;
     SCREEN *screen = newterm(NULL, out, in);
     if (!screen) return -1;
     set_term(screen);
+    ct_prepare_give_back();
+    return 0;
+}
+
+// MARK: What the terminal can do
+
+// Whether the current terminfo entry has a non-empty string capability.
+static int has_string(const char *name) {
+    const char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1 && value[0] != 0;
+}
+
+int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *facts) {
+    memset(facts, 0, sizeof *facts);
+    int status = 0;
+    // Refused: a hardcopy terminal (hc), an unknown or generic type (gn), no terminfo at all.
+    if (setupterm(name, fd, &status) != OK) return -1;
+    facts->found = 1;
+    facts->cursor_addressing = has_string("cup");
+    facts->alternate_screen = has_string("smcup") && has_string("rmcup");
+    int colors = tigetnum("colors");
+    facts->colors = colors > 0 ? colors : 0;
+    del_curterm(cur_term);
     return 0;
 }
 
 // MARK: Drawing
 
-void ct_setup_modes(void) {
+void ct_setup_modes(int use_colour) {
     cbreak();
     noecho();
     nonl();
@@ -80,11 +105,19 @@ void ct_setup_modes(void) {
     curs_set(0);
     mousemask(ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION, NULL);
     mouseinterval(0);
-    if (has_colors()) {
+    // Without colour (NO_COLOR, or a terminal without), colour is never started: ncurses then
+    // writes no colour sequence at all, and every cell is in the terminal's own colours.
+    if (use_colour && has_colors()) {
         start_color();
         use_default_colors(); /* colour -1: the terminal's own (a theme may keep its background) */
     }
+    // The game's keyboard over cbreak, as ncurses's program mode: set again after Ctrl-Z.
+    (void)ct_take_keyboard(input_fd);
+    def_prog_mode();
 }
+
+int ct_screen_columns(void) { return COLS; }
+int ct_screen_lines(void) { return LINES; }
 
 void ct_invalidate(void) { clearok(curscr, TRUE); }
 
@@ -104,9 +137,48 @@ void ct_present(void) {
     doupdate();
 }
 
+// MARK: The keyboard
+
+void ct_game_keyboard(struct termios *modes) {
+    // No flow control: Ctrl-S would stop the output until Ctrl-Q, Ctrl-Q would be swallowed.
+    modes->c_iflag &= ~(tcflag_t)(IXON | IXOFF | IXANY);
+    // Input bytes reach the game as typed.
+    modes->c_iflag &= ~(tcflag_t)(ISTRIP | INLCR | IGNCR | PARMRK);
+#ifdef IUCLC
+    modes->c_iflag &= ~(tcflag_t)IUCLC;
+#endif
+    // No extended input processing: Ctrl-V (literal next), Ctrl-O (discard output), and on
+    // BSD Ctrl-Y (delayed suspend) and Ctrl-T (status).
+    modes->c_lflag &= ~(tcflag_t)IEXTEN;
+    // Ctrl-C interrupts (a clean quit) and Ctrl-Z suspends, whatever stty said; Ctrl-\ and
+    // every other signal character are plain keys.
+    modes->c_lflag |= ISIG;
+    modes->c_cc[VINTR] = 0x03;
+    modes->c_cc[VSUSP] = 0x1A;
+    modes->c_cc[VQUIT] = _POSIX_VDISABLE;
+#ifdef VDSUSP
+    modes->c_cc[VDSUSP] = _POSIX_VDISABLE;
+#endif
+#ifdef VSTATUS
+    modes->c_cc[VSTATUS] = _POSIX_VDISABLE;
+#endif
+}
+
+unsigned char ct_disabled_character(void) { return (unsigned char)_POSIX_VDISABLE; }
+
+int ct_take_keyboard(int fd) {
+    struct termios modes;
+    if (tcgetattr(fd, &modes) != 0) return -1;
+    ct_game_keyboard(&modes);
+    // At once, not after the output drains: output stopped by a Ctrl-S would never drain.
+    // Turning IXON off starts stopped output again.
+    return tcsetattr(fd, TCSANOW, &modes);
+}
+
 // MARK: Signals
 
 static int signal_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t ending_signal_waiting = 0;
 
 static void forward_signal(int signal_number) {
     int saved = errno;
@@ -115,47 +187,133 @@ static void forward_signal(int signal_number) {
     errno = saved;
 }
 
+// A signal that ends the game: the run loop leaves in order. If an earlier one is still
+// unread, the loop is not answering: give the terminal back here and die of the signal.
+static void forward_ending_signal(int signal_number) {
+    if (ending_signal_waiting) {
+        ct_emergency_restore();
+        ct_default_signal(signal_number);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, signal_number);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
+        raise(signal_number);
+        _exit(128 + signal_number);  // for a signal whose default is not to end
+    }
+    ending_signal_waiting = 1;
+    forward_signal(signal_number);
+}
+
+void ct_acknowledge_ending_signals(void) { ending_signal_waiting = 0; }
+
 int ct_signal_pipe(void) {
     if (signal_pipe[0] >= 0) return signal_pipe[0];
     if (pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
     return signal_pipe[0];
 }
 
-int ct_watch_signal(int signal_number) {
+static int set_handler(int signal_number, void (*handler)(int), int flags) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = forward_signal;
+    action.sa_handler = handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
+    action.sa_flags = flags;
     return sigaction(signal_number, &action, NULL);
 }
 
-void ct_default_signal(int signal_number) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = SIG_DFL;
-    sigemptyset(&action.sa_mask);
-    sigaction(signal_number, &action, NULL);
+int ct_watch_signal(int signal_number) { return set_handler(signal_number, forward_signal, SA_RESTART); }
+
+int ct_watch_ending_signal(int signal_number) {
+    return set_handler(signal_number, forward_ending_signal, SA_RESTART);
 }
 
-// MARK: Restoring the terminal from anywhere
+int ct_ignore_signal(int signal_number) { return set_handler(signal_number, SIG_IGN, 0); }
+
+void ct_default_signal(int signal_number) { (void)set_handler(signal_number, SIG_DFL, 0); }
+
+int ct_signal_disposition(int signal_number) {
+    struct sigaction action;
+    if (sigaction(signal_number, NULL, &action) != 0) return -1;
+    if (action.sa_handler == SIG_DFL) return 0;
+    if (action.sa_handler == SIG_IGN) return 1;
+    return 2;
+}
+
+int ct_first_realtime_signal(void) { return SIGRTMIN; }
+int ct_last_realtime_signal(void) { return SIGRTMAX; }
+
+// MARK: Giving the terminal back, from anywhere
 
 static struct termios saved_modes;
 static int saved_modes_fd = -1;
-static volatile sig_atomic_t restored = 0;
+// The terminal is the game's: a crash or a forced end must give it back.
+static volatile sig_atomic_t terminal_taken = 0;
+
+// What gives the screen back, from the terminal's own entry: mouse reports and bracketed
+// paste off, keypad mode off (rmkx), attributes off (sgr0), the cursor shown (cnorm), and the
+// main screen (rmcup), or on a terminal without an alternate screen, a cleared one (clear).
+// Empty until the screen opens: before that, only the modes are restored.
+static char give_back[512];
+static size_t give_back_length = 0;
+// The terminal's clear, for the end of a game on a terminal without an alternate screen.
+static char clear_screen_bytes[64];
+static size_t clear_screen_length = 0;
+
+// Appends a terminfo string without its padding ($<5>): the delays are for real VT100s.
+static size_t append_capability(char *buffer, size_t length, size_t size, const char *capability) {
+    if (capability == NULL || capability == (char *)-1) return length;
+    for (const char *c = capability; *c && length + 1 < size; c++) {
+        if (c[0] == '$' && c[1] == '<') {
+            const char *close = strchr(c, '>');
+            if (close) {
+                c = close;
+                continue;
+            }
+        }
+        buffer[length++] = *c;
+    }
+    buffer[length] = 0;
+    return length;
+}
+
+void ct_prepare_give_back(void) {
+    static const char modes_off[] =
+        "\033[?1003l\033[?1002l\033[?1000l\033[?1006l\033[?1005l\033[?1015l\033[?1004l\033[?2004l";
+    size_t length = append_capability(give_back, 0, sizeof give_back, modes_off);
+    length = append_capability(give_back, length, sizeof give_back, tigetstr("rmkx"));
+    length = append_capability(give_back, length, sizeof give_back, tigetstr("sgr0"));
+    length = append_capability(give_back, length, sizeof give_back, tigetstr("cnorm"));
+    clear_screen_length = 0;
+    if (has_string("smcup") && has_string("rmcup")) {
+        length = append_capability(give_back, length, sizeof give_back, tigetstr("rmcup"));
+        length = append_capability(give_back, length, sizeof give_back, "\r\n");
+    } else {
+        clear_screen_length =
+            append_capability(clear_screen_bytes, 0, sizeof clear_screen_bytes, tigetstr("clear"));
+        length = append_capability(give_back, length, sizeof give_back, clear_screen_bytes);
+    }
+    give_back_length = length;
+}
+
+void ct_clear_main_screen(void) {
+    if (clear_screen_length > 0) (void)!write(output_fd, clear_screen_bytes, clear_screen_length);
+}
 
 void ct_save_terminal_modes(int fd) {
     if (tcgetattr(fd, &saved_modes) == 0) saved_modes_fd = fd;
 }
 
-void ct_emergency_restore(void) {
-    if (restored) return;
-    restored = 1;
-    static const char reset[] =
-        "\033[?1003l\033[?1002l\033[?1000l\033[?1006l\033[?1005l\033[?1015l\033[?1004l\033[?2004l"
-        "\033[0m\033[?25h\033[?1049l\r\n";
-    (void)!write(output_fd, reset, sizeof reset - 1);
+void ct_restore_terminal_modes(void) {
     if (saved_modes_fd >= 0) tcsetattr(saved_modes_fd, TCSANOW, &saved_modes);
+}
+
+void ct_set_terminal_taken(int taken) { terminal_taken = taken != 0; }
+
+void ct_emergency_restore(void) {
+    if (!terminal_taken) return;
+    terminal_taken = 0;
+    if (give_back_length > 0) (void)!write(output_fd, give_back, give_back_length);
+    ct_restore_terminal_modes();
 }
 
 static void crash_handler(int signal_number) {
@@ -164,22 +322,14 @@ static void crash_handler(int signal_number) {
     raise(signal_number);
 }
 
-void ct_install_crash_handlers(void) {
-    int signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT };
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        struct sigaction action;
-        memset(&action, 0, sizeof action);
-        action.sa_handler = crash_handler;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESETHAND;
-        sigaction(signals[i], &action, NULL);
-    }
+int ct_install_crash_handler(int signal_number) {
+    return set_handler(signal_number, crash_handler, SA_RESETHAND);
 }
 
-int ct_terminal_size(int fd, int *columns, int *rows) {
+int ct_terminal_size(int fd, int *width, int *height) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return -1;
-    *columns = size.ws_col;
-    *rows = size.ws_row;
+    *width = size.ws_col;
+    *height = size.ws_row;
     return 0;
 }

@@ -9,6 +9,13 @@ import TableKit
 /// The real terminal, through ncursesw: set-up and give-back, colours, and writing the
 /// cells a frame changed.
 ///
+/// Opening it refuses a terminal the table cannot be drawn on (``TerminalCapabilities``),
+/// starts watching signals before anything is written (``SignalWatcher``, ``SignalPolicy``),
+/// takes the keyboard (``GameKeyboard``), and starts colour only when there is colour to show
+/// (``ColorMode``): in monochrome no colour sequence is ever written. Every way out gives the
+/// terminal back: mouse off, keypad mode off, attributes off, cursor shown, the main screen
+/// (or, on a terminal without an alternate screen, a cleared one) and the player's modes.
+///
 /// ncurses writes to the terminal's descriptor itself; ``bytesWritten`` is the kernel's count
 /// of bytes this process wrote since the screen opened (the terminal's, and any file's too).
 /// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates and focus
@@ -17,11 +24,14 @@ public final class TerminalScreen {
     public enum OpenError: Error, CustomStringConvertible {
         case notATerminal
         case unknownTerminal(String)
+        /// terminfo knows the terminal, but a table cannot be drawn on it.
+        case unusableTerminal(String)
 
         public var description: String {
             switch self {
             case .notATerminal: "standard input and output must be a terminal"
             case .unknownTerminal(let name): "cannot use terminal type '\(name)' (is TERM set?)"
+            case .unusableTerminal(let problem): problem
             }
         }
     }
@@ -29,6 +39,9 @@ public final class TerminalScreen {
     public let colorMode: ColorMode
     /// The locale is UTF-8, so Unicode suits and box lines can be shown.
     public let isUTF8: Bool
+    public let capabilities: TerminalCapabilities
+    /// Signals, watched from before the screen opens until the process ends.
+    public let signals: SignalWatcher
     public private(set) var isOpen = false
     private var pairs: [Int: Int32] = [:]
     private var nextPair: Int32 = 1
@@ -41,24 +54,38 @@ public final class TerminalScreen {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw OpenError.notATerminal }
         setlocale(LC_ALL, "")
         isUTF8 = String(cString: nl_langinfo(Int32(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
+        let name = environment["TERM"] ?? ""
+        capabilities = TerminalCapabilities.read(outputDescriptor: STDOUT_FILENO, environment: environment)
+        guard capabilities.isKnown else { throw OpenError.unknownTerminal(name) }
+        if let problem = capabilities.problem(terminal: name) { throw OpenError.unusableTerminal(problem) }
+        // From here a signal that would end the process waits on the pipe for the run loop.
+        signals = SignalWatcher()
+        for signal in SignalPolicy.handledSignals where SignalPolicy.policy(for: signal) == .crash {
+            _ = ct_install_crash_handler(signal)
+        }
         ct_save_terminal_modes(STDIN_FILENO)
+        // Before ncurses sets any mode: it waits for the output to drain, which output stopped
+        // by a Ctrl-S typed while starting never would.
+        _ = ct_take_keyboard(STDIN_FILENO)
+        ct_set_terminal_taken(1)
         guard ct_open_screen(STDIN_FILENO, STDOUT_FILENO) == 0 else {
-            throw OpenError.unknownTerminal(environment["TERM"] ?? "")
+            ct_emergency_restore()
+            signals.restoreDefaults()
+            throw OpenError.unknownTerminal(name)
         }
         isOpen = true
-        ct_install_crash_handlers()
-        ct_setup_modes()
-        colorMode = ColorMode.detect(colors: Int(ct_colors()), hasColors: has_colors(), environment: environment)
-        maxPairs = Int(ct_color_pairs())
+        colorMode = ColorMode.detect(colors: capabilities.colors, hasColors: has_colors(), environment: environment)
+        ct_setup_modes(colorMode == .monochrome ? 0 : 1)
+        maxPairs = colorMode == .monochrome ? 0 : Int(ct_color_pairs())
         ct_write_raw(TerminalScreen.mouseOn)
     }
 
-    /// Columns and rows, from the tty.
+    /// Columns and rows, from the tty (or ncurses's, from LINES and COLUMNS or terminfo).
     public var size: (width: Int, height: Int) {
         var columns: Int32 = 0
         var rows: Int32 = 0
         if ct_terminal_size(STDOUT_FILENO, &columns, &rows) == 0 { return (Int(columns), Int(rows)) }
-        return (80, 24)
+        return (max(1, Int(ct_screen_columns())), max(1, Int(ct_screen_lines())))
     }
 
     public var bytesWritten: UInt64 { UInt64(ct_bytes_written()) }
@@ -127,14 +154,26 @@ public final class TerminalScreen {
     /// Gives the terminal back for a while (Ctrl-Z): mouse off, main screen, modes restored.
     public func suspend() {
         guard isOpen else { return }
-        ct_write_raw(TerminalScreen.mouseOff)
-        endwin()
+        giveBack()
     }
 
     /// Takes the terminal again after `fg`: modes, mouse, and a full redraw.
     public func resume() {
         guard isOpen else { return }
-        refresh()
+        ct_set_terminal_taken(1)
+        // Output stopped by a Ctrl-S typed at the shell would never let ncurses's modes in.
+        _ = ct_take_keyboard(STDIN_FILENO)
+        refresh()  // ncurses sets its program modes again, the game's keyboard with them
+        ct_write_raw(TerminalScreen.mouseOn)
+        invalidate()
+    }
+
+    /// Takes the terminal again after a stop that was not the game's own (SIGSTOP, SIGTTOU):
+    /// the shell may have set its own modes, turned the mouse off or drawn on the screen.
+    public func retake() {
+        guard isOpen else { return }
+        _ = ct_take_keyboard(STDIN_FILENO)
+        reset_prog_mode()
         ct_write_raw(TerminalScreen.mouseOn)
         invalidate()
     }
@@ -143,8 +182,17 @@ public final class TerminalScreen {
     public func close() {
         guard isOpen else { return }
         isOpen = false
-        ct_write_raw(TerminalScreen.mouseOff)
         curs_set(1)
+        giveBack()
+    }
+
+    /// Mouse off, ncurses's end (keypad mode off, cursor shown, main screen), then the screen
+    /// cleared where there is no alternate screen, and the player's own modes.
+    private func giveBack() {
+        ct_write_raw(TerminalScreen.mouseOff)
         endwin()
+        if !capabilities.hasAlternateScreen { ct_clear_main_screen() }
+        ct_restore_terminal_modes()
+        ct_set_terminal_taken(0)
     }
 }

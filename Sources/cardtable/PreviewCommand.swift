@@ -78,6 +78,7 @@ struct PreviewCommand: ParsableCommand {
         loop.onFrame = { screen.draw(preview.window.renderFrame().changes) }
         terminal.run()
         _ = watcher
+        if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }
     }
 
     /// The layout to draw (nil: keep the last good drawing), the diagnostics of the layout and of

@@ -8,13 +8,18 @@ import TerminalInput
 
 /// What every full-screen command shares: a run loop on the terminal's input and the
 /// signal pipe. Input is decoded (a lone Escape is told from a sequence after 25 ms);
-/// a resize tells ncurses and the caller; Ctrl-Z gives the terminal back until `fg`;
-/// SIGTERM, SIGHUP, SIGINT and SIGQUIT, or the terminal going away, stop the loop.
+/// a resize tells ncurses and the caller; Ctrl-Z gives the terminal back until `fg`, and a
+/// continue after any other stop takes it again; every signal that ends the game
+/// (``SignalPolicy/end``: SIGTERM, SIGHUP, Ctrl-C's SIGINT, SIGUSR1, ...), or the terminal
+/// going away, stops the loop.
 final class TerminalLoop {
     let screen: TerminalScreen
     let clock: TableClock
     let loop: RunLoop
-    let signals = SignalWatcher()
+    var signals: SignalWatcher { screen.signals }
+    /// The signal that ended the loop, if one did: the command exits with 128 + its number
+    /// once the game is saved and the terminal given back.
+    private(set) var endingSignal: Int32?
     private var decoder = InputDecoder()
     private var escapeTimer: RunLoop.TimerID?
 
@@ -65,13 +70,17 @@ final class TerminalLoop {
                 screen.resize(width: size.width, height: size.height)
                 screen.invalidate()
                 onResize(size.width, size.height)
-            case .terminate:
+            case .terminate(let signal):
+                if endingSignal == nil { endingSignal = signal }
                 loop.stop()
             case .suspend:
                 beforeSuspend()
                 screen.suspend()
                 signals.stopProcess()
                 screen.resume()
+                afterResume()
+            case .resume:
+                screen.retake()
                 afterResume()
             }
         }

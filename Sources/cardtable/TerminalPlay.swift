@@ -1,4 +1,5 @@
 import App
+import ArgumentParser
 import Layouts
 import Persistence
 import Solitaire
@@ -137,6 +138,8 @@ final class TerminalPlay {
             stats.totalBytes = Int(screen.bytesWritten)
             stats.write(to: path)
         }
+        // Ended by a signal: saved and given back as on q, and the status says which signal.
+        if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }
     }
 
     /// A frame with `--stats`: its bytes (two reads of the kernel's count), compose time,

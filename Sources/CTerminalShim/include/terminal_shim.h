@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <termios.h>
 #include <wchar.h>
 
 // ncurses attribute macros, as constants (Swift cannot import them). The mouse mask is set
@@ -14,7 +15,6 @@ unsigned int ct_attr_dim(void);
 unsigned int ct_attr_italic(void);
 unsigned int ct_attr_underline(void);
 unsigned int ct_attr_reverse(void);
-int ct_colors(void);
 int ct_color_pairs(void);
 
 // Bytes written to the terminal (and anywhere else) since the screen was opened, from the
@@ -24,13 +24,29 @@ unsigned long long ct_bytes_written(void);
 // Writes bytes to the terminal (for private modes ncurses does not know).
 void ct_write_raw(const char *text);
 
-// Opens ncurses on `output_fd` for output and `input_fd` for input.
-// Returns 0 on success, -1 if the terminal type is unknown.
+// Opens ncurses on `output_fd` for output and `input_fd` for input, and prepares what gives
+// the screen back (ct_emergency_restore). Returns 0 on success, -1 if the terminal type is unknown.
 int ct_open_screen(int input_fd, int output_fd);
 
+// What the terminfo entry for terminal type `name` (NULL: TERM's) says, read without writing
+// anything to the terminal.
+struct ct_terminal_facts {
+    int found;              // terminfo knows TERM, and it is neither hardcopy nor generic
+    int cursor_addressing;  // cup
+    int alternate_screen;   // smcup and rmcup
+    int colors;             // colors#, or 0
+};
+// 0 when TERM's entry was read; -1 when it is unknown, generic or hardcopy.
+int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *facts);
+
 // cbreak, noecho, nonl, keypad, set_escdelay(25), hidden cursor, every mouse event with
-// no click interval, and colours when the terminal has them.
-void ct_setup_modes(void);
+// no click interval, and colours when `use_colour` and the terminal has them (otherwise
+// colour is never started, and no colour sequence is written); then the game's keyboard
+// (ct_take_keyboard), all of it kept as ncurses's program mode, set again after Ctrl-Z.
+void ct_setup_modes(int use_colour);
+// ncurses's idea of the size (the tty's, LINES and COLUMNS, or terminfo's).
+int ct_screen_columns(void);
+int ct_screen_lines(void);
 // The whole screen must be sent again on the next update.
 void ct_invalidate(void);
 
@@ -40,22 +56,57 @@ int ct_init_pair(int pair, int foreground, int background);
 // wnoutrefresh + doupdate.
 void ct_present(void);
 
+// The game's keyboard, laid over `modes` (pure): no flow control (IXON, IXOFF, IXANY: Ctrl-S
+// would stop the output), no extended processing (IEXTEN: Ctrl-V, Ctrl-O; Ctrl-Y and Ctrl-T
+// on BSD), input bytes unchanged (ISTRIP, INLCR, IGNCR, PARMRK, IUCLC off), and of the signal
+// characters only Ctrl-C (VINTR) and Ctrl-Z (VSUSP), whatever stty said: Ctrl-\ (VQUIT) and the
+// others are disabled, so they reach the game as keys.
+void ct_game_keyboard(struct termios *modes);
+// _POSIX_VDISABLE: a control character set to it is off.
+unsigned char ct_disabled_character(void);
+// Applies ct_game_keyboard to the terminal's current modes at once (TCSANOW: output stopped
+// by Ctrl-S never drains, and ncurses's own mode changes wait for it; turning IXON off starts
+// it again). 0 on success.
+int ct_take_keyboard(int fd);
+
 // Signals become bytes on a pipe, read in the run loop (the self-pipe trick).
 // Returns the read end, or -1.
 int ct_signal_pipe(void);
 int ct_watch_signal(int signal_number);
+// A signal that ends the game, forwarded on the pipe; when one is already waiting unread
+// (the run loop does not answer), the terminal is given back at once and the process dies of
+// the signal.
+int ct_watch_ending_signal(int signal_number);
+// The run loop has read the ending signals waiting.
+void ct_acknowledge_ending_signals(void);
+int ct_ignore_signal(int signal_number);
 void ct_default_signal(int signal_number);
+// 0: the default action; 1: ignored; 2: caught; -1: not a signal that can be asked about.
+int ct_signal_disposition(int signal_number);
+// SIGRTMIN and SIGRTMAX (functions in glibc).
+int ct_first_realtime_signal(void);
+int ct_last_realtime_signal(void);
 
-// Saves the terminal's modes now, so they can be restored from a crash handler.
+// Saves the terminal's modes now, so they can be restored on the way out and from a crash
+// handler; ct_restore_terminal_modes sets them again (TCSANOW).
 void ct_save_terminal_modes(int fd);
-// On SIGSEGV, SIGBUS, SIGILL, SIGTRAP (Swift's traps), SIGFPE and SIGABRT: switch the
-// mouse off, show the cursor, leave the alternate screen, restore the saved modes, and
-// die of the same signal. Only async-signal-safe calls.
-void ct_install_crash_handlers(void);
-// The same restoration, callable at any time (idempotent).
+void ct_restore_terminal_modes(void);
+// Whether the terminal is the game's now (taken) or given back: only a taken terminal is
+// restored by ct_emergency_restore.
+void ct_set_terminal_taken(int taken);
+// Builds the bytes that give the screen back, from terminfo (called by ct_open_screen).
+void ct_prepare_give_back(void);
+// On a terminal without an alternate screen: clears it, so the table does not stay behind.
+void ct_clear_main_screen(void);
+// Crash signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP from Swift traps, SIGFPE, SIGABRT, SIGSYS):
+// a handler that gives the terminal back and dies of the same signal. Only async-signal-safe calls.
+int ct_install_crash_handler(int signal_number);
+// Gives a taken terminal back from anywhere, with async-signal-safe calls only: mouse off,
+// keypad mode off, attributes off, cursor shown, main screen (or a cleared one), saved modes.
+// Idempotent.
 void ct_emergency_restore(void);
 
 // Terminal size from the tty (TIOCGWINSZ); 0 on success.
-int ct_terminal_size(int fd, int *columns, int *rows);
+int ct_terminal_size(int fd, int *width, int *height);
 
 #endif

@@ -1,0 +1,42 @@
+import XCTest
+
+@testable import Terminal
+
+/// Which terminals a table can be played on, from their terminfo entries.
+final class TerminalCapabilitiesTests: XCTestCase {
+    private func read(_ name: String) -> TerminalCapabilities {
+        TerminalCapabilities.read(outputDescriptor: -1, environment: ["TERM": name])
+    }
+
+    func testATerminalThatCannotMoveTheCursorIsRefused() {
+        let dumb = read("dumb")
+        XCTAssertTrue(dumb.isKnown)
+        XCTAssertFalse(dumb.movesCursor)
+        XCTAssertEqual(
+            dumb.problem(terminal: "dumb"), "terminal type 'dumb' cannot move the cursor (terminfo has no cup)")
+    }
+
+    func testATerminalWithoutAnAlternateScreenPlays() {
+        let vt100 = read("vt100")
+        XCTAssertTrue(vt100.movesCursor)
+        XCTAssertFalse(vt100.hasAlternateScreen, "its screen is cleared at the end instead")
+        XCTAssertEqual(vt100.colors, 0)
+        XCTAssertNil(vt100.problem(terminal: "vt100"))
+    }
+
+    func testCommonTerminalsPlay() {
+        for name in ["xterm", "xterm-256color", "screen", "linux"] {
+            let terminal = read(name)
+            XCTAssertNil(terminal.problem(terminal: name), name)
+        }
+        XCTAssertTrue(read("xterm-256color").hasAlternateScreen)
+        XCTAssertEqual(read("xterm-256color").colors, 256)
+    }
+
+    func testAnUnknownOrMissingTerminalTypeIsRefused() {
+        XCTAssertFalse(read("nosuchterm").isKnown)
+        XCTAssertEqual(
+            read("nosuchterm").problem(terminal: "nosuchterm"), "cannot use terminal type 'nosuchterm' (is TERM set?)")
+        XCTAssertFalse(TerminalCapabilities.read(outputDescriptor: -1, environment: [:]).isKnown)
+    }
+}
