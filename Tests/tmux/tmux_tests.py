@@ -1204,6 +1204,325 @@ def script_options_and_copies_refused_say_why():
     assert open(os.path.join(folder, "mine.lua")).read().endswith("-- changed\n"), "the changed script is kept"
 
 
+# ---- The terminal: keys that must not freeze it, signals, terminals that cannot play, colour ----
+
+class ShellPane:
+    """cardtable run by `sh` in a pane of its own: the shell prints a line first, then, when the
+    game has ended, its exit status, and stays. What the pane's programs write to the terminal is
+    kept in `raw` (pipe-pane), from before the game starts."""
+
+    MARK = "shell-screen-before-the-game"
+
+    def __init__(self, term="xterm-256color", environment=(), arguments=("sandbox", "--deal", "1"),
+                 ready="q quit", width=WIDTH, height=HEIGHT, shell=("sh", "-c")):
+        self.name = "sh%d" % int(time.monotonic() * 1000000)
+        self.home = fresh_home()
+        self.raw_path = os.path.join(self.home, "raw-output")
+        game = " ".join("'%s'" % part for part in
+                        ["env", "TERM=%s" % term, "LANG=C.UTF-8", *home_environment(self.home), *environment,
+                         BINARY, *arguments])
+        script = "echo %s; read go; %s; echo exit=$?; exec cat" % (self.MARK, game)
+        tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), *shell, script)
+        tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+        self.wait_for(lambda s: self.MARK in s, "the shell")
+        tmux("pipe-pane", "-O", "-t", self.name, "cat > '%s'" % self.raw_path)
+        tmux("send-keys", "-t", self.name, "Enter")
+        if ready:
+            self.wait_for(lambda s: ready in s, "the table")
+
+    def screen(self, escapes=False):
+        return tmux("capture-pane", "-p", *(["-e"] if escapes else []), "-t", self.name)
+
+    def flags(self):
+        """Mouse reporting (any mode) and the alternate screen: "00" once the terminal is given back."""
+        return tmux("display", "-p", "-t", self.name, "#{mouse_any_flag}#{alternate_on}").strip()
+
+    def raw(self):
+        with open(self.raw_path, "rb") as output:
+            return output.read()
+
+    def game_pid(self):
+        shell = tmux("display", "-p", "-t", self.name, "#{pane_pid}").strip()
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+        return int(children[0]) if children else None
+
+    def wait_for(self, predicate, what, timeout=8.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if predicate(screen):
+                return screen
+            time.sleep(0.02)
+        raise AssertionError("%s: timed out waiting for %s; screen was:\n%s" % (self.name, what, self.screen()))
+
+    def exit_status(self):
+        found = re.search(r"exit=(\d+)", self.screen())
+        return int(found.group(1)) if found else None
+
+    def wait_for_exit(self, what):
+        self.wait_for(lambda s: "exit=" in s, what)
+        return self.exit_status()
+
+    def close(self):
+        tmux("kill-session", "-t", self.name, check=False)
+
+
+# Any SGR parameter that sets a colour: 30-38, 40-48, 90-97, 100-107 (39 and 49, the terminal's
+# own colours, are what tmux writes for a cell with none).
+COLOUR_SGR = re.compile(r"\x1b\[([0-9;:]*)m")
+
+
+def colour_parameters(text):
+    found = []
+    for match in COLOUR_SGR.finditer(text):
+        for parameter in re.split("[;:]", match.group(1)):
+            if parameter.isdigit():
+                value = int(parameter)
+                if 30 <= value <= 38 or 40 <= value <= 48 or 90 <= value <= 97 or 100 <= value <= 107:
+                    found.append(match.group(0))
+                    break
+    return found
+
+
+HELP_TITLE = "CardTable — "
+
+
+def has_table(screen):
+    return any(mark in screen for mark in ("╭", "┌", "q quit"))
+
+
+@test
+def no_key_freezes_the_game():
+    """Every control key but Ctrl-C (quit), Ctrl-Z (suspend) and Escape is typed, each
+    followed by `?`: the help must show each time (Ctrl-S stopped the output until Ctrl-Q;
+    Ctrl-V quoted the next key; Ctrl-\\ ended the game with SIGQUIT)."""
+    pane = ShellPane()
+    try:
+        for byte in [b for b in range(0x00, 0x20) if b not in (0x03, 0x1A, 0x1B)] + [0x7F]:
+            tmux("send-keys", "-t", pane.name, "-H", "%02x" % byte)
+            tmux("send-keys", "-t", pane.name, "?")
+            pane.wait_for(lambda s: HELP_TITLE in s, "the help after byte 0x%02x" % byte, timeout=4)
+            tmux("send-keys", "-t", pane.name, "x")
+            pane.wait_for(lambda s: HELP_TITLE not in s, "the help closed after 0x%02x" % byte)
+            assert pane.exit_status() is None, "0x%02x ended the game" % byte
+        # Ctrl-S in the middle of play, then a move: it shows at once.
+        tmux("send-keys", "-t", pane.name, "C-s", "Enter")
+        pane.wait_for(lambda s: slot_top(s, 0).startswith("╭"), "a card dealt after Ctrl-S")
+        tmux("send-keys", "-t", pane.name, "q")
+        assert pane.wait_for_exit("q") == 0
+        assert pane.flags() == "00"
+    finally:
+        pane.close()
+
+
+def stty(tty):
+    return subprocess.run(["stty", "-a", "-F", tty], capture_output=True, text=True).stdout
+
+
+@test
+def the_game_owns_the_keyboard_and_gives_the_players_modes_back():
+    """While the game plays: no flow control, no Ctrl-V or Ctrl-O, Ctrl-\\ off, Ctrl-C and Ctrl-Z
+    on. Ctrl-Z, quitting, and a SIGSTOP continued by fg each give back or take again the modes."""
+    name = "kb%d" % os.getpid()
+    tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "env", "PS1=$ ",
+         *home_environment(fresh_home()), "bash", "--norc", "-i")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def wait(predicate, what):
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                if predicate():
+                    return
+                time.sleep(0.02)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        tty = tmux("display", "-p", "-t", name, "#{pane_tty}").strip()
+        wait(lambda: "$" in screen(), "the prompt")
+        players = stty(tty)
+        assert " ixon" in players and " iexten" in players and "quit = ^\\" in players, players
+        tmux("send-keys", "-t", name, "TERM=xterm-256color LANG=C.UTF-8 %s sandbox --deal 1" % BINARY, "Enter")
+        wait(lambda: "q quit" in screen(), "the table")
+        games = stty(tty)
+        for expected in ("-ixon", "-ixoff", "-iexten", "quit = <undef>", "intr = ^C", "susp = ^Z", "\nisig"):
+            assert expected in games, "%s while playing:\n%s" % (expected, games)
+        tmux("send-keys", "-t", name, "C-z")
+        wait(lambda: "Stopped" in screen(), "Ctrl-Z")
+        assert stty(tty) == players, "the player's modes while suspended"
+        tmux("send-keys", "-t", name, "fg", "Enter")
+        wait(lambda: "q quit" in screen() and stty(tty) == games, "the game's modes again after fg")
+        game = int(subprocess.run(["pgrep", "-f", "%s sandbox" % BINARY], capture_output=True,
+                                  text=True).stdout.split()[0])
+        # A stop that is not the game's own: bash takes the terminal back; fg gives it to the game again.
+        os.kill(game, signal.SIGSTOP)
+        wait(lambda: stty(tty) != games, "bash's modes while the game is stopped")
+        tmux("send-keys", "-t", name, "fg", "Enter")
+        wait(lambda: stty(tty) == games and "q quit" in screen(), "the game's modes and table after SIGSTOP and fg")
+        tmux("send-keys", "-t", name, "C-s", "Enter")
+        wait(lambda: slot_top(screen(), 0).startswith("╭"), "a card dealt after Ctrl-S")
+        tmux("send-keys", "-t", name, "q")
+        wait(lambda: tmux("display", "-p", "-t", name, "#{alternate_on}").strip() == "0", "quit")
+        wait(lambda: stty(tty) == players, "the player's modes after quitting")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+
+
+def signals_that_end_by_default():
+    """signal(7): every signal whose default action ends the process, but SIGKILL, which cannot
+    be caught."""
+    names = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGILL", "SIGTRAP", "SIGABRT", "SIGBUS", "SIGFPE", "SIGUSR1",
+             "SIGSEGV", "SIGUSR2", "SIGPIPE", "SIGALRM", "SIGTERM", "SIGSTKFLT", "SIGXCPU", "SIGXFSZ",
+             "SIGVTALRM", "SIGPROF", "SIGIO", "SIGPWR", "SIGSYS"]
+    standard = [getattr(signal, name) for name in names if hasattr(signal, name)]
+    return standard + list(range(signal.SIGRTMIN, signal.SIGRTMAX + 1))
+
+
+IGNORED_SIGNALS = {signal.SIGPIPE, signal.SIGXFSZ}
+
+
+def signal_name(number):
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return "SIGRTMIN+%d" % (number - signal.SIGRTMIN)
+
+
+def check_given_back(pane, number, status):
+    what = signal_name(number)
+    assert status == 128 + number, "%s: exit status %s" % (what, status)
+    assert pane.flags() == "00", "%s: mouse and alternate screen %s" % (what, pane.flags())
+    assert ShellPane.MARK in pane.screen(), "%s: the shell's screen is back:\n%s" % (what, pane.screen())
+
+
+@test
+def every_signal_that_would_end_the_game_gives_the_terminal_back():
+    """Each signal, sent with kill to a game in a pane of its own: the terminal is given back
+    (mouse off, the shell's main screen), and the game has gone with status 128 + the signal;
+    SIGPIPE and SIGXFSZ are ignored and the game plays on. Six panes at a time."""
+    numbers = signals_that_end_by_default()
+    assert len(numbers) >= 50, numbers
+    for start in range(0, len(numbers), 6):
+        batch = numbers[start:start + 6]
+        panes = []
+        try:
+            for _ in batch:
+                panes.append(ShellPane())
+            for pane, number in zip(panes, batch):
+                assert pane.flags() == "11", "mouse on and the alternate screen before %s" % signal_name(number)
+                pane.pid = pane.game_pid()
+                os.kill(pane.pid, number)
+            for pane, number in zip(panes, batch):
+                if number in IGNORED_SIGNALS:
+                    tmux("send-keys", "-t", pane.name, "Enter")
+                    pane.wait_for(lambda s: slot_top(s, 0).startswith("╭"), "play after %s" % signal_name(number))
+                    tmux("send-keys", "-t", pane.name, "q")
+                    assert pane.wait_for_exit("q after %s" % signal_name(number)) == 0
+                    assert pane.flags() == "00"
+                    continue
+                check_given_back(pane, number, pane.wait_for_exit(signal_name(number)))
+                try:
+                    os.kill(pane.pid, 0)
+                    raise AssertionError("%s: the game is still running" % signal_name(number))
+                except ProcessLookupError:
+                    pass
+        finally:
+            for pane in panes:
+                pane.close()
+
+
+@test
+def a_game_that_does_not_answer_still_gives_the_terminal_back():
+    """Two ending signals delivered at once (the game stopped, then continued): the second finds
+    the first unread, as when the game is busy, and gives the terminal back from its handler."""
+    pane = ShellPane()
+    try:
+        game = pane.game_pid()
+        os.kill(game, signal.SIGSTOP)
+        os.kill(game, signal.SIGUSR1)
+        os.kill(game, signal.SIGTERM)
+        os.kill(game, signal.SIGCONT)
+        status = pane.wait_for_exit("the forced end")
+        # Whichever of the two ran second ended the game.
+        check_given_back(pane, signal.SIGTERM if status == 128 + signal.SIGTERM else signal.SIGUSR1, status)
+    finally:
+        pane.close()
+
+
+@test
+def terminals_that_cannot_play_are_refused_without_a_byte_of_escape():
+    """A terminal type without cursor addressing (dumb, glasstty), a generic (unknown) or hardcopy
+    (lpr) one: a message, exit 1, and nothing written to the terminal but the message."""
+    for term in ["dumb", "glasstty", "unknown", "lpr", "nosuchterm"]:
+        if term != "nosuchterm" and subprocess.run(["infocmp", term], capture_output=True).returncode != 0:
+            continue  # not in this system's terminfo
+        pane = ShellPane(term=term, ready=None)
+        try:
+            assert pane.wait_for_exit(term) == 1, pane.screen()
+            screen = pane.screen()
+            if term in ("dumb", "glasstty"):
+                assert "terminal type '%s' cannot move the cursor (terminfo has no cup)" % term in screen, screen
+            else:
+                assert "cannot use terminal type '%s'" % term in screen, screen
+            assert b"\x1b" not in pane.raw(), "%s: escape sequences written: %r" % (term, pane.raw())
+            assert pane.flags() == "00"
+        finally:
+            pane.close()
+
+
+@test
+def a_terminal_without_an_alternate_screen_is_cleared_on_every_way_out():
+    """vt100 has no smcup and rmcup: quitting, Ctrl-Z, a signal and a crash each leave the shell
+    a cleared screen instead of the table."""
+    for way in ["q", "C-z", signal.SIGTERM, signal.SIGSEGV]:
+        # A shell with job control, for Ctrl-Z to stop the game (it then goes on to say exit=148).
+        pane = ShellPane(term="vt100", shell=("bash", "--norc", "-i", "-c"))
+        try:
+            if way in ("q", "C-z"):
+                tmux("send-keys", "-t", pane.name, "q")
+            else:
+                os.kill(pane.game_pid(), way)
+            pane.wait_for_exit(str(way))
+            screen = pane.screen()
+            assert not has_table(screen), "%s left the table on screen:\n%s" % (way, screen)
+            assert pane.flags() == "00"
+        finally:
+            pane.close()
+
+
+@test
+def no_color_and_monochrome_terminals_get_no_colour_and_still_play():
+    """NO_COLOR, or a terminal without colours: not one colour sequence is written (read back
+    from the pane with capture-pane -e, and from the bytes written), and Klondike plays in
+    reverse video and bold. With colours, the same check does find them."""
+    cases = [("xterm-256color", ("NO_COLOR=1",)), ("vt100", ()), ("xterm-mono", ()), ("xterm-256color", ())]
+    for term, environment in cases:
+        pane = ShellPane(term=term, environment=environment, arguments=("play", "klondike", "--deal", "3"))
+        try:
+            # Pick up a card from the waste after a deal, show the help and settings, and move the cursor.
+            for key in ["d", "w", "Enter"]:
+                tmux("send-keys", "-t", pane.name, key)
+            pane.wait_for(lambda s: "Carrying" in s, "a card picked up (%s %s)" % (term, environment))
+            tmux("send-keys", "-t", pane.name, "Escape", "?")
+            pane.wait_for(lambda s: HELP_TITLE in s, "the help")
+            tmux("send-keys", "-t", pane.name, "x", "Right", "Right")
+            pane.wait_for(lambda s: HELP_TITLE not in s, "the help closed")
+            shown = pane.screen(escapes=True)
+            tmux("send-keys", "-t", pane.name, "q")
+            pane.wait_for_exit("q")
+            written = pane.raw().decode("utf-8", "replace")
+            if environment or term != "xterm-256color":
+                assert colour_parameters(shown) == [], "%s %s shows colours: %s" % (
+                    term, environment, sorted(set(colour_parameters(shown)))[:5])
+                assert colour_parameters(written) == [] and "\x1b[39;49m" not in written, "%s %s wrote colours" % (
+                    term, environment)
+                assert "\x1b[7m" in shown or ";7m" in shown, "cards in reverse video"
+            else:
+                assert colour_parameters(shown) and colour_parameters(written), "the check finds colours"
+        finally:
+            pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
