@@ -7,7 +7,8 @@ import TerminalInput
 #endif
 
 /// What every full-screen command shares: a run loop on the terminal's input and the
-/// signal pipe. Input is decoded (a lone Escape is told from a sequence after 25 ms);
+/// signal pipe. Input is decoded (a lone Escape is told from a sequence after 25 ms, a
+/// sequence cut off is dropped after 0.5 s);
 /// a resize tells ncurses and the caller; Ctrl-Z gives the terminal back until `fg`;
 /// SIGTERM, SIGHUP, SIGINT and SIGQUIT, or the terminal going away, stop the loop.
 final class TerminalLoop {
@@ -50,7 +51,7 @@ final class TerminalLoop {
         if let timer = escapeTimer { loop.cancelTimer(timer) }
         escapeTimer = nil
         if decoder.hasPendingBytes {
-            escapeTimer = loop.addTimer(after: InputDecoder.escapeDelay) { [unowned self] in
+            escapeTimer = loop.addTimer(after: decoder.flushDelay) { [unowned self] in
                 escapeTimer = nil
                 onInput(decoder.flush())
             }

@@ -13,10 +13,10 @@ final class DecoderStreamTests: XCTestCase {
         XCTAssertEqual(decoder.flush(), [])
     }
 
-    func testEscapeThenCharacterInALaterFeedIsAlt() {
+    func testEscapeThenACharacterInALaterFeedIsEscapeAndTheCharacter() {
         var decoder = InputDecoder()
         XCTAssertEqual(decoder.feed([0x1B]), [])
-        XCTAssertEqual(decoder.feed("x".bytes), [char("x", .alt)])
+        XCTAssertEqual(decoder.feed("x".bytes), [key(.escape), char("x")])
         XCTAssertFalse(decoder.hasPendingBytes)
     }
 
@@ -27,18 +27,24 @@ final class DecoderStreamTests: XCTestCase {
         XCTAssertEqual(decoder.feed("x".bytes), [char("x")])
     }
 
-    func testFlushResolvesIntroducersAsAltKeys() {
+    func testFlushResolvesALoneIntroducerAsEscapeAndThatKey() {
+        for introducer in ["[", "O", "]", "P", "X", "^", "_"] {
+            var decoder = InputDecoder()
+            XCTAssertEqual(decoder.feed((esc + introducer).bytes), [], introducer)
+            XCTAssertTrue(decoder.hasPendingBytes, introducer)
+            XCTAssertEqual(decoder.flush(), [key(.escape), char(Character(introducer))], introducer)
+            XCTAssertFalse(decoder.hasPendingBytes, introducer)
+        }
         var decoder = InputDecoder()
-        XCTAssertEqual(decoder.feed((esc + "[").bytes), [])
-        XCTAssertEqual(decoder.flush(), [char("[", .alt)])
-        XCTAssertEqual(decoder.feed((esc + "O").bytes), [])
-        XCTAssertEqual(decoder.flush(), [char("O", .alt)])
-        XCTAssertEqual(decoder.feed((esc + esc).bytes), [])
-        XCTAssertEqual(decoder.flush(), [key(.escape), key(.escape)])
+        XCTAssertEqual(decoder.feed((esc + esc).bytes), [key(.escape)])
+        XCTAssertEqual(decoder.flush(), [key(.escape)])
     }
 
     func testFlushDropsUnfinishedSequencesWithoutGarbage() {
-        for partial in [esc + "[1;5", esc + "[<0;12;", esc + "[<", esc + "O1;", esc + "[[", esc + esc + "[1"] {
+        for partial in [
+            esc + "[1;5", esc + "[<0;12;", esc + "[<", esc + "O1;", esc + "[[", esc + "[3$;", esc + "]0;title",
+            esc + "P1$r", esc + "_Gi=1", "\u{9B}", "\u{9B}12;", "\u{9D}0;q", esc + "]0;q" + esc,
+        ] {
             var decoder = InputDecoder()
             XCTAssertEqual(decoder.feed(partial.bytes), [], partial)
             XCTAssertTrue(decoder.hasPendingBytes, partial)
@@ -47,10 +53,32 @@ final class DecoderStreamTests: XCTestCase {
             // Nothing left over: the next byte is itself.
             XCTAssertEqual(decoder.feed("A".bytes), [char("A")], partial)
         }
+        // Escape, then a sequence cut off: the Escape stays, the sequence goes.
         var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed((esc + esc + "[1").bytes), [key(.escape)])
+        XCTAssertEqual(decoder.flush(), [])
         XCTAssertEqual(decoder.feed([0xE2, 0x82]), [])  // two thirds of €
         XCTAssertTrue(decoder.hasPendingBytes)
         XCTAssertEqual(decoder.flush(), [])
+    }
+
+    /// The run loop waits `escapeDelay` (25 ms) only when what is held back is a
+    /// whole key already; for the start of anything longer it waits `sequenceDelay`.
+    func testFlushDelayIsShortOnlyForAWholeKey() {
+        let short: [[UInt8]] = [[0x1B], (esc + "[3$").bytes, [0x1B, 0x5B, 0x4D, 0x20, 0x21, 0xC5]]
+        let long: [[UInt8]] = [
+            (esc + "[").bytes, (esc + "O").bytes, (esc + "[1;5").bytes, (esc + "]0;t").bytes, (esc + "[200~ab").bytes,
+            [0xE2, 0x82], [0x9B], (esc + "[" + String(repeating: "1", count: 80)).bytes,
+        ]
+        for (bytes, delay) in short.map({ ($0, InputDecoder.escapeDelay) })
+            + long.map({ ($0, InputDecoder.sequenceDelay) })
+        {
+            var decoder = InputDecoder()
+            XCTAssertEqual(decoder.feed(bytes), [])
+            XCTAssertTrue(decoder.hasPendingBytes, "\(bytes)")
+            XCTAssertEqual(decoder.flushDelay, delay, "\(bytes)")
+        }
+        XCTAssertLessThan(InputDecoder.escapeDelay, InputDecoder.sequenceDelay)
     }
 
     func testSplitDeliveryGivesTheSameEvents() {
@@ -102,8 +130,11 @@ final class DecoderStreamTests: XCTestCase {
             // Longer than the limit: dropped, including its final byte.
             DecodeCase(esc + "[" + digits + "A" + "b", [char("b")]),
             DecodeCase(esc + "[<" + digits + "M" + esc + "[B", [key(.down)]),
-            // A non-CSI byte also ends the discarding.
-            DecodeCase(esc + "[" + digits + "\r" + "c", [key(.enter), char("c")]),
+            // Controls inside it are ignored: its final byte still goes with it.
+            DecodeCase(esc + "[" + digits + "\r" + "c" + "d", [char("d")]),
+            // ESC ends the discarding and begins anew; CAN cancels.
+            DecodeCase(esc + "[" + digits + esc + "[A", [key(.up)]),
+            DecodeCase(esc + "[" + digits + "\u{18}" + "c", [char("c")]),
         ])
         // While it is still arriving, the decoder keeps saying so, and a flush resets it.
         var decoder = InputDecoder()
