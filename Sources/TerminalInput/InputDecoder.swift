@@ -29,8 +29,10 @@
 /// Escape and those keys by what follows. `ESC [` or `ESC O` followed by a byte
 /// that cannot continue a sequence is Escape and the key. A lone ESC, and ESC
 /// followed by one introducer and then nothing, are Escape (and that key) on
-/// `flush()`. Alt survives only where the terminal says so in a sequence
-/// (`CSI 1;3A`, a mouse report's meta bit).
+/// `flush()`; an introducer that arrives after a lone ESC was flushed, before
+/// the next flush, still begins a sequence: one split after its ESC is Escape
+/// and then the sequence, never Escape and its bytes as keys. Alt survives only
+/// where the terminal says so in a sequence (`CSI 1;3A`, a mouse report's meta bit).
 ///
 /// Memory is bounded whatever the input: at most `maxSequenceLength` bytes are
 /// held for an unfinished escape sequence, none for a string, and at most
@@ -63,15 +65,24 @@ public struct InputDecoder: Sendable {
     var paste: PasteState?
     /// Non-nil inside an OSC, DCS, SOS, PM or APC string.
     var controlString: ControlStringState?
+    /// The last flush gave a lone ESC as Escape. If the next byte begins a
+    /// sequence (`[`, `O`, ...: none of them a key the game binds), that ESC
+    /// began it and the rest arrived late: the sequence is read whole rather
+    /// than typed as keys. Ends with the next byte or the next flush.
+    var escapeMayContinue = false
+    /// `pending[0]` is an ESC delivered as Escape already (see `escapeMayContinue`).
+    var leadingEscapeDelivered = false
 
     public init() {
         pending.reserveCapacity(Self.maxSequenceLength + 1)
     }
 
     /// True while bytes are held back waiting for the rest of an escape
-    /// sequence (or of a UTF-8 character, a string or a bracketed paste).
+    /// sequence (or of a UTF-8 character, a string or a bracketed paste), or
+    /// while the rest of a sequence whose ESC was flushed as Escape may still
+    /// come: the run loop flushes again after `flushDelay` to end the wait.
     public var hasPendingBytes: Bool {
-        !pending.isEmpty || discardingSequence || paste != nil || controlString != nil
+        !pending.isEmpty || discardingSequence || paste != nil || controlString != nil || escapeMayContinue
     }
 
     /// How long the run loop should wait for more bytes before calling `flush()`:
@@ -100,7 +111,8 @@ public struct InputDecoder: Sendable {
     /// Called by the run loop when `flushDelay` passed with no more bytes:
     /// a lone ESC becomes `.escape`; ESC and one introducer (`ESC [`) become
     /// Escape and that key; an unfinished sequence or string is dropped (never
-    /// re-emitted as garbage keys).
+    /// re-emitted as garbage keys). After a lone ESC, the decoder watches what
+    /// comes next until the following flush (`escapeMayContinue`).
     ///
     /// An unterminated bracketed paste ends here too, delivering the text
     /// collected so far; otherwise a lost `CSI 201~` would swallow every later key.
@@ -115,8 +127,12 @@ public struct InputDecoder: Sendable {
             events += state.keysIfTyped
         }
         discardingSequence = false
+        let endsWithEscape = pending.last == 0x1B
+        escapeMayContinue = false
         drain(final: true, into: &events)
         pending.removeAll(keepingCapacity: true)
+        leadingEscapeDelivered = false
+        escapeMayContinue = endsWithEscape && events.last == Self.escape
         return events
     }
 
@@ -138,6 +154,14 @@ public struct InputDecoder: Sendable {
     }
 
     mutating func consume(_ byte: UInt8, into events: inout [InputEvent]) {
+        if escapeMayContinue {
+            // Only right after a flush, with nothing held back.
+            escapeMayContinue = false
+            if Self.introducesSequence(byte) {
+                pending.append(0x1B)
+                leadingEscapeDelivered = true
+            }
+        }
         if paste != nil {
             consumePaste(byte, into: &events)
             return
@@ -179,9 +203,12 @@ public struct InputDecoder: Sendable {
                     discardingSequence = true
                     pending.removeAll(keepingCapacity: true)
                 }
+                if pending.isEmpty { leadingEscapeDelivered = false }
                 return
             case .event(let event, let length):
-                events.append(event)
+                if !(leadingEscapeDelivered && length == 1 && event == Self.escape) {
+                    events.append(event)
+                }
                 dropPending(length)
             case .skip(let length):
                 dropPending(length)
@@ -191,8 +218,8 @@ public struct InputDecoder: Sendable {
                 refeedPending(into: &events)
                 return
             case .beginString(let length, let typed):
+                controlString = ControlStringState(typedIntroducer: leadingEscapeDelivered ? nil : typed)
                 dropPending(length)
-                controlString = ControlStringState(typedIntroducer: typed)
                 refeedPending(into: &events)
                 return
             }
@@ -202,6 +229,7 @@ public struct InputDecoder: Sendable {
     /// Removes at least one and at most all pending bytes, so the loop always progresses.
     private mutating func dropPending(_ length: Int) {
         pending.removeFirst(min(max(length, 1), pending.count))
+        leadingEscapeDelivered = false
     }
 
     /// Feeds the pending bytes again, after a paste or string began: they belong to it now.

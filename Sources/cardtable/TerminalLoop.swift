@@ -48,13 +48,19 @@ final class TerminalLoop {
         }
         onBytes()
         onInput(decoder.feed(buffer[0..<count]))
+        scheduleFlush()
+    }
+
+    /// While the decoder holds bytes back (or watches what follows an Escape it
+    /// flushed), flushes it after its delay, and again while it still does.
+    private func scheduleFlush() {
         if let timer = escapeTimer { loop.cancelTimer(timer) }
         escapeTimer = nil
-        if decoder.hasPendingBytes {
-            escapeTimer = loop.addTimer(after: decoder.flushDelay) { [unowned self] in
-                escapeTimer = nil
-                onInput(decoder.flush())
-            }
+        guard decoder.hasPendingBytes else { return }
+        escapeTimer = loop.addTimer(after: decoder.flushDelay) { [unowned self] in
+            escapeTimer = nil
+            onInput(decoder.flush())
+            scheduleFlush()
         }
     }
 

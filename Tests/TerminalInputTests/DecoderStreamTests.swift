@@ -9,8 +9,41 @@ final class DecoderStreamTests: XCTestCase {
         XCTAssertEqual(decoder.feed([0x1B]), [])
         XCTAssertTrue(decoder.hasPendingBytes)
         XCTAssertEqual(decoder.flush(), [key(.escape)])
+        // Until the next flush it watches for the late rest of a sequence.
+        XCTAssertTrue(decoder.hasPendingBytes)
+        XCTAssertEqual(decoder.flushDelay, InputDecoder.sequenceDelay)
+        XCTAssertEqual(decoder.flush(), [])
         XCTAssertFalse(decoder.hasPendingBytes)
         XCTAssertEqual(decoder.flush(), [])
+    }
+
+    /// A sequence whose ESC came alone and was flushed as Escape, and whose rest came
+    /// later (a read split after the ESC, longer than the escape delay): Escape, then
+    /// the sequence, never its bytes as keys.
+    func testASequenceSplitAfterItsEscapeIsStillReadWhole() {
+        let cases: [(String, [InputEvent])] = [
+            ("[A", [key(.up)]), ("[2 q", []), ("[1;5C", [key(.right, .control)]), ("OP", [key(.function(1))]),
+            ("]0;quit\u{07}", []), ("P1$r" + esc + "\\", []), ("\\", []), ("[<0;3;4M", [mouse(.press, .left, 2, 3)]),
+            ("[", [char("[")]), ("[\r", [char("["), key(.enter)]), ("]", []),
+        ]
+        for (rest, expected) in cases {
+            var decoder = InputDecoder()
+            XCTAssertEqual(decoder.feed([0x1B]), [], rest)
+            XCTAssertEqual(decoder.flush(), [key(.escape)], rest)
+            let events = decoder.feed(rest.bytes) + decoder.flush() + decoder.flush()
+            XCTAssertEqual(events, expected, rest)
+            XCTAssertFalse(decoder.hasPendingBytes, rest)
+        }
+        // A key that begins no sequence ends the watch: it is the key.
+        var decoder = InputDecoder()
+        _ = decoder.feed([0x1B])
+        XCTAssertEqual(decoder.flush(), [key(.escape)])
+        XCTAssertEqual(decoder.feed("q[A".bytes), [char("q"), char("["), char("A")])
+        // So does a second flush (the run loop's, `sequenceDelay` later).
+        _ = decoder.feed([0x1B])
+        XCTAssertEqual(decoder.flush(), [key(.escape)])
+        XCTAssertEqual(decoder.flush(), [])
+        XCTAssertEqual(decoder.feed("[A".bytes), [char("["), char("A")])
     }
 
     func testEscapeThenACharacterInALaterFeedIsEscapeAndTheCharacter() {

@@ -105,27 +105,45 @@ final class KeyStreamFuzzTests: XCTestCase {
         }
     }
 
+    /// A gap in the input at a byte offset: long (the person or the terminal went quiet:
+    /// the run loop flushes until nothing is held back) or short (one flush, as after the
+    /// escape delay, in the middle of a sequence split after its ESC).
+    struct Pause {
+        var offset: Int
+        var isLong: Bool
+    }
+
     /// A stream of about `count` bytes, where the pauses fall, and the events it stands for.
-    static func makeStream(count: Int, rng: inout SplitMix64) -> (bytes: [UInt8], pauses: [Int], events: [InputEvent]) {
+    static func makeStream(count: Int, rng: inout SplitMix64) -> (bytes: [UInt8], pauses: [Pause], events: [InputEvent])
+    {
         var bytes: [UInt8] = []
-        var pauses: [Int] = []
+        var pauses: [Pause] = []
         var events: [InputEvent] = []
         var mustPause = false
         var afterEscape = false
         while bytes.count < count {
             let fragment: Fragment
-            switch rng.below(20) {
+            var splitAfterEscape = false
+            switch rng.below(21) {
             case 0..<8: fragment = rng.pick(keys)
             case 8..<15: fragment = rng.pick(nonKeys)
             case 15..<18: fragment = escapeKey
             case 18: fragment = truncated(&rng)
+            case 19:
+                // A sequence that arrives split after its ESC, late: Escape, then the sequence.
+                fragment = splittable(&rng)
+                splitAfterEscape = true
             default:
                 mustPause = true
                 continue
             }
             // Escape then `[`, `O`, ... typed at once is a sequence's start: only a pause tells them apart.
             if afterEscape, Self.introducers.contains(fragment.bytes[0]) { mustPause = true }
-            if mustPause, pauses.last != bytes.count { pauses.append(bytes.count) }
+            if mustPause, pauses.last?.offset != bytes.count { pauses.append(Pause(offset: bytes.count, isLong: true)) }
+            if splitAfterEscape {
+                pauses.append(Pause(offset: bytes.count + 1, isLong: false))
+                events.append(key(.escape))
+            }
             bytes += fragment.bytes
             events += fragment.events
             mustPause = fragment.needsPauseAfter
@@ -136,22 +154,40 @@ final class KeyStreamFuzzTests: XCTestCase {
 
     static let introducers: Set<UInt8> = Set("[O]PX^_\\".utf8)
 
+    /// A key or non-key fragment that is ESC and an introducer, then more.
+    static func splittable(_ rng: inout SplitMix64) -> Fragment {
+        while true {
+            let fragment = rng.chance(50) ? rng.pick(keys) : rng.pick(nonKeys)
+            if fragment.bytes.count >= 2, fragment.bytes[0] == 0x1B, introducers.contains(fragment.bytes[1]) {
+                return fragment
+            }
+        }
+    }
+
     /// Feeds `stream` in reads cut at random points, flushing at each pause and at the end.
-    static func decode(_ stream: [UInt8], pauses: [Int], rng: inout SplitMix64) -> [InputEvent] {
+    static func decode(_ stream: [UInt8], pauses: [Pause], rng: inout SplitMix64) -> [InputEvent] {
         var decoder = InputDecoder()
         var events: [InputEvent] = []
         var start = 0
-        for end in pauses + [stream.count] {
+        for pause in pauses + [Pause(offset: stream.count, isLong: true)] {
             var index = start
-            while index < end {
-                let next = min(end, index + 1 + rng.below(rng.chance(30) ? 3 : 40))
+            while index < pause.offset {
+                let next = min(pause.offset, index + 1 + rng.below(rng.chance(30) ? 3 : 40))
                 events += decoder.feed(stream[index..<next])
                 index = next
             }
-            events += decoder.flush()
-            start = end
+            events += flush(&decoder, long: pause.isLong)
+            start = pause.offset
         }
         XCTAssertFalse(decoder.hasPendingBytes)
+        return events
+    }
+
+    /// What the run loop does in a pause: one flush after a short one, flushes until
+    /// nothing is held back after a long one.
+    static func flush(_ decoder: inout InputDecoder, long: Bool) -> [InputEvent] {
+        var events = decoder.flush()
+        while long, decoder.hasPendingBytes { events += decoder.flush() }
         return events
     }
 
@@ -181,10 +217,10 @@ final class KeyStreamFuzzTests: XCTestCase {
         var decoder = InputDecoder()
         var events: [InputEvent] = []
         var start = 0
-        for end in pauses + [stream.count] {
-            for byte in stream[start..<end] { events += decoder.feed(CollectionOfOne(byte)) }
-            events += decoder.flush()
-            start = end
+        for pause in pauses + [Pause(offset: stream.count, isLong: true)] {
+            for byte in stream[start..<pause.offset] { events += decoder.feed(CollectionOfOne(byte)) }
+            events += Self.flush(&decoder, long: pause.isLong)
+            start = pause.offset
         }
         XCTAssertTrue(events == expected, "byte-at-a-time decoding differs")
     }

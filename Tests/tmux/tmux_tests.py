@@ -1244,6 +1244,28 @@ def escape_typed_at_once_before_a_key_puts_the_carried_cards_back_and_the_key_st
         pane.close()
 
 
+
+@test
+def a_sequence_split_after_its_escape_is_escape_and_then_the_sequence():
+    """The ESC of a sequence arrives alone and is taken for Escape after 25 ms (the carried
+    card goes back); the rest, arriving later, is still read as a sequence, not typed as keys."""
+    pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
+    try:
+        for rest, cursor in [(b"[2 q", "3♦"), (b"]0;quit\x07", "3♦"), (b"P1$rq\x1b\\", "3♦"), (b"[1;5C", "2♣")]:
+            pane.type("1")
+            pane.key("Enter")
+            pane.wait_for(lambda s: "Carrying A♥" in status(s), "A♥ carried")
+            write_at_once(pane, b"\x1b")
+            pane.wait_for(lambda s: "Carrying" not in status(s), "Escape alone puts A♥ back")
+            write_at_once(pane, rest)
+            pane.type("l")  # a key after it moves the cursor one pile right
+            pane.wait_for(lambda s: ("picks up %s" % cursor) in status(s), "the cursor on %s after %r" % (cursor, rest))
+            assert not pane.dead() and "Klondike #5 · 0 moves" in status(pane.screen()), pane.screen()
+        pane.type("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
 # Sequences a terminal sends that are not keys; each carries bytes that would act as keys
 # (q quits, n deals anew, u undoes, digits and h j k l move the cursor). No byte the tty itself
 # turns into a signal (Ctrl-C, Ctrl-Z, Ctrl-\\): those never reach the decoder.
