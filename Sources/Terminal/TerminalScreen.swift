@@ -18,8 +18,8 @@ import TableKit
 ///
 /// ncurses writes to the terminal's descriptor itself; ``bytesWritten`` is the kernel's count
 /// of bytes this process wrote since the screen opened (the terminal's, and any file's too).
-/// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates and focus
-/// reports (1004), written by hand: terminfo asks only for 1000.
+/// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates, focus
+/// reports (1004) and bracketed paste (2004), written by hand: terminfo asks only for 1000.
 public final class TerminalScreen {
     public enum OpenError: Error, CustomStringConvertible {
         case notATerminal
@@ -47,8 +47,10 @@ public final class TerminalScreen {
     private var nextPair: Int32 = 1
     private let maxPairs: Int
 
-    static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h"
-    static let mouseOff = "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1000l"
+    /// The input modes: mouse, focus reports, and bracketed paste (2004), so that pasted
+    /// text arrives as one paste, which the game ignores, rather than as keys.
+    static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h\u{1B}[?2004h"
+    static let mouseOff = "\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1000l"
 
     public init(environment: [String: String]) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw OpenError.notATerminal }

@@ -23,16 +23,18 @@ struct ControlSequence {
         case complete(ControlSequence, end: Int)
         /// Ran out of bytes before the final byte.
         case needMore
-        /// A byte that cannot be inside a CSI sits at `end`: drop what came before it
-        /// and decode that byte afresh.
-        case malformed(end: Int)
+        /// The sequence was broken off before its final byte: drop the bytes before
+        /// `end`. ESC or a byte past ASCII breaks it off and is decoded afresh (it
+        /// sits at `end`); CAN or SUB cancels it and goes with it.
+        case broken(end: Int)
     }
 
-    /// Scans the bytes of a CSI from `start` (just past `ESC [`).
+    /// Scans the bytes of a CSI (or of an SS3 with parameters) from `start`,
+    /// just past its introducer.
     ///
-    /// One rxvt quirk is built in: rxvt ends Shift+Insert/Delete/... with `$`
-    /// (`ESC [ 2 $`), which ECMA-48 calls an intermediate byte. A `$` right
-    /// after a digit in a sequence without private marker is taken as final.
+    /// As in a DEC terminal's parser, C0 controls (but ESC, CAN and SUB) and DEL
+    /// inside a sequence are ignored: the sequence goes on to its final byte, so
+    /// nothing after a control inside it can become a key.
     static func scan(_ bytes: [UInt8], from start: Int) -> Scan {
         var sequence = ControlSequence()
         var current: Int?
@@ -63,21 +65,18 @@ struct ControlSequence {
                 } else {
                     sequence.isWellFormed = false
                 }
-            case 0x24
-            where sequence.intermediates.isEmpty && sequence.privateMarker == nil
-                && index > start && (0x30...0x39).contains(bytes[index - 1]):
-                // rxvt `ESC [ <n> $` (see above).
-                if sawParameterBytes { sequence.parameters.append(current) }
-                sequence.final = byte
-                return .complete(sequence, end: index + 1)
             case 0x20...0x2F:
                 if sequence.intermediates.count < 4 { sequence.intermediates.append(byte) }
             case 0x40...0x7E:
                 if sawParameterBytes { sequence.parameters.append(current) }
                 sequence.final = byte
                 return .complete(sequence, end: index + 1)
+            case 0x18, 0x1A:  // CAN, SUB
+                return .broken(end: index + 1)
+            case 0x1B, 0x80...0xFF:
+                return .broken(end: index)
             default:
-                return .malformed(end: index)
+                break  // another C0 control, or DEL: ignored
             }
             index += 1
         }

@@ -1,28 +1,52 @@
 // CSI and SS3 sequences for keys, focus and paste.
 
 extension InputDecoder {
-    /// `ESC [` at `pending[s]`.
-    func csiStep(at s: Int, final: Bool) -> Step {
-        let start = s + 2
-        guard start < pending.count else {
-            return final ? .event(Self.altKey(0x5B), length: 2) : .needMore
+    /// A CSI at `pending[s]` whose introducer (`ESC [`, or C1 0x9B) ends at `body`.
+    /// `typed` for `ESC [`, which a person may also have typed as Escape and `[`.
+    func csiStep(at s: Int, body: Int, typed: Bool, final: Bool) -> Step {
+        guard body < pending.count else {
+            if !final { return .needMore }
+            return typed ? .event(Self.escape, length: 1) : .skip(length: body - s)
         }
-        let first = pending[start]
+        let first = pending[body]
         if first == 0x4D {  // M: X10 / normal mouse, three raw bytes follow
-            return x10MouseStep(at: s, final: final)
+            return x10MouseStep(at: s, values: body + 1, final: final)
         }
-        guard (0x20...0x7E).contains(first) else {
-            // `ESC [` then a control or non-ASCII byte: that was Alt+[.
-            return .event(Self.altKey(0x5B), length: 2)
+        if typed, !(0x20...0x7E).contains(first) {
+            // `ESC [` then a byte no sequence starts with: Escape, `[`, and that byte.
+            return .event(Self.escape, length: 1)
         }
-        switch ControlSequence.scan(pending, from: start) {
+        switch ControlSequence.scan(pending, from: body) {
         case .needMore:
-            return final ? .skip(length: pending.count - s) : .needMore
-        case .malformed(let end):
+            if !final { return .needMore }
+            if let press = rxvtShiftedKey(body: body, end: pending.count) {
+                return .event(.key(press), length: pending.count - s)
+            }
+            return .skip(length: pending.count - s)
+        case .broken(let end):
+            if let press = rxvtShiftedKey(body: body, end: end) {
+                return .event(.key(press), length: end - s)
+            }
             return .skip(length: end - s)
         case .complete(let sequence, let end):
             return interpretCSI(sequence, at: s, end: end, final: final)
         }
+    }
+
+    /// rxvt ends Shift+Home/End/Delete/... with `$` (`ESC [ 3 $`), which ECMA-48
+    /// calls an intermediate byte: `ESC [ 3 $ y` is a whole other sequence (a
+    /// mode report). So the rxvt key is only taken when the sequence cannot go
+    /// on: `pending[body..<end]` is digits then `$`, and then nothing came, or
+    /// ESC or a byte past ASCII did.
+    func rxvtShiftedKey(body: Int, end: Int) -> KeyPress? {
+        guard end - body >= 2, pending[end - 1] == 0x24,
+            pending[body..<(end - 1)].allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        var code = 0
+        for digit in pending[body..<(end - 1)] {
+            code = min(code * 10 + Int(digit - 0x30), Self.maxParameter)
+        }
+        return Self.tildeKey(code).map { KeyPress($0, modifiers: .shift) }
     }
 
     func interpretCSI(_ sequence: ControlSequence, at s: Int, end: Int, final: Bool) -> Step {
@@ -42,21 +66,16 @@ extension InputDecoder {
             return urxvtMouseStep(sequence, length: length)
         case 0x7E:  // ~
             let code = sequence.parameter(0) ?? 0
-            if code == 200 { return .beginPaste(length: length) }
-            guard let tildeKey = Self.tildeKey(code) else { return .skip(length: length) }
+            if code == 200, params.count == 1 { return .beginPaste(length: length) }
+            guard params.count <= 2, let tildeKey = Self.tildeKey(code) else { return .skip(length: length) }
             return key(tildeKey, Modifiers(xtermParameter: sequence.parameter(1)))
-        case 0x24, 0x5E, 0x40:  // rxvt: `$` shift, `^` control, `@` control+shift
-            guard !params.isEmpty, let tildeKey = Self.tildeKey(sequence.parameter(0) ?? 0) else {
+        case 0x5E, 0x40:  // rxvt: `^` control, `@` control+shift
+            guard params.count == 1, let tildeKey = Self.tildeKey(sequence.parameter(0) ?? 0) else {
                 return .skip(length: length)
             }
-            let modifiers: Modifiers =
-                switch sequence.final {
-                case 0x24: .shift
-                case 0x5E: .control
-                default: [.control, .shift]
-                }
-            return key(tildeKey, modifiers)
+            return key(tildeKey, sequence.final == 0x5E ? .control : [.control, .shift])
         case 0x5A:  // Z
+            guard Self.areKeyParameters(params) else { return .skip(length: length) }
             var modifiers = Modifiers(xtermParameter: sequence.parameter(1))
             modifiers.remove(.shift)  // implied by backTab
             return key(.backTab, modifiers)
@@ -64,7 +83,7 @@ extension InputDecoder {
             return .event(.focusIn, length: length)
         case 0x4F where params.isEmpty:  // O
             return .event(.focusOut, length: length)
-        case 0x61...0x64:  // a-d: rxvt Shift+arrow
+        case 0x61...0x64 where params.isEmpty:  // a-d: rxvt Shift+arrow
             return key(Self.arrow(sequence.final - 0x20)!, .shift)
         case 0x5B where params.isEmpty:
             // Linux console F1–F5: ESC [ [ A ... ESC [ [ E
@@ -74,50 +93,51 @@ extension InputDecoder {
             let letter = pending[end]
             guard (0x41...0x45).contains(letter) else { return .skip(length: length) }
             return .event(.key(KeyPress(.function(Int(letter - 0x40)))), length: length + 1)
+        case 0x50...0x53 where params.count == 2 && (sequence.parameter(1) ?? 0) < 2:
+            // `CSI r;c R` is a cursor position report; F1–F4 carry a modifier of 2 or more.
+            return .skip(length: length)
         default:
-            guard let letterKey = Self.letterKey(sequence.final) else { return .skip(length: length) }
+            guard Self.areKeyParameters(params), let letterKey = Self.letterKey(sequence.final) else {
+                return .skip(length: length)
+            }
             // `CSI 1;5A`: the modifiers are the second parameter.
             return key(letterKey, Modifiers(xtermParameter: sequence.parameter(1)))
         }
     }
 
-    /// `ESC O` at `pending[s]`: SS3 keys (application cursor and keypad modes).
-    /// Digits before the final byte are taken as a modifier (`ESC O 5 P`,
-    /// `ESC O 1;5 P`).
-    func ss3Step(at s: Int, final: Bool) -> Step {
-        var index = s + 2
-        var parameters: [Int] = []
-        var current = 0
-        var sawDigits = false
-        while index < pending.count {
-            let byte = pending[index]
-            switch byte {
-            case 0x30...0x39:
-                sawDigits = true
-                current = min(current * 10 + Int(byte - 0x30), Self.maxParameter)
-            case 0x3B:
-                sawDigits = true
-                parameters.append(current)
-                current = 0
-            case 0x40...0x7E:
-                if sawDigits { parameters.append(current) }
-                let modifiers = Modifiers(xtermParameter: parameters.last)
-                let length = index + 1 - s
-                guard let key = Self.ss3Key(byte) else { return .skip(length: length) }
-                var press = key
-                press.modifiers.formUnion(modifiers)
-                return .event(.key(press), length: length)
-            default:
-                // Not an SS3 sequence after all: `ESC O` was Alt+O (and if digits
-                // followed, the whole thing is garbage).
-                return sawDigits ? .skip(length: index - s) : .event(Self.altKey(0x4F), length: 2)
-            }
-            index += 1
+    /// Parameters a key sent as `CSI [1 [; modifiers]] letter` can have: none,
+    /// `1`, or `1;m` (the first may be left empty). Anything else (`CSI 12;40R`,
+    /// `CSI 2;3;4A`) is some other sequence.
+    static func areKeyParameters(_ parameters: [Int?]) -> Bool {
+        guard let first = parameters.first else { return true }
+        return parameters.count <= 2 && (first == nil || first == 1)
+    }
+
+    /// An SS3 at `pending[s]` whose introducer (`ESC O`, or C1 0x8F) ends at `body`:
+    /// application cursor and keypad keys. Digits before the final byte are taken
+    /// as a modifier (`ESC O 5 P`, `ESC O 1;5 P`).
+    func ss3Step(at s: Int, body: Int, typed: Bool, final: Bool) -> Step {
+        guard body < pending.count else {
+            if !final { return .needMore }
+            return typed ? .event(Self.escape, length: 1) : .skip(length: body - s)
         }
-        if final {
-            return sawDigits ? .skip(length: pending.count - s) : .event(Self.altKey(0x4F), length: 2)
+        if typed, !(0x20...0x7E).contains(pending[body]) {
+            // `ESC O` then a byte no sequence starts with: Escape, `O`, and that byte.
+            return .event(Self.escape, length: 1)
         }
-        return .needMore
+        switch ControlSequence.scan(pending, from: body) {
+        case .needMore:
+            return final ? .skip(length: pending.count - s) : .needMore
+        case .broken(let end):
+            return .skip(length: end - s)
+        case .complete(let sequence, let end):
+            let length = end - s
+            guard sequence.isWellFormed, sequence.intermediates.isEmpty, sequence.privateMarker == nil,
+                sequence.parameters.count <= 2, var press = Self.ss3Key(sequence.final)
+            else { return .skip(length: length) }
+            press.modifiers.formUnion(Modifiers(xtermParameter: sequence.parameters.last ?? nil))
+            return .event(.key(press), length: length)
+        }
     }
 
     // MARK: - Tables

@@ -6,7 +6,8 @@
 //   +32 motion, +64 wheel (64 up, 65 down, 66/67 left/right), +128 extra buttons 8–11
 
 extension InputDecoder {
-    /// `ESC [ M Cb Cx Cy` at `pending[s]` (X10 / normal tracking, modes 9 and 1000–1003).
+    /// `ESC [ M Cb Cx Cy` at `pending[s]` (X10 / normal tracking, modes 9 and 1000–1003),
+    /// its three values starting at `pending[values]`.
     ///
     /// Each value is sent as one byte, value + 32. Under mode 1005 a value past
     /// 95 is sent as a two-byte UTF-8 character instead; a byte that starts a
@@ -14,8 +15,8 @@ extension InputDecoder {
     /// The two encodings are ambiguous for a plain X10 value of 162+ followed by
     /// a byte 0x80–0xBF; the UTF-8 reading wins (terminals this wide should use
     /// SGR mode 1006, which the app turns on first).
-    func x10MouseStep(at s: Int, final: Bool) -> Step {
-        var index = s + 3
+    func x10MouseStep(at s: Int, values start: Int, final: Bool) -> Step {
+        var index = start
         var values: [Int] = []
         values.reserveCapacity(3)
         while values.count < 3 {

@@ -4,14 +4,47 @@
 /// any chunking (one byte at a time, or a whole `read(2)` buffer) and produces the
 /// same events either way. A sequence that is cut off at the end of a chunk is
 /// held back (`hasPendingBytes`) until the rest arrives, or until the run loop
-/// decides it never will and calls `flush()` after `escapeDelay`.
+/// decides it never will and calls `flush()` after `flushDelay`.
+///
+/// **Bytes that are not keys never become keys.** Everything a terminal sends
+/// that is not a keypress is read to its end and dropped whole, so no part of
+/// it can act: unknown or malformed CSI and SS3 sequences (ECMA-48: parameter
+/// bytes, intermediate bytes, one final byte; C0 controls inside are ignored,
+/// CAN and SUB cancel), OSC, DCS, SOS, PM and APC strings (to BEL or ST, or
+/// until cancelled or cut off), cursor position and device attribute reports,
+/// the 8-bit C1 controls (raw bytes 0x80–0x9F, or U+0080–U+009F in UTF-8;
+/// 0x9B is CSI, 0x8F SS3, 0x90/0x98/0x9D/0x9E/0x9F open strings) and invalid
+/// UTF-8. Mouse reports (SGR 1006, X10/1000 with 1005, urxvt 1015) and focus
+/// reports become their own events, never keys. Text between `CSI 200~` and
+/// `CSI 201~` is one `.paste` event, not keys.
+///
+/// **Escape is never lost, and there is no Alt+key.** ESC followed by a byte
+/// that does not begin a sequence is Escape, and that byte is decoded afresh:
+/// `ESC x` is Escape then `x`, `ESC ESC` is two Escapes, `ESC ESC [ A` is
+/// Escape then Up. (Terminals send Alt+key as ESC + key; the game binds no
+/// Alt keys, so Escape typed quickly before a key, or coalesced with it into
+/// one read by ssh, still counts.) The bytes that begin a sequence after ESC
+/// are `[` (CSI), `O` (SS3), `]`, `P`, `X`, `^`, `_` (strings) and `\` (ST):
+/// none of them is a key the game binds, and a sequence can only be told from
+/// Escape and those keys by what follows. `ESC [` or `ESC O` followed by a byte
+/// that cannot continue a sequence is Escape and the key. A lone ESC, and ESC
+/// followed by one introducer and then nothing, are Escape (and that key) on
+/// `flush()`; an introducer that arrives after a lone ESC was flushed, before
+/// the next flush, still begins a sequence: one split after its ESC is Escape
+/// and then the sequence, never Escape and its bytes as keys. Alt survives only
+/// where the terminal says so in a sequence (`CSI 1;3A`, a mouse report's meta bit).
 ///
 /// Memory is bounded whatever the input: at most `maxSequenceLength` bytes are
-/// held for an unfinished escape sequence, and at most `maxPasteBytes` for a
-/// bracketed paste.
+/// held for an unfinished escape sequence, none for a string, and at most
+/// `maxPasteBytes` for a bracketed paste.
 public struct InputDecoder: Sendable {
-    /// How long the run loop should wait for more bytes before calling `flush()`.
+    /// How long the run loop waits before `flush()` when what is held back is a
+    /// whole key already (a lone ESC): short, so that Escape answers at once.
     public static let escapeDelay: Double = 0.025
+    /// How long it waits when what is held back is the start of a longer
+    /// sequence, string or paste: a person cannot type these, so waiting longer
+    /// only keeps a terminal's sequence whole when it arrives split with a gap.
+    public static let sequenceDelay: Double = 0.5
 
     /// An escape sequence that grows past this many bytes without its final byte
     /// is discarded (and the rest of it, as it arrives, too).
@@ -22,23 +55,48 @@ public struct InputDecoder: Sendable {
     /// Numeric parameters saturate here, so no digit string can overflow.
     static let maxParameter = 1 << 20
 
-    /// Bytes of a sequence that is not finished yet (starts with ESC or a UTF-8
-    /// lead byte). Never longer than `maxSequenceLength + 1`.
+    /// Bytes of a sequence that is not finished yet (starts with ESC, a C1
+    /// control or a UTF-8 lead byte). Never longer than `maxSequenceLength + 1`.
     var pending: [UInt8] = []
     /// Set after an over-long CSI was thrown away: its remaining parameter and
     /// intermediate bytes, and its final byte, are swallowed as they arrive.
     var discardingSequence = false
     /// Non-nil between `CSI 200~` and `CSI 201~`.
     var paste: PasteState?
+    /// Non-nil inside an OSC, DCS, SOS, PM or APC string.
+    var controlString: ControlStringState?
+    /// The last flush gave a lone ESC as Escape. If the next byte begins a
+    /// sequence (`[`, `O`, ...: none of them a key the game binds), that ESC
+    /// began it and the rest arrived late: the sequence is read whole rather
+    /// than typed as keys. Ends with the next byte or the next flush.
+    var escapeMayContinue = false
+    /// `pending[0]` is an ESC delivered as Escape already (see `escapeMayContinue`).
+    var leadingEscapeDelivered = false
 
     public init() {
         pending.reserveCapacity(Self.maxSequenceLength + 1)
     }
 
     /// True while bytes are held back waiting for the rest of an escape
-    /// sequence (or of a UTF-8 character, or of a bracketed paste).
+    /// sequence (or of a UTF-8 character, a string or a bracketed paste), or
+    /// while the rest of a sequence whose ESC was flushed as Escape may still
+    /// come: the run loop flushes again after `flushDelay` to end the wait.
     public var hasPendingBytes: Bool {
-        !pending.isEmpty || discardingSequence || paste != nil
+        !pending.isEmpty || discardingSequence || paste != nil || controlString != nil || escapeMayContinue
+    }
+
+    /// How long the run loop should wait for more bytes before calling `flush()`:
+    /// `escapeDelay` when flushing now would turn everything held back into one
+    /// event (a lone ESC is Escape), `sequenceDelay` when it would drop an
+    /// unfinished sequence or end a string or paste early.
+    public var flushDelay: Double {
+        guard paste == nil, controlString == nil, !discardingSequence, !pending.isEmpty else {
+            return Self.sequenceDelay
+        }
+        if case .event(_, let length) = step(at: 0, final: true), length == pending.count {
+            return Self.escapeDelay
+        }
+        return Self.sequenceDelay
     }
 
     /// Decodes what can be decoded; an incomplete sequence at the end stays pending.
@@ -50,9 +108,11 @@ public struct InputDecoder: Sendable {
         return events
     }
 
-    /// Called by the run loop when `escapeDelay` passed with no more bytes:
-    /// a lone ESC becomes `.escape`, ESC + char becomes Alt+char, an unfinished
-    /// sequence is dropped (never re-emitted as garbage keys).
+    /// Called by the run loop when `flushDelay` passed with no more bytes:
+    /// a lone ESC becomes `.escape`; ESC and one introducer (`ESC [`) become
+    /// Escape and that key; an unfinished sequence or string is dropped (never
+    /// re-emitted as garbage keys). After a lone ESC, the decoder watches what
+    /// comes next until the following flush (`escapeMayContinue`).
     ///
     /// An unterminated bracketed paste ends here too, delivering the text
     /// collected so far; otherwise a lost `CSI 201~` would swallow every later key.
@@ -62,9 +122,17 @@ public struct InputDecoder: Sendable {
             paste = nil
             if let text = state.text { events.append(.paste(text)) }
         }
+        if let state = controlString {
+            controlString = nil
+            events += state.keysIfTyped
+        }
         discardingSequence = false
+        let endsWithEscape = pending.last == 0x1B
+        escapeMayContinue = false
         drain(final: true, into: &events)
         pending.removeAll(keepingCapacity: true)
+        leadingEscapeDelivered = false
+        escapeMayContinue = endsWithEscape && events.last == Self.escape
         return events
     }
 
@@ -80,20 +148,36 @@ public struct InputDecoder: Sendable {
         case needMore
         /// `CSI 200~` (`length` bytes): what follows is pasted text.
         case beginPaste(length: Int)
+        /// An OSC, DCS, SOS, PM or APC introducer (`length` bytes): a string
+        /// follows. `typed` is the byte after ESC for a 7-bit introducer.
+        case beginString(length: Int, typed: UInt8?)
     }
 
     mutating func consume(_ byte: UInt8, into events: inout [InputEvent]) {
+        if escapeMayContinue {
+            // Only right after a flush, with nothing held back.
+            escapeMayContinue = false
+            if Self.introducesSequence(byte) {
+                pending.append(0x1B)
+                leadingEscapeDelivered = true
+            }
+        }
         if paste != nil {
             consumePaste(byte, into: &events)
+            return
+        }
+        if controlString != nil {
+            consumeString(byte, into: &events)
             return
         }
         if discardingSequence {
             switch byte {
             case 0x20...0x3F: return  // still inside the long sequence
-            case 0x40...0x7E:
+            case 0x40...0x7E, 0x18, 0x1A:
                 discardingSequence = false
-                return  // its final byte
-            default: discardingSequence = false  // something else: decode it normally
+                return  // its final byte, or CAN / SUB cancelling it
+            case 0x00...0x1A, 0x1C...0x1F, 0x7F: return  // controls inside a sequence are ignored
+            default: discardingSequence = false  // ESC or a byte past ASCII: decode it afresh
             }
         }
         // Fast path: plain ASCII and C0 controls need no buffering.
@@ -114,25 +198,29 @@ public struct InputDecoder: Sendable {
                 if final {
                     pending.removeAll(keepingCapacity: true)
                 } else if pending.count > Self.maxSequenceLength {
-                    // Too long to be anything real. If it looks like a CSI that is
-                    // still going, keep swallowing its bytes until its final byte.
-                    discardingSequence = (0x20...0x3F).contains(pending[pending.count - 1])
+                    // Too long to be anything real: only a CSI or SS3 that is still
+                    // going grows this long. Swallow the rest of it up to its final byte.
+                    discardingSequence = true
                     pending.removeAll(keepingCapacity: true)
                 }
+                if pending.isEmpty { leadingEscapeDelivered = false }
                 return
             case .event(let event, let length):
-                events.append(event)
+                if !(leadingEscapeDelivered && length == 1 && event == Self.escape) {
+                    events.append(event)
+                }
                 dropPending(length)
             case .skip(let length):
                 dropPending(length)
             case .beginPaste(let length):
                 dropPending(length)
                 paste = PasteState()
-                let rest = pending
-                pending.removeAll(keepingCapacity: true)
-                for byte in rest {
-                    consume(byte, into: &events)
-                }
+                refeedPending(into: &events)
+                return
+            case .beginString(let length, let typed):
+                controlString = ControlStringState(typedIntroducer: leadingEscapeDelivered ? nil : typed)
+                dropPending(length)
+                refeedPending(into: &events)
                 return
             }
         }
@@ -141,6 +229,16 @@ public struct InputDecoder: Sendable {
     /// Removes at least one and at most all pending bytes, so the loop always progresses.
     private mutating func dropPending(_ length: Int) {
         pending.removeFirst(min(max(length, 1), pending.count))
+        leadingEscapeDelivered = false
+    }
+
+    /// Feeds the pending bytes again, after a paste or string began: they belong to it now.
+    private mutating func refeedPending(into events: inout [InputEvent]) {
+        let rest = pending
+        pending.removeAll(keepingCapacity: true)
+        for byte in rest {
+            consume(byte, into: &events)
+        }
     }
 
     /// One step of decoding at `pending[s]`.
@@ -152,73 +250,64 @@ public struct InputDecoder: Sendable {
         if byte < 0x80 {
             return .event(.key(Self.plainKey(byte)), length: 1)
         }
+        if byte <= 0x9F {
+            // Not a UTF-8 lead byte: an 8-bit C1 control.
+            return c1Step(byte, at: s, length: 1, final: final)
+        }
         switch Self.decodeUTF8(pending, at: s) {
         case .scalar(let scalar, let length):
-            guard Self.isPrintable(scalar) else { return .skip(length: length) }
+            if scalar.value <= 0x9F {
+                // U+0080–U+009F: a C1 control sent as UTF-8.
+                return c1Step(UInt8(scalar.value), at: s, length: length, final: final)
+            }
             return .event(.key(KeyPress(.character(Character(scalar)))), length: length)
         case .needMore:
             return final ? .skip(length: pending.count - s) : .needMore
-        case .invalid:
-            return .skip(length: 1)
+        case .invalid(let length):
+            return .skip(length: length)
         }
     }
 
-    /// ESC at `pending[s]`: a CSI or SS3 sequence, Alt+key, or a lone Escape.
+    /// ESC at `pending[s]`: a CSI or SS3 sequence, a string, or Escape.
     func escapeStep(at s: Int, final: Bool) -> Step {
-        let escape = InputEvent.key(KeyPress(.escape))
         guard s + 1 < pending.count else {
-            return final ? .event(escape, length: 1) : .needMore
+            return final ? .event(Self.escape, length: 1) : .needMore
         }
         let next = pending[s + 1]
         switch next {
         case 0x5B:  // [
-            return csiStep(at: s, final: final)
+            return csiStep(at: s, body: s + 2, typed: true, final: final)
         case 0x4F:  // O
-            return ss3Step(at: s, final: final)
-        case 0x1B:
-            // ESC ESC [ ... / ESC ESC O ...: rxvt and some others send Alt+<key>
-            // as ESC followed by the key's own sequence.
-            guard s + 2 < pending.count else {
-                return final ? .event(escape, length: 1) : .needMore
-            }
-            let third = pending[s + 2]
-            if third == 0x5B || third == 0x4F {
-                switch escapeStep(at: s + 1, final: final) {
-                case .needMore:
-                    return .needMore
-                case .event(.key(var press), let length):
-                    press.modifiers.insert(.alt)
-                    return .event(.key(press), length: length + 1)
-                case .skip(let length):
-                    // An unknown or unfinished sequence with an Alt prefix: drop it whole.
-                    return .skip(length: length + 1)
-                case .event, .beginPaste:
-                    break
-                }
-            }
-            // Escape pressed, then whatever comes next is decoded on its own.
-            return .event(escape, length: 1)
+            return ss3Step(at: s, body: s + 2, typed: true, final: final)
+        case 0x5D, 0x50, 0x58, 0x5E, 0x5F:  // ] P X ^ _: OSC, DCS, SOS, PM, APC
+            return .beginString(length: 2, typed: next)
+        case 0x5C:  // \: a string terminator with no string
+            return .skip(length: 2)
         default:
-            if next < 0x80 {
-                var press = Self.plainKey(next)
-                press.modifiers.insert(.alt)
-                return .event(.key(press), length: 2)
-            }
-            switch Self.decodeUTF8(pending, at: s + 1) {
-            case .scalar(let scalar, let length):
-                guard Self.isPrintable(scalar) else { return .skip(length: length + 1) }
-                return .event(.key(KeyPress(.character(Character(scalar)), modifiers: .alt)), length: length + 1)
-            case .needMore:
-                return final ? .event(escape, length: 1) : .needMore
-            case .invalid:
-                return .event(escape, length: 1)
-            }
+            // Escape; whatever follows is decoded on its own (see the type's comment).
+            return .event(Self.escape, length: 1)
         }
     }
 
-    /// Alt+`character`, for ESC followed by a byte that turned out not to start a sequence.
-    static func altKey(_ ascii: UInt8) -> InputEvent {
-        .key(KeyPress(.character(Character(Unicode.Scalar(ascii))), modifiers: .alt))
+    /// The C1 control `code` (0x80–0x9F), sent in `length` bytes at `pending[s]`.
+    func c1Step(_ code: UInt8, at s: Int, length: Int, final: Bool) -> Step {
+        switch code {
+        case 0x9B: return csiStep(at: s, body: s + length, typed: false, final: final)
+        case 0x8F: return ss3Step(at: s, body: s + length, typed: false, final: final)
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return .beginString(length: length, typed: nil)
+        default: return .skip(length: length)  // a stray ST, and controls that mean nothing as input
+        }
+    }
+
+    static let escape = InputEvent.key(KeyPress(.escape))
+
+    /// Whether ESC followed by `byte` begins a sequence or string rather than
+    /// being Escape and the key `byte`: `[ O ] P X ^ _ \`.
+    static func introducesSequence(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x5B, 0x4F, 0x5D, 0x50, 0x58, 0x5E, 0x5F, 0x5C: return true
+        default: return false
+        }
     }
 
     /// The key for a single byte below 0x80 (ESC included).
@@ -233,112 +322,5 @@ public struct InputDecoder: Sendable {
         case 0x1C...0x1F: return KeyPress(.control(Character(Unicode.Scalar(byte + 0x40))))
         default: return KeyPress(.character(Character(Unicode.Scalar(byte))))
         }
-    }
-
-    /// Text worth delivering as a key: everything but the C1 control range.
-    static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        !(0x80...0x9F).contains(scalar.value)
-    }
-}
-
-// MARK: - Bracketed paste
-
-extension InputDecoder {
-    /// The text of a bracketed paste, collected while watching for `ESC [ 2 0 1 ~`.
-    struct PasteState {
-        static let terminator: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
-
-        var content: [UInt8] = []
-        /// How many bytes of `terminator` the latest bytes matched. They are not
-        /// in `content` yet: they go there if the match breaks off.
-        var matched = 0
-
-        /// The pasted text, or nil for an empty paste. Invalid UTF-8 becomes U+FFFD.
-        var text: String? {
-            content.isEmpty ? nil : String(decoding: content, as: UTF8.self)
-        }
-
-        /// Takes one byte; returns true when it completed the terminator.
-        mutating func take(_ byte: UInt8) -> Bool {
-            if byte == Self.terminator[matched] {
-                matched += 1
-                return matched == Self.terminator.count
-            }
-            if matched > 0 {
-                // The terminator contains ESC only at its start, so a broken
-                // match can only restart at this byte.
-                for held in Self.terminator[0..<matched] { append(held) }
-                matched = 0
-            }
-            if byte == Self.terminator[0] {
-                matched = 1
-            } else {
-                append(byte)
-            }
-            return false
-        }
-
-        private mutating func append(_ byte: UInt8) {
-            if content.count < InputDecoder.maxPasteBytes {
-                content.append(byte)
-            }
-        }
-    }
-
-    mutating func consumePaste(_ byte: UInt8, into events: inout [InputEvent]) {
-        // Mutate in place through the optional so the content buffer is never copied.
-        guard paste?.take(byte) == true else { return }
-        let text = paste?.text
-        paste = nil
-        if let text { events.append(.paste(text)) }
-    }
-}
-
-// MARK: - UTF-8
-
-extension InputDecoder {
-    enum UTF8Step {
-        case scalar(Unicode.Scalar, length: Int)
-        /// A valid prefix of a multi-byte character, cut off by the end of the bytes.
-        case needMore
-        /// The byte at the position cannot start a character here: drop it alone.
-        case invalid
-    }
-
-    /// Strict UTF-8 (no overlongs, no surrogates, nothing past U+10FFFF).
-    static func decodeUTF8(_ bytes: [UInt8], at start: Int) -> UTF8Step {
-        let lead = bytes[start]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), length: 1)
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            secondRange = 0xA0...0xBF
-        case 0xED:
-            length = 3
-            secondRange = 0x80...0x9F
-        case 0xE1...0xEF: length = 3
-        case 0xF0:
-            length = 4
-            secondRange = 0x90...0xBF
-        case 0xF4:
-            length = 4
-            secondRange = 0x80...0x8F
-        case 0xF1...0xF3: length = 4
-        default: return .invalid
-        }
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for offset in 1..<length {
-            let index = start + offset
-            guard index < bytes.count else { return .needMore }
-            let byte = bytes[index]
-            let range: ClosedRange<UInt8> = offset == 1 ? secondRange : 0x80...0xBF
-            guard range.contains(byte) else { return .invalid }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        guard let scalar = Unicode.Scalar(value) else { return .invalid }
-        return .scalar(scalar, length: length)
     }
 }

@@ -26,7 +26,9 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     public static let shift = Modifiers(rawValue: 1 << 0)
-    /// Alt or Meta: ESC-prefixed keys, xterm's alt and meta modifier bits.
+    /// Alt or Meta, as a sequence reports it: xterm's alt and meta modifier bits
+    /// (`CSI 1;3A`), a mouse report's meta bit. ESC followed by a key is not
+    /// Alt+key: the decoder reads it as Escape and then the key.
     public static let alt = Modifiers(rawValue: 1 << 1)
     public static let control = Modifiers(rawValue: 1 << 2)
 }
@@ -34,7 +36,7 @@ public struct Modifiers: OptionSet, Hashable, Sendable {
 /// One key press with the modifiers that were held.
 ///
 /// `.control(_)` keys carry `.control` implicitly in the key itself; their
-/// `modifiers` only hold the *extra* modifiers (Alt for ESC + 0x03, say).
+/// `modifiers` are empty.
 public struct KeyPress: Hashable, Sendable {
     public var key: Key
     public var modifiers: Modifiers

@@ -7,11 +7,11 @@ import TerminalInput
 #endif
 
 /// What every full-screen command shares: a run loop on the terminal's input and the
-/// signal pipe. Input is decoded (a lone Escape is told from a sequence after 25 ms);
-/// a resize tells ncurses and the caller; Ctrl-Z gives the terminal back until `fg`, and a
-/// continue after any other stop takes it again; every signal that ends the game
-/// (``SignalPolicy/end``: SIGTERM, SIGHUP, Ctrl-C's SIGINT, SIGUSR1, ...), or the terminal
-/// going away, stops the loop.
+/// signal pipe. Input is decoded (a lone Escape is told from a sequence after 25 ms, a
+/// sequence cut off is dropped after 0.5 s); a resize tells ncurses and the caller; Ctrl-Z
+/// gives the terminal back until `fg`, and a continue after any other stop takes it again;
+/// every signal that ends the game (``SignalPolicy/end``: SIGTERM, SIGHUP, Ctrl-C's SIGINT,
+/// SIGUSR1, ...), or the terminal going away, stops the loop.
 final class TerminalLoop {
     let screen: TerminalScreen
     let clock: TableClock
@@ -52,13 +52,19 @@ final class TerminalLoop {
         }
         onBytes()
         onInput(decoder.feed(buffer[0..<count]))
+        scheduleFlush()
+    }
+
+    /// While the decoder holds bytes back (or watches what follows an Escape it
+    /// flushed), flushes it after its delay, and again while it still does.
+    private func scheduleFlush() {
         if let timer = escapeTimer { loop.cancelTimer(timer) }
         escapeTimer = nil
-        if decoder.hasPendingBytes {
-            escapeTimer = loop.addTimer(after: InputDecoder.escapeDelay) { [unowned self] in
-                escapeTimer = nil
-                onInput(decoder.flush())
-            }
+        guard decoder.hasPendingBytes else { return }
+        escapeTimer = loop.addTimer(after: decoder.flushDelay) { [unowned self] in
+            escapeTimer = nil
+            onInput(decoder.flush())
+            scheduleFlush()
         }
     }
 

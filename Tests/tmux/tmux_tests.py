@@ -1523,6 +1523,134 @@ def no_color_and_monochrome_terminals_get_no_colour_and_still_play():
             pane.close()
 
 
+# Terminal input: bytes that are not keys never act as keys, and an Escape is never lost.
+
+def write_at_once(pane, data):
+    """Writes the bytes `data` into the pane in one write, as a burst from a terminal or an ssh
+    connection arrives: tmux pastes a buffer's bytes as they are (-r: newlines untouched)."""
+    assert not pane.dead(), "the game quit before these bytes:\n%s" % pane.screen()
+    subprocess.run(["tmux", "-L", SOCKET, "load-buffer", "-b", "raw", "-"], input=data, check=True)
+    tmux("paste-buffer", "-r", "-d", "-b", "raw", "-t", pane.name)
+
+
+@test
+def escape_typed_at_once_before_a_key_puts_the_carried_cards_back_and_the_key_still_acts():
+    # Klondike deal 5 shows A♥ 3♦ 2♣ K♣ 6♠ 7♠ 7♥ on the columns: 1 and Enter carry A♥.
+    pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
+    try:
+        sends = [
+            ("Escape l in one write", lambda: write_at_once(pane, b"\x1bl")),
+            ("Escape 2 in one write", lambda: write_at_once(pane, b"\x1b2")),
+            ("Escape Escape Right in one write", lambda: write_at_once(pane, b"\x1b\x1b[C")),
+            ("Escape l in one send-keys", lambda: tmux("send-keys", "-t", pane.name, "-H", "1b", "6c")),
+        ]
+        for what, send in sends:
+            pane.type("1")
+            pane.key("Enter")
+            pane.wait_for(lambda s: "Carrying A♥" in status(s), "A♥ carried (%s)" % what)
+            send()
+            # Escape put A♥ back, and the key after it moved the cursor to column 2.
+            pane.wait_for(lambda s: "Carrying" not in status(s) and "picks up 3♦" in status(s),
+                          "A♥ put back and the cursor on 3♦ after %s" % what)
+            assert find_card(pane.screen(), "A♥") is not None, pane.screen()
+        # Escape then q: the Escape does not swallow the q.
+        pane.type("1")
+        pane.key("Enter")
+        pane.wait_for(lambda s: "Carrying A♥" in status(s), "A♥ carried")
+        write_at_once(pane, b"\x1bq")
+        pane.wait_until(pane.dead, "quit by the q after Escape")
+    finally:
+        pane.close()
+
+
+
+@test
+def a_sequence_split_after_its_escape_is_escape_and_then_the_sequence():
+    """The ESC of a sequence arrives alone and is taken for Escape after 25 ms (the carried
+    card goes back); the rest, arriving later, is still read as a sequence, not typed as keys."""
+    pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
+    try:
+        for rest, cursor in [(b"[2 q", "3♦"), (b"]0;quit\x07", "3♦"), (b"P1$rq\x1b\\", "3♦"), (b"[1;5C", "2♣")]:
+            pane.type("1")
+            pane.key("Enter")
+            pane.wait_for(lambda s: "Carrying A♥" in status(s), "A♥ carried")
+            write_at_once(pane, b"\x1b")
+            pane.wait_for(lambda s: "Carrying" not in status(s), "Escape alone puts A♥ back")
+            write_at_once(pane, rest)
+            pane.type("l")  # a key after it moves the cursor one pile right
+            pane.wait_for(lambda s: ("picks up %s" % cursor) in status(s), "the cursor on %s after %r" % (cursor, rest))
+            assert not pane.dead() and "Klondike #5 · 0 moves" in status(pane.screen()), pane.screen()
+        pane.type("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+# Sequences a terminal sends that are not keys; each carries bytes that would act as keys
+# (q quits, n deals anew, u undoes, digits and h j k l move the cursor). No byte the tty itself
+# turns into a signal (Ctrl-C, Ctrl-Z, Ctrl-\\): those never reach the decoder.
+NOT_KEYS = [
+    b"\x1b[2 q", b"\x1b[>q", b"\x1b[0$q", b"\x1b[4;1$y", b"\x1b[?2004;2$y", b"\x1b[27;5;113~", b"\x1b[113;5u",
+    b"\x1b[1;2;3q", b"\x1b[=1c", b"\x1b[!p", b"\x1b[2;3A", b"\x1b[5Z", b"\x1b[3a",
+    b"\x1b[12;40R", b"\x1b[1;1R", b"\x1b[?1;2c", b"\x1b[>0;95;0c", b"\x1b[0n", b"\x1b[8;24;80t",  # reports
+    b"\x1b[1<2q", b"\x1b[1$2q", b"\x1b[1;\rq", b"\x1b[5\x7fq", b"\x1b[5\x01q", b"\x1b[" + b"1;" * 60 + b"q",  # malformed
+    b"\x1bOz", b"\x1bO5z", b"\x1bO1;2;3P",
+    b"\x1b]0;quit\x07", b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\", b"\x1b]52;c;cXVpdA==\x07",  # OSC
+    b"\x1bP1$r0;1m\x1b\\", b"\x1b_Gi=1;q\x1b\\", b"\x1b^nu q\x1b\\", b"\x1bXnu q\x1b\\",  # DCS APC PM SOS
+    b"\x1b]2;\x1bq\x07", "\x1b]2;é✜q\x07".encode(), b"\x1b]0;q\x18",
+    b"\x9b2 q", b"\x9d0;q\x9c", b"\x90q\x9c", b"\x9fq\x07", b"\xc2\x9b2 q", b"\xc2\x9d0;q\xc2\x9c",  # C1
+    b"\x9c", b"\x85", b"\xc2\x85",
+    b"\xff\xfe\xc0\xaf\xed\xa0\x80\xf5\x80",  # invalid UTF-8
+    b"\x1b[I", b"\x1b[O",  # focus
+    b"\x1b[<35;113;113M", b"\x1b[M#qq", b"\x1b[35;113;113M", b"\x1b[<0;113;113m",  # mouse off the table
+    b"\x1b[200~qnu2\x1b[201~",  # a paste
+    b"\x00",
+]
+
+
+@test
+def bytes_that_are_not_keys_never_act_as_keys_whole_or_split():
+    pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
+    try:
+        pane.type("3")  # the cursor on 2♣, so a key that moves it would show
+        before = pane.wait_for(lambda s: "picks up 2♣" in status(s), "the cursor on 2♣")
+        write_at_once(pane, b"".join(NOT_KEYS))
+        # Each one split in two writes, inside the sequence (a lone ESC is told from a
+        # sequence after 25 ms; these pieces never end on one).
+        for sequence in NOT_KEYS:
+            cut = 2 if len(sequence) > 3 else 1
+            for piece in (sequence[:cut], sequence[cut:]):
+                if piece:
+                    write_at_once(pane, piece)
+        # A plain key sent last comes out after all of them: when it acts, they were read.
+        pane.type("l")
+        screen = pane.wait_for(lambda s: "picks up K♣" in status(s), "l to move the cursor to K♣")
+        assert not pane.dead(), screen
+        assert status(screen).replace("K♣", "2♣") == status(before), (status(before), status(screen))
+        assert "Klondike #5 · 0 moves" in status(screen), status(screen)
+        pane.type("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+
+@test
+def a_paste_is_not_typed_as_keys():
+    pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
+    try:
+        pane.type("1")
+        pane.wait_for(lambda s: "picks up A♥" in status(s), "the cursor on A♥")
+        tmux("set-buffer", "-b", "pasted", "qnu2 ?")
+        # -p: bracketed, as the game asked the terminal (mode 2004).
+        tmux("paste-buffer", "-p", "-d", "-b", "pasted", "-t", pane.name)
+        pane.type("l")
+        screen = pane.wait_for(lambda s: "picks up 3♦" in status(s), "l after the paste")
+        assert not pane.dead() and "Klondike #5 · 0 moves" in status(screen), screen
+        pane.type("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
