@@ -1204,6 +1204,51 @@ def script_options_and_copies_refused_say_why():
     assert open(os.path.join(folder, "mine.lua")).read().endswith("-- changed\n"), "the changed script is kept"
 
 
+# --- Hardening: overlays end drags, text that does not fit (issue 14, items 2 and 10) ---
+
+
+def no_card_lifted(screen):
+    """Nothing in hand: the status line says nothing of dragging or carrying."""
+    return "Dragging" not in status(screen) and "Carrying" not in status(screen)
+
+
+@test
+def help_opened_mid_drag_leaves_no_card_lifted():
+    """Press on a card with the SGR mouse, move, press `?`, release while help shows, close
+    help: the card is back on its slot and nothing is lifted. Once with the drag drawn before
+    `?`, once with press, motion and `?` arriving in one write (the motion not drawn yet)."""
+    for together in (False, True):
+        pane = Pane(ready="q quit")
+        try:
+            pane.click(SLOT_X[0], SLOT_Y)
+            pane.wait_for(settled([0]), "a card in slot 1")
+            table = pane.wait_still()
+            if together:
+                pane.type("\x1b[<0;%d;%dM\x1b[<32;%d;%dM?" % (SLOT_X[0], SLOT_Y, SLOT_X[0] + 4, SLOT_Y + 6))
+            else:
+                pane.press(SLOT_X[0], SLOT_Y)
+                pane.drag(SLOT_X[0] + 2, SLOT_Y + 3)
+                pane.drag(SLOT_X[0] + 4, SLOT_Y + 6)
+                pane.wait_for(lambda s: "Dragging" in status(s), "the drag under way")
+                pane.type("?")
+            pane.wait_for(lambda s: "CardTable — Sandbox" in s, "help over the table")
+            pane.drag(SLOT_X[2], SLOT_Y)
+            pane.release(SLOT_X[2], SLOT_Y)  # released over empty slot 3 while help shows
+            pane.wait_still()
+            assert "CardTable — Sandbox" in pane.screen(), "the release leaves help up"
+            pane.type("x")
+            pane.wait_for(lambda s: "CardTable" not in s, "help closed")
+            screen = pane.wait_still()
+            assert no_card_lifted(screen), screen
+            assert settled([0], [2])(screen), "the card back on slot 1, slot 3 empty:\n" + screen
+            # As before the drag, but for the keyboard cursor's mark, which using the mouse hides.
+            assert screen.replace("▸", " ") == table.replace("▸", " "), "as it was:\n%s\n---\n%s" % (table, screen)
+            pane.key("q")
+            pane.wait_until(pane.dead, "quit")
+        finally:
+            pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
