@@ -67,7 +67,7 @@ public final class PanelView: View {
         }
         // Inside the border, lines too long for the screen cut with an ellipsis.
         if let title = lines.first {
-            context.put(title, centredIn: w - 2, x: 1, y: 1, style: theme.panelTitle, ellipsis: ellipsis)
+            context.put(title, centredIn: w - 4, x: 2, y: 1, style: theme.panelTitle, ellipsis: ellipsis)
         }
         let body = lines.dropFirst().dropFirst(scrollOffset).prefix(visibleBodyRows)
         for (row, text) in body.enumerated() {

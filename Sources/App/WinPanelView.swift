@@ -126,7 +126,7 @@ final class WinPanelView: View {
         drawBox(in: context, glyphs: theme.glyphs, style: theme.panel)
         // Inside the border, cut with an ellipsis on a screen too narrow.
         let ellipsis = theme.glyphs.ellipsis
-        context.put(title, centredIn: w - 2, x: 1, y: 1, style: theme.panelTitle, ellipsis: ellipsis)
+        context.put(title, centredIn: w - 4, x: 2, y: 1, style: theme.panelTitle, ellipsis: ellipsis)
         context.put(detail, x: 3, y: 3, columns: w - 4, style: theme.panel, ellipsis: ellipsis)
         if let note { context.put(note, x: 3, y: 4, columns: w - 4, style: theme.panel, ellipsis: ellipsis) }
     }
