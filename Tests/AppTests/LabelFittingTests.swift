@@ -103,6 +103,20 @@ final class LabelFittingTests: XCTestCase {
             """)
     }
 
+    /// Slot names on a preview are shortened by columns: a wide character takes two.
+    func testNameTagsAreShortenedByColumns() {
+        XCTAssertEqual(NameTagView.shortened("tableau.3", toFit: 5), "tab.3")
+        XCTAssertEqual(NameTagView.shortened("漢字漢字.10", toFit: 5), "漢.10")
+        XCTAssertEqual(NameTagView.shortened("漢字漢字", toFit: 5), "漢字")
+        XCTAssertEqual(NameTagView.shortened("x.12345", toFit: 3), "345")
+        for id in ["漢字漢字.10", Self.family + ".7", "tableau.10", "a\u{301}\u{302}bcdef"] {
+            for width in 1...8 {
+                XCTAssertLessThanOrEqual(
+                    TextFit.columns(of: NameTagView.shortened(id, toFit: width)), width, "\(id) in \(width)")
+            }
+        }
+    }
+
     /// A panel (help) whose title is too long for the screen keeps its border.
     func testAPanelCutsATitleTooLongForTheScreen() throws {
         let h = try harness(width: 40, height: 16)
