@@ -1,4 +1,5 @@
 import TableKit
+import TestSupport
 import XCTest
 
 /// What a cell shows of a grapheme cluster (drawn whole when a terminal cell can hold it,
@@ -94,6 +95,47 @@ final class TextFitTests: XCTestCase {
                 XCTAssertFalse(glyph.isContinuation, "no half glyph at \(column) after \(text.debugDescription)")
                 XCTAssertLessThanOrEqual(glyph.text.unicodeScalars.count, Glyph.maximumScalars)
                 XCTAssertFalse(glyph.text.unicodeScalars.contains { $0.value == 0x200D }, "no joiner on screen")
+                column += max(1, Int(glyph.width))
+            }
+        }
+    }
+
+    /// Random strings from a hostile alphabet (joiners, marks, selectors, flags' letters, wide
+    /// and control characters), drawn in a field: whatever the text, every glyph on the canvas
+    /// is whole, holds at most five scalars and no joiner, and nothing passes the field's end.
+    func testFuzzedTextStaysInsideItsFieldAndEveryGlyphIsWhole() {
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", " ", "\u{301}", "\u{302}", "\u{20E3}", "\u{200D}", "\u{200B}", "\u{202E}", "\u{FE0F}",
+            "\u{1F1EB}", "\u{1F1F7}", "\u{1F468}", "\u{1F3FD}", "漢", "\u{1100}", "\u{1161}", "\u{93F}", "\u{915}",
+            "\u{1}", "\u{9B}", "\u{7F}", "\u{2028}", "\u{378}", "\u{E000}", "♥", "─",
+        ]
+        var random = SplitMix64(seed: 14)
+        final class Field: View {
+            var text = ""
+            var columns = 0
+            override func draw(in context: DrawContext) {
+                context.put(text, x: 1, y: 0, columns: columns, style: CellStyle())
+                context.put("|", x: 1 + columns, y: 0, style: CellStyle())
+            }
+        }
+        let window = Window(width: 24, height: 1, clock: ManualClock(), background: Cell("."))
+        let field = Field(frame: Rect(x: 0, y: 0, width: 24, height: 1))
+        window.addSubview(field)
+        for _ in 0..<500 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<random.below(30) { scalars.append(random.pick(alphabet)) }
+            field.text = String(scalars)
+            field.columns = random.below(20)
+            field.setNeedsDisplay()
+            window.renderFrame()
+            let shown = "\(field.text.debugDescription) in \(field.columns)"
+            XCTAssertEqual(window.canvas[1 + field.columns, 0].glyph, Glyph("|"), shown)
+            var column = 0
+            while column < 24 {
+                let glyph = window.canvas[column, 0].glyph
+                XCTAssertFalse(glyph.isContinuation, shown)
+                XCTAssertLessThanOrEqual(glyph.text.unicodeScalars.count, Glyph.maximumScalars, shown)
+                XCTAssertFalse(glyph.text.unicodeScalars.contains { $0.value == 0x200D || $0.value < 0x20 }, shown)
                 column += max(1, Int(glyph.width))
             }
         }
