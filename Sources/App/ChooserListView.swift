@@ -61,12 +61,15 @@ final class ChooserListView: View {
     static func preferredWidth(for catalog: ChooserCatalog) -> Int {
         let texts = catalog.rows.map { row -> Int in
             switch row {
-            case .heading(let name): return StatusLineView.columns(of: name) + 2
-            case .game(let index): return StatusLineView.columns(of: catalog.games[index].title) + 5
+            case .heading(let name): return TextFit.columns(of: name) + 2
+            case .game(let index): return TextFit.columns(of: catalog.games[index].title) + 5
             }
         }
-        return max(StatusLineView.columns(of: title) + 2, texts.max() ?? 0) + 1
+        return min(maximumWidth, max(TextFit.columns(of: title) + 2, texts.max() ?? 0) + 1)
     }
+
+    /// The widest the list grows for long titles (they are cut with an ellipsis).
+    static let maximumWidth = 40
 
     /// How many list rows fit under the header.
     var visibleRows: Int { max(0, Int(frame.height) - ChooserListView.headerRows) }
@@ -101,7 +104,8 @@ final class ChooserListView: View {
 
     override func draw(in context: DrawContext) {
         context.fill(style: theme.panel)
-        context.put(ChooserListView.title, x: 1, y: 0, style: theme.panelTitle)
+        let ellipsis = theme.glyphs.ellipsis
+        context.put(ChooserListView.title, x: 1, y: 0, columns: context.width - 2, style: theme.panelTitle)
         let selected = ChooserStyles.selected(theme)
         for line in 0..<visibleRows {
             let row = top + line
@@ -109,14 +113,17 @@ final class ChooserListView: View {
             let y = ChooserListView.headerRows + line
             switch catalog.rows[row] {
             case .heading(let name):
-                context.put(name, x: 1, y: y, style: theme.panelTitle)
+                context.put(name, x: 1, y: y, columns: context.width - 2, style: theme.panelTitle, ellipsis: ellipsis)
             case .game(let index):
                 if index == selection {
                     context.fill(CellRect(x: 0, y: y, width: context.width, height: 1), style: selected)
                     context.put(String(theme.glyphs.cursorLeft), x: 1, y: y, style: selected)
                 }
                 let style = index == selection ? selected : theme.panel
-                context.put(catalog.games[index].title, x: 3, y: y, style: style)
+                // Up to the saved game's mark, three columns from the edge.
+                context.put(
+                    catalog.games[index].title, x: 3, y: y, columns: context.width - 6, style: style, ellipsis: ellipsis
+                )
                 if savedNames.contains(catalog.games[index].name) {
                     context.put(theme.glyphs.unicodeSuits ? "↺" : "*", x: context.width - 3, y: y, style: style)
                 }

@@ -56,7 +56,9 @@ final class ChooserSummaryView: View {
     override func draw(in context: DrawContext) {
         context.fill(style: theme.panel)
         for (row, line) in lines(width: context.width - 2).enumerated() where row < context.height {
-            context.put(line, x: 1, y: row, style: row == 0 ? theme.panelTitle : theme.panel)
+            context.put(
+                line, x: 1, y: row, columns: context.width - 2, style: row == 0 ? theme.panelTitle : theme.panel,
+                ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

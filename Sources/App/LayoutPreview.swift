@@ -98,7 +98,7 @@ public final class LayoutPreview {
                 ? "\(layout.title) #\(seed) · \(layout.slots.count) piles · \(placement.cardSize) cards"
                 : "\(layout.title) · \(layout.slots.count) slots · \(placement.cardSize) cards"
         }
-        preview.window.renderFrame()
+        preview.window.composeFrame()  // read as text, never sent: nothing to diff
         return preview.window.canvas.trimmedText
     }
 }

@@ -28,19 +28,21 @@ public final class NameTagView: View {
             foreground: theme.cursor.foreground, background: theme.panel.background,
             attributes: theme.isMonochrome ? [.bold, .reverse] : [.bold])
         for tag in tags {
-            context.put(tag.text, x: tag.x, y: tag.y, style: style)
+            context.put(tag.text, x: tag.x, y: tag.y, columns: tag.width, style: style, ellipsis: "")
         }
     }
 
-    /// `tableau.3` → `tab.3` when it must fit in 5 columns; names that fit stay whole.
+    /// `tableau.3` → `tab.3` when it must fit in 5 columns; names that fit stay whole. Measured
+    /// in columns: a wide character takes two.
     public static func shortened(_ id: String, toFit width: Int) -> String {
-        guard id.count > width else { return id }
+        guard TextFit.columns(of: id) > width else { return id }
         if let dot = id.lastIndex(of: "."), dot != id.startIndex {
             let number = String(id[id.index(after: dot)...])
-            let room = width - number.count - 1
-            if room >= 1 { return String(id[..<dot].prefix(room)) + "." + number }
-            return String(number.suffix(width))
+            let room = width - TextFit.columns(of: number) - 1
+            if room >= 1 { return TextFit.clipped(String(id[..<dot]), toColumns: room, ellipsis: "") + "." + number }
+            // The number's end, as much as fits.
+            return String(TextFit.clipped(String(number.reversed()), toColumns: width, ellipsis: "").reversed())
         }
-        return String(id.prefix(width))
+        return TextFit.clipped(id, toColumns: width, ellipsis: "")
     }
 }

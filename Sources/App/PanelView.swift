@@ -43,7 +43,7 @@ public final class PanelView: View {
     /// The size the panel wants: its longest line plus a border and padding, and a blank
     /// line under the title.
     public var preferredSize: Size {
-        let width = (lines.map { $0.count }.max() ?? 0) + 4
+        let width = (lines.map { TextFit.columns(of: $0) }.max() ?? 0) + 4
         return Size(width: Double(width), height: Double(lines.count + 3))
     }
 
@@ -58,23 +58,29 @@ public final class PanelView: View {
         let h = context.height
         context.fill(style: theme.panel)
         if w >= 2 && h >= 2 { drawBox(in: context, glyphs: theme.glyphs, style: theme.panel) }
+        let ellipsis = theme.glyphs.ellipsis
         guard h >= 3 else {
-            for (index, text) in lines.enumerated() { context.put(text, x: 0, y: index, style: theme.panel) }
+            for (index, text) in lines.enumerated() {
+                context.put(text, x: 0, y: index, columns: w, style: theme.panel, ellipsis: ellipsis)
+            }
             return
         }
+        // Inside the border, lines too long for the screen cut with an ellipsis.
         if let title = lines.first {
-            context.put(title, x: max(1, (w - title.count) / 2), y: 1, style: theme.panelTitle)
+            context.put(title, centredIn: w - 4, x: 2, y: 1, style: theme.panelTitle, ellipsis: ellipsis)
         }
         let body = lines.dropFirst().dropFirst(scrollOffset).prefix(visibleBodyRows)
-        for (row, text) in body.enumerated() { context.put(text, x: 2, y: row + 3, style: theme.panel) }
+        for (row, text) in body.enumerated() {
+            context.put(text, x: 2, y: row + 3, columns: w - 4, style: theme.panel, ellipsis: ellipsis)
+        }
         var edge = (canScroll ? scrollingFooter ?? footer : footer).map { " \($0) " } ?? ""
         if canScroll {
             let above = scrollOffset > 0 ? (theme.glyphs.unicodeSuits ? "↑" : "^") : ""
             let below = scrollOffset < lines.count - 1 - visibleBodyRows ? (theme.glyphs.unicodeSuits ? "↓" : "v") : ""
             edge = " \(above)\(below) more ·" + edge
         }
-        if !edge.isEmpty, edge.count <= w - 4 {
-            context.put(edge, x: max(2, (w - edge.count) / 2), y: h - 1, style: theme.panelTitle)
+        if !edge.isEmpty, TextFit.columns(of: edge) <= w - 4 {
+            context.put(edge, centredIn: w - 4, x: 2, y: h - 1, style: theme.panelTitle)
         }
     }
 }

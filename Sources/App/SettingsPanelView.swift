@@ -67,30 +67,7 @@ final class SettingsPanelView: View {
 
     /// The note cut into lines that fit inside the border.
     func noteLines(width: Int) -> [String] {
-        let room = max(1, width - 4)
-        var lines: [String] = []
-        var line = ""
-        for word in note.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            var word = word
-            while StatusLineView.columns(of: word) > room {
-                if !line.isEmpty {
-                    lines.append(line)
-                    line = ""
-                }
-                lines.append(String(word.prefix(room)))
-                word = String(word.dropFirst(room))
-            }
-            if line.isEmpty {
-                line = word
-            } else if StatusLineView.columns(of: line + " " + word) <= room {
-                line += " " + word
-            } else {
-                lines.append(line)
-                line = word
-            }
-        }
-        if !line.isEmpty { lines.append(line) }
-        return Array(lines.prefix(SettingsPanelView.noteLines))
+        Array(TextFit.wrapped(note, toColumns: max(1, width - 4)).prefix(SettingsPanelView.noteLines))
     }
 
     /// Centres the panel on a screen of the given size (shrunk to fit) and places its rows.
@@ -116,7 +93,7 @@ final class SettingsPanelView: View {
         context.put(title, x: max(1, (w - title.count) / 2), y: 1, style: theme.panelTitle)
         let noteTop = SettingsPanelView.firstRow + rows.count + 1
         for (index, line) in noteLines(width: w).enumerated() where noteTop + index < h - 1 {
-            context.put(line, x: 2, y: noteTop + index, style: theme.panel)
+            context.put(line, x: 2, y: noteTop + index, columns: w - 4, style: theme.panel, ellipsis: "")
         }
         let arrows = theme.glyphs.unicodeSuits ? "←→" : "<- ->"
         let footer = " \(arrows) change · Esc closes "

@@ -32,7 +32,9 @@ public final class SlotView: View {
         let text = labelOverride ?? slot.label ?? (slot.deleteOnDrop ? String(g.trash) : "")
         guard !text.isEmpty else { return }
         let style = slot.deleteOnDrop ? theme.trash : theme.slotLabel
-        let columns = text.count
-        context.put(text, x: max(0, (w - columns) / 2), y: (h - 1) / 2, style: style)
+        // Between the corner marks, cut with an ellipsis: a label never reaches the slot's edge,
+        // where the cursor's outline goes.
+        let (left, columns) = w >= 3 ? (1, w - 2) : (0, w)
+        context.put(text, centredIn: columns, x: left, y: (h - 1) / 2, style: style, ellipsis: g.ellipsis)
     }
 }

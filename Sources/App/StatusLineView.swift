@@ -17,11 +17,27 @@ public final class StatusLineView: View {
 
     public override func draw(in context: DrawContext) {
         context.fill(style: theme.status)
+        // From the second column to the last; a message too long is cut with an ellipsis.
+        let ellipsis = theme.glyphs.ellipsis
+        let room = context.width - 1
+        let fits = StatusLineView.columns(of: message) <= room
+        var left = fits ? room : room - TextFit.columns(of: ellipsis)
         var x = 1
         var inKey = false
         var run = ""
+        var cut = false
         func flush() {
-            x += context.put(run, x: x, y: 0, style: inKey ? theme.statusKey : theme.status)
+            guard !cut else { return }
+            let style = inKey ? theme.statusKey : theme.status
+            if TextFit.columns(of: run) <= left {
+                let used = context.put(run, x: x, y: 0, style: style)
+                x += used
+                left -= used
+            } else {
+                x += context.put(TextFit.clipped(run, toColumns: max(0, left), ellipsis: ""), x: x, y: 0, style: style)
+                context.put(ellipsis, x: x, y: 0, style: theme.status)
+                cut = true
+            }
             run = ""
         }
         for character in message {
@@ -40,6 +56,6 @@ public final class StatusLineView: View {
 
     /// How many columns a message takes on screen (brackets are not drawn).
     public static func columns(of message: String) -> Int {
-        message.reduce(0) { $0 + ($1 == "[" || $1 == "]" ? 0 : DisplayWidth.of($1)) }
+        message.reduce(0) { $0 + ($1 == "[" || $1 == "]" ? 0 : Glyph.columns(of: $1)) }
     }
 }

@@ -64,6 +64,8 @@ public final class TableApp {
     var droppingPointerSequence = false
     /// The player's settings, the file they are saved in and the settings screen (TableApp+Settings.swift).
     var settingsHost = SettingsHost()
+    /// What took input at the last look: a change breaks off the drag or carry (TableApp+Modes.swift).
+    var lastInputMode: InputMode?
 
     /// The game on screen or, while the chooser shows, the last game played. An app started in
     /// the chooser has none until a game is chosen (asking for it then is a programming error).
@@ -105,6 +107,7 @@ public final class TableApp {
         scene.apply(settings)
         game = scene
         lastGame = scene
+        lastInputMode = inputMode
     }
 
     /// An app that opens in the game chooser.
@@ -126,6 +129,7 @@ public final class TableApp {
         makeCatalog = { catalog }
         self.dealNumber = dealNumber
         chooser = ChooserScene(catalog: catalog, selecting: selecting, window: window, theme: theme)
+        lastInputMode = inputMode
     }
 
     public var wantsQuit: Bool { chooser?.quitRequested ?? scene.quitRequested }
@@ -146,6 +150,7 @@ public final class TableApp {
             handle(event, in: game)
         }
         afterInput(event)
+        settleInputMode()
     }
 
     private func handle(_ event: InputEvent, in chooser: ChooserScene) {
@@ -282,6 +287,7 @@ public final class TableApp {
             scene.notice = last
             scene.updateStatus()
         }
+        settleInputMode()
     }
 
     /// The player quits: the game on screen (or left for the chooser) is left, counted as
@@ -329,15 +335,15 @@ public final class TableApp {
         window.setNeedsFullRedraw()
     }
 
-    /// Focus lost, a lost release: the open drag (if any) is cancelled and the card goes back.
+    /// Focus lost, a suspend, a lost release: the open drag or carry (if any) is cancelled and
+    /// the cards go back.
     public func cancelPointer() {
-        _ = pointer.cancel()
-        window.cancelPointer()
+        putHandBack()
     }
 
-    /// The terminal changed size: cancel any drag, lay the screen out again.
+    /// The terminal changed size: cancel any drag or carry, lay the screen out again.
     public func resize(width: Int, height: Int) {
-        _ = pointer.cancel()
+        putHandBack()
         window.resize(width: max(1, width), height: max(1, height))
         if let chooser {
             chooser.layoutViews()
@@ -348,6 +354,7 @@ public final class TableApp {
             game.layoutResumeOffer()
         }
         settingsHost.panel?.centre(inWidth: window.size.width, height: window.size.height)
+        settleInputMode()
     }
 
     // MARK: Frames
@@ -359,6 +366,7 @@ public final class TableApp {
     @discardableResult
     public func renderFrame() -> Window.Frame {
         game?.advanceCelebration()
+        settleInputMode()  // the win panel shows when the cascade is over
         return window.renderFrame()
     }
 
@@ -367,10 +375,9 @@ public final class TableApp {
 }
 
 extension TableScene {
-    /// A resize puts carried cards back; a drag was already cancelled by the window.
+    /// A resize puts the cards in hand back (the app did already) and ends every animation.
     func cancelForResize() {
-        if held != nil { cancelHold() }
-        drag = nil
+        putHandBack()
         window.animator.finishAll()
     }
 

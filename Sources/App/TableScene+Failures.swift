@@ -18,7 +18,7 @@ extension TableScene {
 
     /// The failure panel: the help screen's box, its lines lent for the occasion.
     func showFailurePanel(_ failure: RulesFailure) {
-        if drag != nil { window.cancelPointer() }
+        putHandBack()
         let width = max(20, min(76, window.size.width - 6))
         var lines = ["The variant's script failed"]
         lines += MessageView.wrap(failure.summary, width: width)

@@ -37,9 +37,9 @@ extension TableScene {
                 cancelHold()
             }
         case .undo:
-            if drag == nil, held == nil { undo() }
+            undo()
         case .redo:
-            if drag == nil, held == nil { redo() }
+            redo()
         case .restart:
             putHandBack()
             restart()
@@ -102,9 +102,16 @@ extension TableScene {
         }
     }
 
-    /// Cards in hand, dragged or carried, go back before the table changes under them.
+    /// Cards in hand, dragged or carried, go back before the table changes under them or
+    /// something covers it. The open pointer sequence is cancelled too, even before it became
+    /// a drag (pressed, its motion waiting for the next frame), so it cannot become one later.
     func putHandBack() {
-        if drag != nil { window.cancelPointer() }
+        window.cancelPointer()
+        if let drag {
+            // The window no longer had the sequence (its view left): the drag ends here.
+            self.drag = nil
+            finishMove(from: drag.pile, count: drag.count, onto: nil)
+        }
         if held != nil { cancelHold() }
     }
 
@@ -177,7 +184,7 @@ extension TableScene {
     }
 
     func showHelp() {
-        if drag != nil { window.cancelPointer() }
+        putHandBack()
         helpPanel.centre(inWidth: window.size.width, height: window.size.height)
         helpPanel.isHidden = false
     }

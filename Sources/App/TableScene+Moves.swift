@@ -31,8 +31,9 @@ extension TableScene {
         return true
     }
 
-    /// Takes back the last move, its automatic steps first.
+    /// Takes back the last move, its automatic steps first. Cards in hand go back first.
     func undo() {
+        putHandBack()
         guard let record = history.popLast() else {
             notice = "nothing to undo"
             return
@@ -45,8 +46,10 @@ extension TableScene {
         afterMove()
     }
 
-    /// Makes again the last move taken back, with the same automatic steps.
+    /// Makes again the last move taken back, with the same automatic steps. Cards in hand go
+    /// back first.
     func redo() {
+        putHandBack()
         guard let record = undone.popLast() else {
             notice = "nothing to redo"
             return
@@ -75,8 +78,9 @@ extension TableScene {
     }
 
     /// Puts a whole position on the table (a new deal, a position under test), forgetting
-    /// the moves made.
+    /// the moves made. Cards in hand go back first.
     func replacePosition(with position: GameState) {
+        putHandBack()
         state = position
         history = []
         undone = []

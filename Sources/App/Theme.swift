@@ -33,6 +33,8 @@ public struct Theme: Sendable {
         /// The box a court card's picture and a mid-sized Ace sit in.
         public var frameCorner: (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
         public var unicodeSuits: Bool
+        /// Ends text cut to fit its place.
+        public var ellipsis: String { unicodeSuits ? "…" : "~" }
 
         public static let unicode = Glyphs(
             topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",

@@ -82,7 +82,7 @@ final class WinPanelView: View {
 
     var preferredSize: Size {
         let texts = [title, detail, note ?? ""] + choiceViews.map { "▸ n  " + $0.text }
-        let width = (texts.map { StatusLineView.columns(of: $0) }.max() ?? 0) + 6
+        let width = (texts.map { TextFit.columns(of: $0) }.max() ?? 0) + 6
         return Size(width: Double(width), height: Double(firstChoiceRow + choiceViews.count + 1))
     }
 
@@ -124,10 +124,11 @@ final class WinPanelView: View {
         context.fill(style: theme.panel)
         guard w >= 2, h >= 2 else { return }
         drawBox(in: context, glyphs: theme.glyphs, style: theme.panel)
-        let titleWidth = StatusLineView.columns(of: title)
-        context.put(title, x: max(1, (w - titleWidth) / 2), y: 1, style: theme.panelTitle)
-        context.put(detail, x: 3, y: 3, style: theme.panel)
-        if let note { context.put(note, x: 3, y: 4, style: theme.panel) }
+        // Inside the border, cut with an ellipsis on a screen too narrow.
+        let ellipsis = theme.glyphs.ellipsis
+        context.put(title, centredIn: w - 4, x: 2, y: 1, style: theme.panelTitle, ellipsis: ellipsis)
+        context.put(detail, x: 3, y: 3, columns: w - 4, style: theme.panel, ellipsis: ellipsis)
+        if let note { context.put(note, x: 3, y: 4, columns: w - 4, style: theme.panel, ellipsis: ellipsis) }
     }
 }
 
@@ -154,6 +155,6 @@ final class WinChoiceView: View {
         let mark = isSelected ? String(theme.glyphs.cursorLeft) : " "
         context.put(mark, x: 1, y: 0, style: style)
         context.put(String(choice.key), x: 3, y: 0, style: isSelected ? style : theme.panelTitle)
-        context.put(text, x: 6, y: 0, style: style)
+        context.put(text, x: 6, y: 0, columns: context.width - 7, style: style, ellipsis: theme.glyphs.ellipsis)
     }
 }

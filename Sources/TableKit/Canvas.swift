@@ -43,24 +43,44 @@ public struct Canvas: Equatable, Sendable {
     public var text: String { lines.joined(separator: "\n") }
 
     public var lines: [String] {
-        (0..<height).map { y in
-            var line = ""
-            line.reserveCapacity(width)
-            for x in 0..<width {
-                let glyph = cells[y * width + x].glyph
-                if !glyph.isContinuation { line += glyph.text }
-            }
-            return line
-        }
+        (0..<height).map { line($0, trimmingTrailingSpaces: false) }
     }
 
     /// `text` with trailing spaces removed from each line.
     public var trimmedText: String {
-        lines.map { line in
-            var l = Substring(line)
-            while l.last == " " { l = l.dropLast() }
-            return String(l)
-        }.joined(separator: "\n")
+        (0..<height).map { line($0, trimmingTrailingSpaces: true) }.joined(separator: "\n")
+    }
+
+    /// One row as text. Each cell is looked at once or twice (the trailing spaces are found
+    /// among the cells, not in the text), so a canvas becomes text in time linear in its area.
+    func line(_ y: Int, trimmingTrailingSpaces: Bool) -> String {
+        cells.withUnsafeBufferPointer { cells in
+            Canvas.line(of: cells[(y * width)..<(y * width + width)], trimmingTrailingSpaces: trimmingTrailingSpaces)
+        }
+    }
+
+    /// The text of a row of cells (any collection of them, so a test can count the work).
+    static func line<Row: BidirectionalCollection>(of row: Row, trimmingTrailingSpaces: Bool) -> String
+    where Row.Element == Cell {
+        var end = row.endIndex
+        if trimmingTrailingSpaces {
+            while end > row.startIndex {
+                let before = row.index(before: end)
+                guard row[before].glyph == .space else { break }
+                end = before
+            }
+        }
+        var scalars = String.UnicodeScalarView()
+        for cell in row[row.startIndex..<end] {
+            let glyph = cell.glyph
+            if glyph.isContinuation { continue }
+            if let scalar = glyph.singleScalar {
+                scalars.append(scalar)
+            } else {
+                scalars.append(contentsOf: glyph.text.unicodeScalars)
+            }
+        }
+        return String(scalars)
     }
 }
 

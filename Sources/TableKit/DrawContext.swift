@@ -67,19 +67,40 @@ public struct DrawContext {
         buffer.set(cell, x: sx, y: sy)
     }
 
-    /// Writes text from a local position, left to right, one grapheme per cell (two for a wide
-    /// one). Control characters show as `?`. Returns the number of columns used.
+    /// Writes text from a local position, left to right, one grapheme cluster per cell (two for
+    /// a wide one), each as ``Glyph`` decides: control characters show as `?`, a cluster a cell
+    /// cannot hold as its replacement, a format character alone not at all. Returns the number
+    /// of columns used.
     @discardableResult
     public func put(_ text: String, x: Int, y: Int, style: CellStyle) -> Int {
         var column = x
         for character in text {
-            var glyph = Glyph(character)
-            if let ascii = character.asciiValue, ascii < 0x20 || ascii == 0x7F { glyph = Glyph("?") }
+            let glyph = Glyph(character)
             if glyph.width == 0 { continue }
             set(glyph, x: column, y: y, style: style)
             column += Int(glyph.width)
         }
         return column - x
+    }
+
+    /// Writes text in a field `columns` wide from a local position: text that does not fit is
+    /// cut between clusters and ends with `ellipsis`, and nothing is drawn past the field (a
+    /// wide character that would straddle its end is left out). Returns the columns used.
+    @discardableResult
+    public func put(_ text: String, x: Int, y: Int, columns: Int, style: CellStyle, ellipsis: String = "…") -> Int {
+        guard columns > 0 else { return 0 }
+        return put(TextFit.clipped(text, toColumns: columns, ellipsis: ellipsis), x: x, y: y, style: style)
+    }
+
+    /// Writes text centred in a field `columns` wide starting at `x`, clipped to it as
+    /// ``put(_:x:y:columns:style:ellipsis:)`` does. Returns the columns used.
+    @discardableResult
+    public func put(
+        _ text: String, centredIn columns: Int, x: Int, y: Int, style: CellStyle, ellipsis: String = "…"
+    ) -> Int {
+        guard columns > 0 else { return 0 }
+        let fitted = TextFit.clipped(text, toColumns: columns, ellipsis: ellipsis)
+        return put(fitted, x: x + (columns - TextFit.columns(of: fitted)) / 2, y: y, style: style)
     }
 
     /// Fills a local rectangle with one glyph and style.

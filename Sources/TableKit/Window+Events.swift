@@ -33,15 +33,17 @@ extension Window {
         case .moved:
             guard let touch = activeTouch else { return }
             touch.advance(to: event.location, at: time, phase: .moved)
-            for recognizer in activeRecognizers where !recognizer.state.isFinal {
+            // An action may cancel the sequence (a panel opening): the rest hear no more of it.
+            for recognizer in activeRecognizers where !recognizer.state.isFinal && activeTouch === touch {
                 recognizer.pointerMoved(touch)
             }
         case .ended:
             guard let touch = activeTouch else { return }
             touch.advance(to: event.location, at: time, phase: .ended)
-            for recognizer in activeRecognizers where !recognizer.state.isFinal {
+            for recognizer in activeRecognizers where !recognizer.state.isFinal && activeTouch === touch {
                 recognizer.pointerEnded(touch)
             }
+            guard activeTouch === touch else { return }
             let wasTap = Touch.isSamePlace(touch.location, touch.startLocation)
             lastTap = wasTap ? (touch.startLocation, time, touch.tapCount, touch.button) : nil
             endTouch()

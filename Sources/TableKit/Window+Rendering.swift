@@ -66,6 +66,17 @@ extension Window {
         return Frame(changes: changes, composedCells: composedCells)
     }
 
+    /// Composes the dirty area without working out what changed since the last frame sent: for
+    /// a frame that is read rather than sent to a terminal (`cardtable render`). The next
+    /// ``renderFrame()`` still diffs against the last frame sent.
+    public func composeFrame() {
+        flushPointerMotion()
+        animator.tick()
+        let regions = dirtyRects
+        dirtyRects = []
+        for region in regions { compose(region) }
+    }
+
     /// Draws every view that touches `region` into it, back to front.
     func compose(_ region: CellRect) {
         let clip = region.intersection(composed.bounds)

@@ -106,7 +106,8 @@ public final class TerminalScreen {
                 defer { x += 1 }
                 if cell.glyph.isContinuation { continue }
                 var count = 0
-                for scalar in cell.glyph.text.unicodeScalars where count < 7 {
+                // A glyph holds at most Glyph.maximumScalars scalars: what a cchar_t takes.
+                for scalar in cell.glyph.text.unicodeScalars where count < Glyph.maximumScalars {
                     text[count] = wchar_t(bitPattern: scalar.value)
                     count += 1
                 }

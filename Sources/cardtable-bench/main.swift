@@ -3,6 +3,7 @@
 //
 //   swift run -c release cardtable-bench            # everything
 //   swift run -c release cardtable-bench engine     # compose, diff, hit testing
+//   swift run -c release cardtable-bench render     # `cardtable render` at 100x100 … 1000x1000
 //   swift run -c release cardtable-bench rules      # legal moves, apply + revert, deal, hints, outlook
 //   swift run -c release cardtable-bench play       # a key to its frame: hint, move with its outlook
 //   swift run -c release cardtable-bench saves      # saving after a move, resuming a saved game
@@ -13,6 +14,9 @@ let all = arguments.isEmpty
 if all || arguments.contains("engine") {
     EngineBenchmarks.composeAndDiff()
     EngineBenchmarks.hitTest()
+}
+if all || arguments.contains("render") {
+    RenderBenchmarks.run()
 }
 if all || arguments.contains("rules") {
     RulesBenchmarks.run()

@@ -53,7 +53,7 @@ final class ScreenTests: XCTestCase {
              4♥ ▸A♠  ┌+┐ ┌+┐ ┌+┐ ┌+┐     ┌✕┐
                      └ ┘ └ ┘ └ ┘ └ ┘     └ ┘
 
-             Enter picks up A♠ · ? help · q q
+             Enter picks up A♠ · ? help · q …
             """)
         // Small cards drag too.
         let from = h.origin(of: "free.2")

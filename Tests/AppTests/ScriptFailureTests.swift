@@ -36,14 +36,18 @@ final class ScriptFailureTests: XCTestCase {
         table.renderFrame()
         assertShowsTheFailure(table)
 
-        // Any key closes the panel; dropping on the second column is refused, and the same
-        // failure is said again on the status line only.
+        // The panel put the card back (a panel ends a carry); any key closes it. The second
+        // column's card dropped on the third is refused, and the same failure is said again on
+        // the status line only.
+        XCTAssertNil(table.scene.heldCard, "the panel put the card back")
         table.key(.character("x"))
         XCTAssertFalse(table.scene.isShowingHelp)
         table.pilot.type("2")
         table.key(.enter)
+        table.pilot.type("3")
+        table.key(.enter)
         table.settle()
-        XCTAssertEqual(table.scene.state, before, "the move is refused")
+        XCTAssertEqual(table.scene.state, before, "nothing moved")
         XCTAssertFalse(table.scene.isShowingHelp)
         XCTAssertTrue(
             table.scene.statusText.contains("broken.lua:2: in can_drop: attempt to concatenate a nil value"),

@@ -1651,6 +1651,106 @@ def a_paste_is_not_typed_as_keys():
         pane.close()
 
 
+# --- Hardening: overlays end drags, text that does not fit (issue 14, items 2 and 10) ---
+
+
+def no_card_lifted(screen):
+    """Nothing in hand: the status line says nothing of dragging or carrying."""
+    return "Dragging" not in status(screen) and "Carrying" not in status(screen)
+
+
+@test
+def help_opened_mid_drag_leaves_no_card_lifted():
+    """Press on a card with the SGR mouse, move, press `?`, release while help shows, close
+    help: the card is back on its slot and nothing is lifted. Once with the drag drawn before
+    `?`, once with press, motion and `?` arriving in one write (the motion not drawn yet)."""
+    for together in (False, True):
+        pane = Pane(ready="q quit")
+        try:
+            pane.click(SLOT_X[0], SLOT_Y)
+            pane.wait_for(settled([0]), "a card in slot 1")
+            table = pane.wait_still()
+            if together:
+                pane.type("\x1b[<0;%d;%dM\x1b[<32;%d;%dM?" % (SLOT_X[0], SLOT_Y, SLOT_X[0] + 4, SLOT_Y + 6))
+            else:
+                pane.press(SLOT_X[0], SLOT_Y)
+                pane.drag(SLOT_X[0] + 2, SLOT_Y + 3)
+                pane.drag(SLOT_X[0] + 4, SLOT_Y + 6)
+                pane.wait_for(lambda s: "Dragging" in status(s), "the drag under way")
+                pane.type("?")
+            pane.wait_for(lambda s: "CardTable — Sandbox" in s, "help over the table")
+            pane.drag(SLOT_X[2], SLOT_Y)
+            pane.release(SLOT_X[2], SLOT_Y)  # released over empty slot 3 while help shows
+            pane.wait_still()
+            assert "CardTable — Sandbox" in pane.screen(), "the release leaves help up"
+            pane.type("x")
+            pane.wait_for(lambda s: "CardTable" not in s, "help closed")
+            screen = pane.wait_still()
+            assert no_card_lifted(screen), screen
+            assert settled([0], [2])(screen), "the card back on slot 1, slot 3 empty:\n" + screen
+            # As before the drag, but for the keyboard cursor's mark, which using the mouse hides.
+            assert screen.replace("▸", " ") == table.replace("▸", " "), "as it was:\n%s\n---\n%s" % (table, screen)
+            pane.key("q")
+            pane.wait_until(pane.dead, "quit")
+        finally:
+            pane.close()
+
+
+
+def display_cells(line):
+    """A captured line as a list of its characters by screen column (a wide character fills
+    two entries, the second None; marks and format characters join the character before)."""
+    import unicodedata
+    cells = []
+    for character in line:
+        if unicodedata.category(character) in ("Mn", "Me", "Cf"):
+            if cells:
+                cells[-1] += character
+            continue
+        cells.append(character)
+        if unicodedata.east_asian_width(character) in ("W", "F"):
+            cells.append(None)
+    return cells
+
+
+@test
+def labels_that_do_not_fit_keep_every_slot_whole():
+    """A layout whose labels are a family emoji, a letter with six accents, flags, a label far
+    too long and wide characters: in a real terminal the keyboard cursor's outline around each
+    slot stays whole on every row, and no joiner reaches the screen."""
+    family = "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466"
+    labels = [family + family, "a\u0301\u0302\u0303\u0304\u0305\u0306z", "\U0001F1EB\U0001F1F7\u200Bx",
+              "a label far too long for any slot", "\u6f22\u5b57\u6f22\u5b57\u6f22\u5b57"]
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "labels.toml")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('name = "labels"\ntitle = "Labels %s"\nmap = """\nA B C D E\n"""\n' % family)
+        for letter, label in zip("ABCDE", labels):
+            f.write('[slots.%s]\nkind = "free"\nname = "g%s"\nlabel = "%s"\n' % (letter, letter, label))
+    pane = Pane(arguments=("play", path), ready="q quit")
+    try:
+        for slot in range(5):
+            if slot:
+                pane.key("Right")
+            screen = pane.wait_still()
+            assert "\u200d" not in screen and "\u202e" not in screen, "a joiner on screen:\n" + screen
+            rows = [display_cells(line) for line in screen.split("\n")]
+            mark = next((y, row.index("▸")) for y, row in enumerate(rows) if "▸" in row)
+            left = mark[1] + 1
+            top = next(y for y in range(mark[0], -1, -1) if rows[y][left] == "┌")
+            bottom = next(y for y in range(mark[0], len(rows)) if rows[y][left] == "└")
+            right = rows[top].index("┐", left)
+            for y in range(top + 1, bottom):
+                row = rows[y] + [" "] * (right + 1 - len(rows[y]))
+                assert row[left] == "│" and row[right] == "│", "slot %d, row %d broken:\n%s" % (slot, y, screen)
+            assert all(cell == "─" for cell in rows[top][left + 1:right]), "slot %d top:\n%s" % (slot, screen)
+            assert all(cell == "─" for cell in rows[bottom][left + 1:right]), "slot %d bottom:\n%s" % (slot, screen)
+        pane.key("q")
+        pane.wait_until(pane.dead, "quit")
+    finally:
+        pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
