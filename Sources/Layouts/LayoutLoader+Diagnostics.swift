@@ -28,7 +28,8 @@ extension Loader {
             }
         }.map(\.element)
         let hasErrors = sorted.contains { $0.severity == .error }
-        return LayoutLoadResult(layout: hasErrors ? nil : layout, diagnostics: sorted)
+        return LayoutLoadResult(
+            layout: hasErrors ? nil : layout, diagnostics: LayoutDiagnostic.capped(sorted, file: file))
     }
 
     func position(ofOffset offset: Int) -> SourcePosition {
