@@ -284,6 +284,9 @@ final class PositionTextErrorsTests: XCTestCase {
         XCTAssertEqual(message(folder + "/none.txt"), folder + "/none.txt: error: no such file")
         XCTAssertEqual(message(folder), folder + ": error: is a directory, not a position file")
         try AtomicFile.write(String(repeating: "#", count: PositionText.sizeLimit + 1), to: folder + "/big.txt")
-        XCTAssertEqual(message(folder + "/big.txt"), folder + "/big.txt: error: the file is 1048577 bytes, larger than the 1048576 bytes (1 MB) a position file may be")
+        XCTAssertEqual(
+            message(folder + "/big.txt"),
+            folder + "/big.txt: error: the file is 1048577 bytes, larger than the 1048576 bytes (1 MB) "
+                + "a position file may be")
     }
 }
