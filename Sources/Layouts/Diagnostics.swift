@@ -77,6 +77,9 @@ public struct LayoutLoadResult: Sendable {
     public var layout: TableLayout?
     /// Errors and warnings, in file order (those without a position last).
     public var diagnostics: [LayoutDiagnostic]
+    /// The file of the script the layout names, read or looked for (nil without one); a shipped
+    /// layout's is `layouts/NAME.lua`, not a file on disk.
+    public var scriptFile: String?
 
     public init(layout: TableLayout?, diagnostics: [LayoutDiagnostic]) {
         self.layout = layout

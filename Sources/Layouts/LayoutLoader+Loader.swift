@@ -21,6 +21,8 @@ final class Loader {
     let scriptLookup: ScriptLookup
     /// The layout names a script (`script = …` at the top level), which may deal the cards itself.
     var namesScript = false
+    /// The script's file, read or looked for (for a watcher to follow).
+    var scriptFile: String?
 
     init(text: String, file: String, scripts: @escaping ScriptLookup = LayoutLoader.scriptBesideLayout) {
         self.scriptLookup = scripts

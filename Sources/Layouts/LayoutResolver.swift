@@ -16,6 +16,11 @@ public enum LayoutResolver {
     }
 
     public static func resolve(_ nameOrPath: String, environment: [String: String]) -> LayoutLoadResult {
+        load(nameOrPath, from: locate(nameOrPath, environment: environment))
+    }
+
+    /// The layout a name or path leads to, from where ``locate(_:environment:)`` found it.
+    public static func load(_ nameOrPath: String, from location: Location) -> LayoutLoadResult {
         func failure(_ message: String) -> LayoutLoadResult {
             LayoutLoadResult(
                 layout: nil,
@@ -27,7 +32,7 @@ public enum LayoutResolver {
         if nameOrPath.isEmpty {
             return failure("no layout named: give a shipped name ('cardtable list' shows them) or a file")
         }
-        switch locate(nameOrPath, environment: environment) {
+        switch location {
         case .file(let path):
             return LayoutLoader.load(path: path)
         case .shipped(let name):

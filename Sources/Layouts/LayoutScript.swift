@@ -29,8 +29,13 @@ public typealias ScriptLookup =
 /// Why a script could not be read.
 public struct ScriptLookupError: Error, Hashable, Sendable {
     public var message: String
+    /// The file that was looked for, when there is one on disk to look for.
+    public var file: String?
 
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, file: String? = nil) {
+        self.message = message
+        self.file = file
+    }
 }
 
 extension LayoutLoader {
@@ -49,18 +54,19 @@ extension LayoutLoader {
     public static func readScript(path: String, name: String) -> Result<LayoutScript, ScriptLookupError> {
         switch FileReading.read(path, limit: maxScriptBytes) {
         case .failure(.missing):
-            return .failure(ScriptLookupError("no script \(path) (a script's name is read beside the layout file)"))
+            return .failure(
+                ScriptLookupError("no script \(path) (a script's name is read beside the layout file)", file: path))
         case .failure(.directory):
-            return .failure(ScriptLookupError("\(path) is a directory, not a script"))
+            return .failure(ScriptLookupError("\(path) is a directory, not a script", file: path))
         case .failure(let failure):
-            return .failure(ScriptLookupError("\(path): \(failure.reason(what: "a script"))"))
+            return .failure(ScriptLookupError("\(path): \(failure.reason(what: "a script"))", file: path))
         case .success(let bytes):
             switch TextDecoding.decode(bytes) {
             case .success(let text): return .success(LayoutScript(name: name, file: path, source: text))
             case .failure(let problem):
                 return .failure(
                     ScriptLookupError(
-                        "\(path):\(problem.position.line):\(problem.position.column): \(problem.message)"))
+                        "\(path):\(problem.position.line):\(problem.position.column): \(problem.message)", file: path))
             }
         }
     }
@@ -80,8 +86,11 @@ extension Loader {
             return nil
         }
         switch scriptLookup(name, file) {
-        case .success(let script): return script
+        case .success(let script):
+            scriptFile = script.file
+            return script
         case .failure(let failure):
+            scriptFile = failure.file
             error(failure.message, at: at, key: "script")
             return nil
         }
