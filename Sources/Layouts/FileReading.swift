@@ -76,7 +76,7 @@ public enum FileReading {
     }
 
     /// What a path is not, when it is not a regular file within the limit.
-    static func refusal(_ status: stat, limit: Int) -> Failure? {
+    public static func refusal(_ status: stat, limit: Int) -> Failure? {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             let size = Int(status.st_size)
@@ -90,7 +90,7 @@ public enum FileReading {
         }
     }
 
-    static func failure(_ code: Int32) -> Failure {
+    public static func failure(_ code: Int32) -> Failure {
         switch code {
         case ENOENT, ENOTDIR: .missing
         case ELOOP: .symbolicLinkLoop

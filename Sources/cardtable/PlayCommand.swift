@@ -108,6 +108,15 @@ struct PlayCommand: ParsableCommand {
         overrideSettings(&settings)
         var start: GameState?
         if let position, let table { start = try PositionOption.load(position, layout: table) }
+        if let stats {
+            // Before the game: figures that could not be written would be lost at its end.
+            do {
+                try StatisticsTarget.prepare(stats)
+            } catch {
+                printError("cardtable: \(error)")
+                throw ExitCode(1)
+            }
+        }
         var options = TerminalPlay.Options(
             deal: deal, position: start, settings: settings, settingsFile: settingsFile, statsPath: stats,
             startTime: startTime)
@@ -121,6 +130,9 @@ struct PlayCommand: ParsableCommand {
             try TerminalPlay(layout: table, options: options).run()
         } catch let error as TerminalPlay.Failure {
             printError("cardtable: \(error.description)")
+            throw ExitCode(1)
+        } catch let error as StatisticsTarget.Failure {
+            printError("cardtable: \(error)")
             throw ExitCode(1)
         }
     }

@@ -135,7 +135,7 @@ final class TerminalPlay {
         if let path = options.statsPath {
             stats.wakeups = loop.wakeups
             stats.totalBytes = Int(screen.bytesWritten)
-            stats.write(to: path)
+            try stats.write(to: path)
         }
     }
 
