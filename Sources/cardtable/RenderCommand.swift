@@ -50,11 +50,6 @@ struct RenderCommand: ParsableCommand {
 struct ScreenSize {
     var width: Int
     var height: Int
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
 }
 
 extension ScreenSize: CustomStringConvertible {
