@@ -1248,6 +1248,10 @@ def hostile_layout_files_are_refused_at_once_by_every_command():
     assert position.returncode == 1 and fifo + ": error: not a regular file (a FIFO)" in position.stderr, position
     settings = run_isolated("check", "--settings", loop, timeout=5)
     assert settings.returncode == 1 and "too many levels of symbolic links" in settings.stderr, settings
+    script = os.path.join(folder, "fifo.lua")
+    os.mkfifo(script)
+    checked = run_isolated("check", script, timeout=5)
+    assert checked.returncode == 1 and script + ": error: not a regular file (a FIFO)" in checked.stderr, checked
 
 
 @test
