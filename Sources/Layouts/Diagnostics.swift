@@ -16,7 +16,7 @@ public struct SourcePosition: Hashable, Sendable, Comparable {
 }
 
 /// One error or warning about a layout file.
-public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
+public struct LayoutDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable {
         case error, warning
     }
@@ -51,12 +51,35 @@ public struct LayoutDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension LayoutDiagnostic {
+    /// The most diagnostics reported for one file; the others are counted in one last line.
+    public static let maxPerFile = 50
+
+    /// The first ``maxPerFile`` diagnostics, then one that counts the rest
+    /// (`FILE: error: … and 1234 more: 1200 errors, 34 warnings`), an error when one of the rest is.
+    public static func capped(_ diagnostics: [LayoutDiagnostic], file: String) -> [LayoutDiagnostic] {
+        guard diagnostics.count > maxPerFile else { return diagnostics }
+        let rest = diagnostics[maxPerFile...]
+        let errors = rest.filter { $0.severity == .error }.count
+        let warnings = rest.count - errors
+        func counted(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let kinds = [counted(errors, "error"), counted(warnings, "warning")].compactMap { $0 }.joined(separator: ", ")
+        let summary = LayoutDiagnostic(
+            file: file, position: nil, keyPath: nil, severity: errors > 0 ? .error : .warning,
+            message: "… and \(rest.count) more: \(kinds)")
+        return Array(diagnostics[..<maxPerFile]) + [summary]
+    }
+}
+
 /// What loading a layout gave: a layout when there was no error, and every diagnostic found.
 public struct LayoutLoadResult: Sendable {
     /// `nil` when there is at least one error.
     public var layout: TableLayout?
     /// Errors and warnings, in file order (those without a position last).
     public var diagnostics: [LayoutDiagnostic]
+    /// The file of the script the layout names, read or looked for (nil without one); a shipped
+    /// layout's is `layouts/NAME.lua`, not a file on disk.
+    public var scriptFile: String?
 
     public init(layout: TableLayout?, diagnostics: [LayoutDiagnostic]) {
         self.layout = layout

@@ -36,8 +36,15 @@ extension Loader {
 
         let mapValue = string(root, "map", parent: "")
         let cells = mapValue.map(parseMap) ?? []
-        let groups = Groups(readGroups(root))
-        let explicit = readExplicitSlots(root)
+        if cells.count > LayoutLoader.maxSlots {
+            error(
+                "the map has more than \(LayoutLoader.maxSlots) slots, the most a table may have",
+                at: cells[LayoutLoader.maxSlots].position, key: "map")
+            return nil
+        }
+        guard let read = readGroups(root) else { return nil }
+        let groups = Groups(read)
+        guard let explicit = readExplicitSlots(root) else { return nil }
         let usedCharacters = Set(cells.map(\.character))
         checkMapAgainstGroups(
             cells: cells, groups: groups, usedCharacters: usedCharacters, explicit: explicit,

@@ -28,7 +28,10 @@ extension Loader {
             }
         }.map(\.element)
         let hasErrors = sorted.contains { $0.severity == .error }
-        return LayoutLoadResult(layout: hasErrors ? nil : layout, diagnostics: sorted)
+        var result = LayoutLoadResult(
+            layout: hasErrors ? nil : layout, diagnostics: LayoutDiagnostic.capped(sorted, file: file))
+        result.scriptFile = scriptFile
+        return result
     }
 
     func position(ofOffset offset: Int) -> SourcePosition {

@@ -9,6 +9,8 @@ import TOMLKit
 
 final class Loader {
     let file: String
+    /// The text, its scalars and its lines (shared with the index, not copied).
+    let syntax: TOMLSyntax
     let text: String
     let scalars: [Unicode.Scalar]
     /// Offsets (in scalars) where each line starts.
@@ -19,30 +21,23 @@ final class Loader {
     let scriptLookup: ScriptLookup
     /// The layout names a script (`script = …` at the top level), which may deal the cards itself.
     var namesScript = false
+    /// The script's file, read or looked for (for a watcher to follow).
+    var scriptFile: String?
 
     init(text: String, file: String, scripts: @escaping ScriptLookup = LayoutLoader.scriptBesideLayout) {
         self.scriptLookup = scripts
-        var scalars = Array(text.unicodeScalars)
-        var text = text
-        if scalars.first == "\u{FEFF}" {
-            scalars.removeFirst()
-            text = String(String.UnicodeScalarView(scalars))
-        }
+        syntax = TOMLSyntax(text)
         self.file = file
-        self.text = text
-        self.scalars = scalars
-        var starts = [0]
-        for (offset, c) in scalars.enumerated() where c == "\n" {
-            starts.append(offset + 1)
-        }
-        self.lineStarts = starts
+        self.text = syntax.text
+        self.scalars = syntax.scalars
+        self.lineStarts = syntax.lineStarts
     }
 
     var lineCount: Int { lineStarts.count }
 
     /// Checks the text and builds the layout; `nil` when the text cannot be read as TOML at all.
     func run() -> TableLayout? {
-        switch TOMLSyntax(text).parse() {
+        switch syntax.parse() {
         case .failure(let failure):
             error(failure.message, at: failure.position, key: nil)
             return nil

@@ -136,7 +136,7 @@ extension Loader {
     func readGame(_ table: TOMLTable) -> GameSettings {
         for key in sortedKeys(table, parent: "game") where !LayoutLoader.gameKeys.contains(key) {
             var message = "unknown key '\(key)' in [game]"
-            if let suggestion = Suggestions.closest(to: key, in: LayoutLoader.gameKeys) {
+            if let suggestion = closestKnown(to: key, in: LayoutLoader.gameKeys) {
                 message += "; did you mean '\(suggestion)'?"
             } else if LayoutLoader.rulesKeys.contains(key) {
                 message += "; '\(key)' is a rules key: it belongs in a [slots.X] group or a [[slot]] entry"
@@ -405,7 +405,7 @@ extension Loader {
         case .string:
             if value.string == "unlimited" { return .unlimited }
             var message = "unknown redeals \(quote(value.string ?? ""))"
-            if Suggestions.closest(to: value.string ?? "", in: ["unlimited"]) != nil {
+            if closestKnown(to: value.string ?? "", in: ["unlimited"]) != nil {
                 message += "; did you mean \"unlimited\"?"
             }
             error(message + " (\(expected))", at: index.valuePosition(keyPath), key: keyPath)

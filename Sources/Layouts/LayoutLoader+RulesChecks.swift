@@ -25,7 +25,7 @@ extension Loader {
             var message = "\(key) names no group or slot \(quote(name))"
             if let group = nameOfCharacter[name] {
                 message += "; did you mean \(quote(group))? (groups are named by their name, else their kind)"
-            } else if let suggestion = Suggestions.closest(to: name, in: known) {
+            } else if let suggestion = closestKnown(to: name, in: known) {
                 message += "; did you mean \(quote(suggestion))?"
             } else {
                 message += " (groups: \(groupNames.joined(separator: ", ")))"
@@ -40,7 +40,7 @@ extension Loader {
                     var message = "refill-from names no group \(quote(name))"
                     if let owner = nameOfCharacter[name] {
                         message += "; did you mean \(quote(owner))? (groups are named by their name, else their kind)"
-                    } else if let suggestion = Suggestions.closest(to: name, in: groupNames) {
+                    } else if let suggestion = closestKnown(to: name, in: groupNames) {
                         message += "; did you mean \(quote(suggestion))?"
                     } else {
                         message += " (groups: \(groupNames.joined(separator: ", ")))"

@@ -31,7 +31,9 @@ extension Loader {
         }
     }
 
-    func readGroups(_ root: TOMLTable) -> [(Unicode.Scalar, Settings)] {
+    /// The `[slots.X]` groups; nil (with an error) when there are more than a table may have
+    /// slots, before any is read.
+    func readGroups(_ root: TOMLTable) -> [(Unicode.Scalar, Settings)]? {
         guard let value = root["slots"] else { return [] }
         guard value.type == .table, let slots = value.table else {
             let hint = value.type == .array ? " (for freely placed slots, write [[slot]])" : ""
@@ -40,8 +42,16 @@ extension Loader {
                 at: index.valuePosition("slots"), key: "slots")
             return []
         }
+        let keys = sortedKeys(slots, parent: "slots")
+        if keys.count > LayoutLoader.maxSlots {
+            let path = KeyPath.join("slots", keys[LayoutLoader.maxSlots])
+            error(
+                "more than \(LayoutLoader.maxSlots) [slots.X] groups, the most a table may have",
+                at: index.keyPosition(path) ?? index.keyPosition("slots"), key: "slots")
+            return nil
+        }
         var groups: [(Unicode.Scalar, Settings)] = []
-        for key in sortedKeys(slots, parent: "slots") {
+        for key in keys {
             let path = KeyPath.join("slots", key)
             guard let entry = slots[key] else { continue }
             guard entry.type == .table, let table = entry.table else {
@@ -69,7 +79,9 @@ extension Loader {
         return groups
     }
 
-    func readExplicitSlots(_ root: TOMLTable) -> [Settings] {
+    /// The `[[slot]]` entries; nil (with an error) when there are more than a table may have slots,
+    /// before any is read.
+    func readExplicitSlots(_ root: TOMLTable) -> [Settings]? {
         guard let value = root["slot"] else { return [] }
         guard value.type == .array, let array = value.array else {
             let hint =
@@ -78,6 +90,13 @@ extension Loader {
                 "slot must be an array of tables ([[slot]]), found \(describe(value))\(hint)",
                 at: index.valuePosition("slot"), key: "slot")
             return []
+        }
+        if array.count > LayoutLoader.maxSlots {
+            let path = KeyPath.index("slot", LayoutLoader.maxSlots + 1)
+            error(
+                "more than \(LayoutLoader.maxSlots) [[slot]] entries, the most a table may have",
+                at: index.keyPosition(path) ?? index.valuePosition("slot"), key: "slot")
+            return nil
         }
         var result: [Settings] = []
         for n in 0..<array.count {

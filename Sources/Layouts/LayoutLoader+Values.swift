@@ -4,19 +4,25 @@ import Foundation
 import TOMLKit
 
 extension Loader {
+    /// The table's keys in the order the file writes them (each key's place looked up once).
     func sortedKeys(_ table: TOMLTable, parent: String) -> [String] {
-        table.keys.sorted { a, b in
-            let oa = index.order[KeyPath.join(parent, a)] ?? Int.max
-            let ob = index.order[KeyPath.join(parent, b)] ?? Int.max
-            return oa != ob ? oa < ob : a < b
-        }
+        sortedKeys(table.keys, parent: parent)
+    }
+
+    func sortedKeys(_ keys: [String], parent: String) -> [String] {
+        keys.map { (index.order[KeyPath.join(parent, $0)] ?? Int.max, $0) }.sorted { a, b in
+            a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
+        }.map(\.1)
     }
 
     func checkKeys(_ table: TOMLTable, path: String, allowed: [String], context: String, otherKeys: [String]) {
-        for key in sortedKeys(table, parent: path) where !allowed.contains(key) {
+        let keys = table.keys
+        guard keys.contains(where: { !allowed.contains($0) }) else { return }
+        var validKeys: String?  // said in many messages, joined once
+        for key in sortedKeys(keys, parent: path) where !allowed.contains(key) {
             let keyPath = KeyPath.join(path, key)
             var message = "unknown key '\(key)' \(context)"
-            if let suggestion = Suggestions.closest(to: key, in: allowed) {
+            if let suggestion = closestKnown(to: key, in: allowed) {
                 message += "; did you mean '\(suggestion)'?"
             } else if otherKeys.contains(key) {
                 message +=
@@ -24,7 +30,8 @@ extension Loader {
                     ? "; 'at' places a [[slot]]: a map group is placed by the map (shift it with offset)"
                     : "; '\(key)' belongs in a \(allowed.contains("id") ? "[slots.X] group" : "[[slot]]")"
             } else {
-                message += " (valid keys: \(allowed.joined(separator: ", ")))"
+                if validKeys == nil { validKeys = allowed.joined(separator: ", ") }
+                message += " (valid keys: \(validKeys!))"
             }
             error(message, at: index.keyPosition(keyPath), key: keyPath)
         }
@@ -124,7 +131,7 @@ extension Loader {
         if choices.contains(raw) { return raw }
         let keyPath = KeyPath.join(parent, key)
         var message = "unknown \(key) \(quote(raw))"
-        if let suggestion = Suggestions.closest(to: raw, in: choices) {
+        if let suggestion = closestKnown(to: raw, in: choices) {
             message += "; did you mean \(quote(suggestion))?"
         }
         message += " (\(shown))"

@@ -10,6 +10,8 @@
 import Foundation
 
 public enum LayoutLoader {
+    /// The largest layout file read, in bytes: 1 MB (a shipped layout is under 3 KB).
+    public static let maxFileBytes = 1 << 20
     /// Limits that keep a hand-written (or mangled) file from producing absurd tables.
     public static let maxSlots = 500
     public static let maxFanVisible = 104
@@ -44,60 +46,32 @@ public enum LayoutLoader {
         return loader.result(layout: layout)
     }
 
-    /// Loads a layout file. A file that cannot be read gives an error diagnostic.
+    /// Loads a layout file. A file that cannot be read (missing, a folder, a FIFO or a device, a
+    /// symbolic link loop, larger than ``maxFileBytes``) or is not UTF-8 text gives an error
+    /// diagnostic; nothing but a regular file is opened, and no more than the limit is read.
     public static func load(path: String) -> LayoutLoadResult {
-        func failure(_ message: String, _ position: SourcePosition? = nil) -> LayoutLoadResult {
-            LayoutLoadResult(
-                layout: nil,
-                diagnostics: [
-                    LayoutDiagnostic(file: path, position: position, keyPath: nil, severity: .error, message: message)
-                ]
-            )
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return failure("no such file")
-        }
-        if isDirectory.boolValue {
-            return failure("is a directory, not a layout file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return failure("cannot read the file (permission denied?)")
-        }
-        switch decodeUTF8(data) {
-        case .success(let text):
-            return load(text: text, file: path)
-        case .failure(let bad):
-            return failure("the file is not valid UTF-8", bad.position)
+        switch readText(path: path, what: "a layout file", limit: maxFileBytes) {
+        case .success(let text): load(text: text, file: path)
+        case .failure(let diagnostic): LayoutLoadResult(layout: nil, diagnostics: [diagnostic])
         }
     }
 
-    package struct InvalidUTF8: Error {
-        package var position: SourcePosition
-    }
-
-    /// Decodes UTF-8, or tells where the first invalid byte is.
-    package static func decodeUTF8<Bytes: Sequence<UInt8>>(_ data: Bytes) -> Result<String, InvalidUTF8> {
-        var iterator = data.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        var text = String.UnicodeScalarView()
-        var line = 1
-        var column = 1
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                let scalar = Unicode.UTF8.decode(encoded)
-                text.append(scalar)
-                if scalar == "\n" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
-            case .emptyInput:
-                return .success(String(text))
-            case .error:
-                return .failure(InvalidUTF8(position: SourcePosition(line: line, column: column)))
+    /// The text of a file the player wrote, or the one diagnostic that says why not
+    /// (`FILE: error: not a regular file (a FIFO)`, `FILE:3:7: error: the file is not valid UTF-8`).
+    /// `what` names the kind of file in the messages ("a layout file").
+    public static func readText(path: String, what: String, limit: Int) -> Result<String, LayoutDiagnostic> {
+        func failure(_ message: String, _ position: SourcePosition? = nil) -> Result<String, LayoutDiagnostic> {
+            .failure(LayoutDiagnostic(file: path, position: position, keyPath: nil, severity: .error, message: message))
+        }
+        switch FileReading.read(path, limit: limit) {
+        case .failure(let failure):
+            return .failure(
+                LayoutDiagnostic(
+                    file: path, position: nil, keyPath: nil, severity: .error, message: failure.reason(what: what)))
+        case .success(let bytes):
+            switch TextDecoding.decode(bytes) {
+            case .success(let text): return .success(text)
+            case .failure(let problem): return failure(problem.message, problem.position)
             }
         }
     }

@@ -5,7 +5,22 @@ import Foundation
 /// Where layouts are looked up: a path as given, else a shipped name, else
 /// `$XDG_CONFIG_HOME/cardtable/layouts/NAME.toml` (`~/.config` when XDG_CONFIG_HOME is unset or not absolute).
 public enum LayoutResolver {
+    /// Where a name or path leads.
+    public enum Location: Hashable, Sendable {
+        /// A file to read: the path as given, or one in the player's layouts folder.
+        case file(String)
+        /// A shipped layout, by name.
+        case shipped(String)
+        /// Nowhere: the user-folder file that was looked for, if one was.
+        case nowhere(tried: String?)
+    }
+
     public static func resolve(_ nameOrPath: String, environment: [String: String]) -> LayoutLoadResult {
+        load(nameOrPath, from: locate(nameOrPath, environment: environment))
+    }
+
+    /// The layout a name or path leads to, from where ``locate(_:environment:)`` found it.
+    public static func load(_ nameOrPath: String, from location: Location) -> LayoutLoadResult {
         func failure(_ message: String) -> LayoutLoadResult {
             LayoutLoadResult(
                 layout: nil,
@@ -17,38 +32,69 @@ public enum LayoutResolver {
         if nameOrPath.isEmpty {
             return failure("no layout named: give a shipped name ('cardtable list' shows them) or a file")
         }
-        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isDirectory),
-            !isDirectory.boolValue || looksLikePath
-        {
-            return LayoutLoader.load(path: nameOrPath)
-        }
-        if let shipped = ShippedLayouts.load(named: nameOrPath) {
-            return shipped
-        }
-        var tried: [String] = []
-        if !nameOrPath.contains("/"), let directory = userDirectory(environment: environment) {
-            let file = nameOrPath.hasSuffix(".toml") ? nameOrPath : nameOrPath + ".toml"
-            let path = directory + "/" + file
-            if FileManager.default.fileExists(atPath: path) {
-                return LayoutLoader.load(path: path)
+        switch location {
+        case .file(let path):
+            return LayoutLoader.load(path: path)
+        case .shipped(let name):
+            if let shipped = ShippedLayouts.load(named: name) { return shipped }
+            return failure("no shipped layout '\(name)'")
+        case .nowhere(let tried):
+            if looksLikePath(nameOrPath) && tried == nil {
+                return failure("no such file")
             }
-            tried.append(path)
+            var message = "no layout '\(nameOrPath)': not a file, not a shipped game or table"
+            if let path = tried {
+                message += ", and no \(path)"
+            }
+            if let suggestion = Suggestions.closest(to: nameOrPath, in: ShippedLayouts.names) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += "; 'cardtable list' shows the shipped ones"
+            }
+            return failure(message)
         }
-        if looksLikePath && tried.isEmpty {
-            return failure("no such file")
+    }
+
+    /// Where a name or path leads, in this order: a file at the path as given (a folder only when
+    /// the argument looks like a path, so that it is said to be a folder), a shipped layout, a
+    /// file in the player's layouts folder. Anything at a path counts, even a FIFO or a broken
+    /// link, so that reading it says what is wrong with it.
+    public static func locate(_ nameOrPath: String, environment: [String: String]) -> Location {
+        guard !nameOrPath.isEmpty else { return .nowhere(tried: nil) }
+        if let kind = entryKind(nameOrPath), kind != .directory || looksLikePath(nameOrPath) {
+            return .file(nameOrPath)
         }
-        var message = "no layout '\(nameOrPath)': not a file, not a shipped game or table"
-        if let path = tried.first {
-            message += ", and no \(path)"
+        if ShippedLayouts.source(named: nameOrPath) != nil {
+            return .shipped(nameOrPath)
         }
-        if let suggestion = Suggestions.closest(to: nameOrPath, in: ShippedLayouts.names) {
-            message += "; did you mean '\(suggestion)'?"
-        } else {
-            message += "; 'cardtable list' shows the shipped ones"
-        }
-        return failure(message)
+        guard let path = userFile(nameOrPath, environment: environment) else { return .nowhere(tried: nil) }
+        return entryKind(path) != nil ? .file(path) : .nowhere(tried: path)
+    }
+
+    /// Every file whose appearance, change or removal can change what `nameOrPath` leads to:
+    /// the path as given and the file of that name in the player's layouts folder.
+    public static func candidateFiles(_ nameOrPath: String, environment: [String: String]) -> [String] {
+        guard !nameOrPath.isEmpty else { return [] }
+        return [nameOrPath] + (userFile(nameOrPath, environment: environment).map { [$0] } ?? [])
+    }
+
+    /// `NAME.toml` in the player's layouts folder, for a name without a slash.
+    static func userFile(_ name: String, environment: [String: String]) -> String? {
+        guard !name.contains("/"), let directory = userDirectory(environment: environment) else { return nil }
+        return directory + "/" + (name.hasSuffix(".toml") ? name : name + ".toml")
+    }
+
+    static func looksLikePath(_ argument: String) -> Bool {
+        argument.contains("/") || argument.hasSuffix(".toml")
+    }
+
+    enum EntryKind { case directory, other }
+
+    /// What is at a path, not following a final symbolic link that leads nowhere; nil when nothing is.
+    static func entryKind(_ path: String) -> EntryKind? {
+        var status = stat()
+        if stat(path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR ? .directory : .other }
+        return lstat(path, &status) == 0 ? .other : nil
     }
 
     /// `$XDG_CONFIG_HOME/cardtable/layouts`, or `$HOME/.config/cardtable/layouts`; `nil` when neither is set.

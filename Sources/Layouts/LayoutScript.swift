@@ -29,8 +29,13 @@ public typealias ScriptLookup =
 /// Why a script could not be read.
 public struct ScriptLookupError: Error, Hashable, Sendable {
     public var message: String
+    /// The file that was looked for, when there is one on disk to look for.
+    public var file: String?
 
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, file: String? = nil) {
+        self.message = message
+        self.file = file
+    }
 }
 
 extension LayoutLoader {
@@ -38,28 +43,31 @@ extension LayoutLoader {
     public static let maxScriptBytes = 1 << 20
 
     /// Reads a script from the folder of the layout file (a relative name) or from where it says
-    /// (an absolute one).
+    /// (an absolute one): a regular file of at most ``maxScriptBytes``, in UTF-8.
     public static let scriptBesideLayout: ScriptLookup = { name, layoutFile in
         let folder = (layoutFile as NSString).deletingLastPathComponent
         let path = name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ScriptLookupError("no script \(path) (a script's name is read beside the layout file)"))
-        }
-        if isDirectory.boolValue { return .failure(ScriptLookupError("\(path) is a directory, not a script")) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(ScriptLookupError("cannot read \(path) (permission denied?)"))
-        }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maxScriptBytes + 1)) ?? Data()
-        if data.count > maxScriptBytes {
+        return readScript(path: path, name: name)
+    }
+
+    /// The script at `path`, or why it cannot be read: `PATH is …` or `PATH:LINE:COL: …`.
+    public static func readScript(path: String, name: String) -> Result<LayoutScript, ScriptLookupError> {
+        switch FileReading.read(path, limit: maxScriptBytes) {
+        case .failure(.missing):
             return .failure(
-                ScriptLookupError("\(path) is larger than \(maxScriptBytes >> 20) MB, the most a script may be"))
-        }
-        switch decodeUTF8(data) {
-        case .success(let text): return .success(LayoutScript(name: name, file: path, source: text))
-        case .failure(let bad):
-            return .failure(ScriptLookupError("\(path):\(bad.position.line):\(bad.position.column): not valid UTF-8"))
+                ScriptLookupError("no script \(path) (a script's name is read beside the layout file)", file: path))
+        case .failure(.directory):
+            return .failure(ScriptLookupError("\(path) is a directory, not a script", file: path))
+        case .failure(let failure):
+            return .failure(ScriptLookupError("\(path): \(failure.reason(what: "a script"))", file: path))
+        case .success(let bytes):
+            switch TextDecoding.decode(bytes) {
+            case .success(let text): return .success(LayoutScript(name: name, file: path, source: text))
+            case .failure(let problem):
+                return .failure(
+                    ScriptLookupError(
+                        "\(path):\(problem.position.line):\(problem.position.column): \(problem.message)", file: path))
+            }
         }
     }
 }
@@ -78,8 +86,11 @@ extension Loader {
             return nil
         }
         switch scriptLookup(name, file) {
-        case .success(let script): return script
+        case .success(let script):
+            scriptFile = script.file
+            return script
         case .failure(let failure):
+            scriptFile = failure.file
             error(failure.message, at: at, key: "script")
             return nil
         }

@@ -1,7 +1,24 @@
 // TOMLKit parses the file but keeps no source positions for keys and values. This is a small, lenient
 // TOML scanner that walks the text once and records, for every key path, where the key and its value
-// are written. It runs only on text that TOMLKit has already accepted; on anything else it still
-// terminates and records what it can.
+// are written. It runs before TOMLKit sees the text: it refuses what toml++ would trip over and what
+// is over the limits of ``TOMLLimits`` (so that toml++, which grows a node for every value and recurses
+// into nested values, never sees more than a bounded amount), and on anything else it still terminates,
+// in time linear in the text, and records what it can.
+
+/// What a TOML file (a layout, the settings file) may hold, checked in one pass before the file is
+/// parsed: well above what any layout needs (a shipped layout holds under 150 keys and values, a
+/// table of the most slots a few thousand), and low enough that any file within them is read, or
+/// refused, in milliseconds and a few megabytes.
+public enum TOMLLimits {
+    /// Keys, values and table headers together: each key of a dotted key, each value, each
+    /// element of an array and each `[table]` header counts one.
+    public static let maxItems = 20_000
+    /// Arrays and inline tables within one another (`x = [[1]]` is 2 deep).
+    public static let maxDepth = 16
+    /// The longest key, written with its table's name in full as messages show it
+    /// (`slots.T.fan-visible`), in characters.
+    public static let maxKeyPathLength = 256
+}
 
 /// Key paths are written the way diagnostics show them: `slots.T.fan`, `slot[2].at`, `slots."#"`.
 /// Array indices are 1-based.
@@ -67,6 +84,10 @@ package struct SourceIndex {
     /// date followed by a space and a lone digit (`1979-05-27 3`). Both are invalid TOML, so the loader
     /// reports them itself and never hands such text to the parser.
     package var hazard: (offset: Int, message: String)?
+    /// Where the text goes over one of ``TOMLLimits`` and what the limit is; the scan stops there.
+    package var exceeded: (offset: Int, message: String)?
+    /// Keys, values and headers counted (``TOMLLimits/maxItems``).
+    package var items = 0
 
     package init() {}
 
@@ -121,6 +142,40 @@ private struct Scanner {
             k += 1
         }
         return true
+    }
+
+    /// Stops the scan here: the text goes over a limit.
+    mutating func exceed(_ message: String, at offset: Int) {
+        if index.exceeded == nil { index.exceeded = (offset, message) }
+        i = s.count
+    }
+
+    /// One more key, value or header; false (and the scan stopped) past ``TOMLLimits/maxItems``.
+    mutating func count(at offset: Int) -> Bool {
+        index.items += 1
+        guard index.items > TOMLLimits.maxItems else { return true }
+        exceed(
+            "the file holds more than \(TOMLLimits.maxItems) keys and values, the most it may hold "
+                + "(each key, value, array element and table counts one)",
+            at: offset)
+        return false
+    }
+
+    /// `prefix.key`, or nil (and the scan stopped) when it is longer than ``TOMLLimits/maxKeyPathLength``.
+    mutating func join(_ prefix: String, _ key: String, at offset: Int) -> String? {
+        let limit = TOMLLimits.maxKeyPathLength
+        let path = KeyPath.join(prefix, key)
+        // A UTF-8 count is free; scalars are counted only when it is over.
+        if path.utf8.count <= limit || path.unicodeScalars.count <= limit { return path }
+        keyTooLong(at: offset)
+        return nil
+    }
+
+    mutating func keyTooLong(at offset: Int) {
+        exceed(
+            "a key longer than \(TOMLLimits.maxKeyPathLength) characters, the most it may be "
+                + "(counted with its table's name, as in slots.T.fan)",
+            at: offset)
     }
 
     mutating func note(key path: String, at pos: SourcePosition) {
@@ -194,8 +249,9 @@ private struct Scanner {
         }
         let components = keyComponents()
         var path = ""
-        for (n, (name, pos)) in components.enumerated() {
-            path = KeyPath.join(path, name)
+        for (n, (name, pos, offset)) in components.enumerated() {
+            guard count(at: offset), let joined = join(path, name, at: offset) else { return path }
+            path = joined
             note(key: path, at: pos)
             let last = n == components.count - 1
             if last && isArray {
@@ -219,8 +275,9 @@ private struct Scanner {
             return
         }
         var path = table
-        for (name, pos) in components {
-            path = KeyPath.join(path, name)
+        for (name, pos, offset) in components {
+            guard count(at: offset), let joined = join(path, name, at: offset) else { return }
+            path = joined
             note(key: path, at: pos)
         }
         skipBlanks(newlines: false)
@@ -230,50 +287,69 @@ private struct Scanner {
         value(path)
     }
 
-    /// Dotted key components with the position of each.
-    mutating func keyComponents() -> [(String, SourcePosition)] {
-        var result: [(String, SourcePosition)] = []
+    /// Dotted key components with the position of each. A component longer than
+    /// ``TOMLLimits/maxKeyPathLength`` stops the scan as soon as it is seen to be.
+    mutating func keyComponents() -> [(name: String, position: SourcePosition, offset: Int)] {
+        var result: [(name: String, position: SourcePosition, offset: Int)] = []
+        var key: [Unicode.Scalar] = []
         while let c = peek() {
             let pos = position
+            let offset = i
+            key.removeAll(keepingCapacity: true)
+            func tooLong() -> Bool { key.count > TOMLLimits.maxKeyPathLength }
             if c == "\"" {
                 advance()
-                var key = ""
-                while let d = peek(), d != "\"", d != "\n" {
+                while let d = peek(), d != "\"", d != "\n", !tooLong() {
                     if d == "\\" {
                         advance()
-                        key.unicodeScalars.append(contentsOf: escape())
+                        key.append(contentsOf: escape())
                     } else {
-                        key.unicodeScalars.append(d)
+                        key.append(d)
                         advance()
                     }
                 }
                 if peek() == "\"" { advance() }
-                result.append((key, pos))
             } else if c == "'" {
                 advance()
-                var key = ""
-                while let d = peek(), d != "'", d != "\n" {
-                    key.unicodeScalars.append(d)
+                while let d = peek(), d != "'", d != "\n", !tooLong() {
+                    key.append(d)
                     advance()
                 }
                 if peek() == "'" { advance() }
-                result.append((key, pos))
             } else if KeyPath.isBareKeyScalar(c) {
-                var key = ""
-                while let d = peek(), KeyPath.isBareKeyScalar(d) {
-                    key.unicodeScalars.append(d)
+                while let d = peek(), KeyPath.isBareKeyScalar(d), !tooLong() {
+                    key.append(d)
                     advance()
                 }
-                result.append((key, pos))
             } else {
                 break
             }
+            if tooLong() {
+                keyTooLong(at: offset)
+                return result
+            }
+            // Each part takes a character and a dot: more parts than half the limit make too long a key.
+            guard result.count < TOMLLimits.maxKeyPathLength / 2 else {
+                keyTooLong(at: offset)
+                return result
+            }
+            result.append((Scanner.string(key), pos, offset))
             skipBlanks(newlines: false)
             guard peek() == "." else { break }
             advance()
             skipBlanks(newlines: false)
         }
         return result
+    }
+
+    /// The text of some scalars, made at once (appending scalar by scalar costs a check each).
+    static func string(_ scalars: [Unicode.Scalar]) -> String {
+        if scalars.allSatisfy(\.isASCII) {
+            return String(decoding: scalars.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     /// After a backslash in a basic string: the scalars it stands for.
@@ -311,10 +387,16 @@ private struct Scanner {
         return !digit(12)
     }
 
-    /// Arrays and inline tables nested deeper than this are refused (toml++ stops at 256; a layout needs 2).
-    static let maxDepth = 128
+    /// What ends a number, a boolean or a date.
+    static func endsABareValue(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case ",", "]", "}", "#", "\n", "\r", " ", "\t": true
+        default: false
+        }
+    }
 
     mutating func value(_ path: String, depth: Int = 0) {
+        guard count(at: i) else { return }
         note(value: path, at: position, offset: i)
         valueBody(path, depth: depth)
         if index.valueEnds[path] == nil { index.valueEnds[path] = i }
@@ -322,13 +404,8 @@ private struct Scanner {
 
     mutating func valueBody(_ path: String, depth: Int) {
         guard let c = peek() else { return }
-        if depth > Scanner.maxDepth && (c == "[" || c == "{") {
-            if index.hazard == nil {
-                index.hazard = (
-                    i, "error while parsing value: arrays and tables nested more than \(Scanner.maxDepth) deep"
-                )
-            }
-            i = s.count  // stop here: nothing after this is read
+        if depth >= TOMLLimits.maxDepth && (c == "[" || c == "{") {
+            exceed("arrays and inline tables nested more than \(TOMLLimits.maxDepth) deep, the most they may be", at: i)
             return
         }
         if starts(with: "\"\"\"") || starts(with: "'''") {
@@ -366,7 +443,7 @@ private struct Scanner {
                     advance()
                     return
                 }
-                if ["}", "\u{85}", "\u{2028}", "\u{2029}"].contains(d) && index.hazard == nil {
+                if d == "}" || d == "\u{85}" || d == "\u{2028}" || d == "\u{2029}", index.hazard == nil {
                     let shown = d == "}" ? "'}'" : "U+" + hex4(d.value)
                     index.hazard = (i, "error while parsing array: expected a value or closing ']', saw \(shown)")
                 }
@@ -395,8 +472,9 @@ private struct Scanner {
                 let components = keyComponents()
                 guard !components.isEmpty else { return }
                 var inner = path
-                for (name, pos) in components {
-                    inner = KeyPath.join(inner, name)
+                for (name, pos, offset) in components {
+                    guard count(at: offset), let joined = join(inner, name, at: offset) else { return }
+                    inner = joined
                     note(key: inner, at: pos)
                 }
                 skipBlanks(newlines: false)
@@ -421,7 +499,7 @@ private struct Scanner {
                     i, "error while parsing date-time: expected a time (HH:MM:SS) after the date and the space"
                 )
             }
-            while let d = peek(), !",]}#\n\r \t".unicodeScalars.contains(d) {
+            while let d = peek(), !Scanner.endsABareValue(d) {
                 advance()
             }
         }

@@ -5,7 +5,7 @@ import TOMLKit
 
 /// TOML text made ready for checking: TOMLKit's table, and where every key and value is
 /// written (``SourceIndex``). Text that toml++ would crash on (a NUL, the hazards the index
-/// finds) is refused here and never handed to the parser.
+/// finds) or that goes over ``TOMLLimits`` is refused here and never handed to the parser.
 package struct TOMLSyntax {
     /// The text without a leading byte order mark.
     package let text: String
@@ -36,9 +36,20 @@ package struct TOMLSyntax {
     /// The root table and the index of the text, or the first syntax error.
     package func parse() -> Result<(root: TOMLTable, index: SourceIndex), Failure> {
         if let nul = scalars.firstIndex(of: "\u{0}") {
-            return .failure(Failure(message: "the file contains a NUL character", position: position(ofOffset: nul)))
+            return .failure(
+                Failure(message: "the file contains a NUL character (U+0000)", position: position(ofOffset: nul)))
+        }
+        if let mark = scalars.firstIndex(of: "\u{FEFF}") {
+            return .failure(
+                Failure(
+                    message: "a byte order mark (U+FEFF) may only start the file, not be written here",
+                    position: position(ofOffset: mark)))
         }
         let index = SourceIndex.scan(scalars)
+        if let exceeded = index.exceeded {
+            return .failure(
+                Failure(message: exceeded.message, position: position(ofOffset: exceeded.offset)))
+        }
         if let hazard = index.hazard {
             return .failure(
                 Failure(message: "TOML syntax: " + hazard.message, position: position(ofOffset: hazard.offset)))

@@ -1,3 +1,5 @@
+import Layouts
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -46,32 +48,24 @@ public enum AtomicFile {
     }
 
     /// The whole file, or `nil` when it does not exist; other failures (no permission, a
-    /// folder in its place) throw. Files larger than `limit` bytes are refused.
-    public static func read(_ path: String, limit: Int = 64 << 20) throws(FileError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw .system(path)
+    /// folder, a FIFO or a device in its place, a symbolic link loop) throw. Nothing but a
+    /// regular file is opened, and files larger than `limit` bytes are refused before they are
+    /// read; `what` names the kind of file in that message ("a save").
+    public static func read(_ path: String, limit: Int = 64 << 20, what: String = "a file") throws(FileError)
+        -> [UInt8]?
+    {
+        switch FileReading.read(path, limit: limit) {
+        case .success(let bytes): return bytes
+        case .failure(.missing): return nil
+        case .failure(let failure): throw FileError(path: path, reason: failure.reason(what: what))
         }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system(path)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit { throw FileError(path: path, reason: "larger than \(limit >> 20) MiB") }
-        }
-        return bytes
     }
 
     /// The whole file as UTF-8 text (invalid bytes replaced), or `nil` when it does not exist.
-    public static func readText(_ path: String, limit: Int = 64 << 20) throws(FileError) -> String? {
-        try read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+    public static func readText(_ path: String, limit: Int = 64 << 20, what: String = "a file") throws(FileError)
+        -> String?
+    {
+        try read(path, limit: limit, what: what).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Renames a file, flushing the folder after.

@@ -53,13 +53,20 @@ extension PositionText {
     /// Reads a position file in either format: the position, or the problems, one a line (a file
     /// that cannot be read, or is larger than ``sizeLimit``, is one of them).
     public static func load(_ path: String, layout: TableLayout) -> Result<GameState, PositionErrors> {
-        let text: String?
+        let bytes: [UInt8]?
         do {
-            text = try AtomicFile.readText(path, limit: sizeLimit)
+            bytes = try AtomicFile.read(path, limit: sizeLimit, what: "a position file")
         } catch {
             return .failure(PositionErrors(file: path, message: error.reason))
         }
-        guard let text else { return .failure(PositionErrors(file: path, message: "no such file")) }
-        return parseAnyFormat(text, layout: layout, file: path)
+        guard let bytes else { return .failure(PositionErrors(file: path, message: "no such file")) }
+        switch TextDecoding.decode(bytes) {
+        case .success(let text):
+            return parseAnyFormat(text, layout: layout, file: path)
+        case .failure(let problem):
+            var errors = PositionErrors(file: path)
+            errors.add(problem.message, at: problem.position)
+            return .failure(errors)
+        }
     }
 }

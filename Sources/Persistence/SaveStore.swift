@@ -90,7 +90,7 @@ public final class SaveStore {
     /// Reads and decodes one save file.
     public static func read(_ path: String) -> Result<SavedGame, SaveError> {
         do {
-            guard let text = try AtomicFile.readText(path, limit: 16 << 20) else {
+            guard let text = try AtomicFile.readText(path, limit: 16 << 20, what: "a save") else {
                 return .failure(SaveError(.unreadable, file: path, "no such file"))
             }
             return .success(try SavedGame.decode(text, file: path))

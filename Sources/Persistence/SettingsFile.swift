@@ -62,14 +62,15 @@ public enum SettingsFile {
         }
         let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(path, limit: sizeLimit)
+            bytes = try AtomicFile.read(path, limit: sizeLimit, what: "a settings file")
         } catch {
             return failure("cannot read the file: \(error.reason)")
         }
         guard let bytes else { return .success(nil) }
-        switch LayoutLoader.decodeUTF8(bytes) {
-        case .success(let text): return .success(text)
-        case .failure(let bad): return failure("the file is not valid UTF-8", bad.position)
+        switch TextDecoding.decode(bytes) {
+        // The byte order mark is kept, so that writing the file back keeps it too.
+        case .success(let text): return .success(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? "\u{FEFF}" + text : text)
+        case .failure(let problem): return failure(problem.message, problem.position)
         }
     }
 }
@@ -91,7 +92,7 @@ struct SettingsReader {
 
     /// Errors and warnings in file order (those without a position last).
     var sortedDiagnostics: [LayoutDiagnostic] {
-        diagnostics.enumerated().sorted { a, b in
+        let sorted = diagnostics.enumerated().sorted { a, b in
             switch (a.element.position, b.element.position) {
             case (let pa?, let pb?): return pa != pb ? pa < pb : a.offset < b.offset
             case (.some, nil): return true
@@ -99,6 +100,7 @@ struct SettingsReader {
             case (nil, nil): return a.offset < b.offset
             }
         }.map(\.element)
+        return LayoutDiagnostic.capped(sorted, file: file)
     }
 
     mutating func read(_ syntax: TOMLSyntax) -> Settings {
@@ -167,9 +169,8 @@ struct SettingsReader {
 
     /// Warns about each key that is not a setting of this table.
     mutating func checkKeys(of table: TOMLTable, path: String, known: [String], elsewhere: [Setting]) {
-        let keys = table.keys.sorted {
-            (index.order[KeyPath.join(path, $0)] ?? .max, $0) < (index.order[KeyPath.join(path, $1)] ?? .max, $1)
-        }
+        // Each key's place looked up once, not at every comparison.
+        let keys = table.keys.map { (index.order[KeyPath.join(path, $0)] ?? .max, $0) }.sorted(by: <).map(\.1)
         for key in keys where !known.contains(key) {
             let keyPath = KeyPath.join(path, key)
             var message = "unknown key '\(key)'" + (path.isEmpty ? "" : " in [\(path)]")

@@ -36,7 +36,9 @@ public struct StatisticsStore: Hashable, Sendable {
     /// `problems`. Throws for a file that cannot be read, is larger than
     /// ``StatisticsFile/sizeLimit``, or is from a newer version.
     public func load() throws(FileError) -> StatisticsFile? {
-        guard let bytes = try AtomicFile.read(path, limit: StatisticsFile.sizeLimit) else { return nil }
+        guard let bytes = try AtomicFile.read(path, limit: StatisticsFile.sizeLimit, what: "the statistics file") else {
+            return nil
+        }
         return try StatisticsFile.parse(bytes, path: path)
     }
 

@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
 /// `cardtable`: a card table for the terminal.
 @main
 struct CardTableCommand: ParsableCommand {
@@ -19,6 +23,21 @@ struct CardTableCommand: ParsableCommand {
         ],
         defaultSubcommand: PlayCommand.self
     )
+
+    /// Runs the command line; then makes sure what the command printed was written: output that
+    /// could not be (a full disk, `> /dev/full`) is said, and the exit status is 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+        if fflush(stdout) != 0 || ferror(stdout) != 0 {
+            printError("cardtable: cannot write the output: \(String(cString: strerror(errno)))")
+            Glibc.exit(1)
+        }
+    }
 }
 
 enum CardTableVersion {

@@ -68,16 +68,13 @@ struct CheckCommand: ParsableCommand {
 
     /// Checks a script on its own; false when it has an error.
     private func checkScript(_ file: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: file) else {
-            printError("\(file): error: no such file")
-            return false
-        }
-        switch LayoutLoader.scriptBesideLayout(file, "") {
+        // Read as safely as a layout: a FIFO, a device or a link loop is named, never waited on.
+        switch LayoutLoader.readText(path: file, what: "a script", limit: LayoutLoader.maxScriptBytes) {
         case .failure(let failure):
-            printError("\(file): error: \(failure.message)")
+            printError(failure.description)
             return false
-        case .success(let script):
-            let result = ScriptCheck.check(source: script.source, file: file)
+        case .success(let source):
+            let result = ScriptCheck.check(source: source, file: file)
             for diagnostic in result.diagnostics { printError(diagnostic.description) }
             if result.hasErrors { return false }
             let warnings = result.diagnostics.count

@@ -28,8 +28,8 @@ struct ExportCommand: ParsableCommand {
     var layout: String
 
     @Option(
-        name: [.customLong("deal"), .customLong("seed")],
-        help: ArgumentHelp("The deal to print, 1 to 2147483647.", valueName: "n"))
+        name: [.customLong("deal"), .customLong("seed")], parsing: .unconditional,
+        help: ArgumentHelp("The deal to print, 1 to 2147483647.", valueName: "n"), transform: NumberOptions.deal)
     var deal: UInt64?
 
     @Option(help: ArgumentHelp("A position file to print (either format).", valueName: "file"))

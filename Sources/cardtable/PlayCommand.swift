@@ -22,11 +22,12 @@ struct PlayCommand: ParsableCommand {
     var layout: String?
 
     @Option(
-        name: [.customLong("deal"), .customLong("seed")],
+        name: [.customLong("deal"), .customLong("seed")], parsing: .unconditional,
         help: ArgumentHelp(
             "Deal number, 1 to 2147483647: the same number deals the same cards; FreeCell's are Microsoft's "
                 + "(a random one by default).",
-            valueName: "n"))
+            valueName: "n"),
+        transform: NumberOptions.deal)
     var deal: UInt64?
 
     @Option(
@@ -50,6 +51,7 @@ struct PlayCommand: ParsableCommand {
     var noAnimation = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The card size: auto (the largest that fits) or a fixed size, "
                 + Placement.cardSizes.map(\.description).joined(separator: ", ") + ".",
@@ -60,7 +62,7 @@ struct PlayCommand: ParsableCommand {
     var stats: String?
 
     @Option(
-        name: .customLong("option"),
+        name: .customLong("option"), parsing: .unconditionalSingleValue,
         help: ArgumentHelp(
             "Set an option a scripted variant offers, such as draw=3 ('cardtable list' shows them); repeatable.",
             valueName: "name=value"))
@@ -108,6 +110,15 @@ struct PlayCommand: ParsableCommand {
         overrideSettings(&settings)
         var start: GameState?
         if let position, let table { start = try PositionOption.load(position, layout: table) }
+        if let stats {
+            // Before the game: figures that could not be written would be lost at its end.
+            do {
+                try StatisticsTarget.prepare(stats)
+            } catch {
+                printError("cardtable: \(error)")
+                throw ExitCode(1)
+            }
+        }
         var options = TerminalPlay.Options(
             deal: deal, position: start, settings: settings, settingsFile: settingsFile, statsPath: stats,
             startTime: startTime)
@@ -121,6 +132,9 @@ struct PlayCommand: ParsableCommand {
             try TerminalPlay(layout: table, options: options).run()
         } catch let error as TerminalPlay.Failure {
             printError("cardtable: \(error.description)")
+            throw ExitCode(1)
+        } catch let error as StatisticsTarget.Failure {
+            printError("cardtable: \(error)")
             throw ExitCode(1)
         }
     }

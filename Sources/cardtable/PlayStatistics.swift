@@ -1,3 +1,4 @@
+import Layouts
 import TableKit
 import Terminal
 
@@ -30,7 +31,8 @@ struct PlayStatistics {
         composeSeconds.append(seconds)
     }
 
-    func write(to path: String) {
+    /// The figures as written: one key per line.
+    var text: String {
         var text = "# cardtable --stats: one key per line; times in milliseconds\n"
         text += "color_mode: \(colorMode.rawValue)\n"
         text += "frames: \(frames.count)\n"
@@ -42,12 +44,13 @@ struct PlayStatistics {
         for (index, frame) in frames.enumerated() {
             text += "frame: \(index) bytes \(frame.bytes) minimum \(frame.minimumBytes) cells \(frame.changedCells)\n"
         }
-        guard let file = fopen(path, "w") else {
-            printError("cardtable: cannot write statistics to \(path)")
-            return
-        }
-        fputs(text, file)
-        fclose(file)
+        return text
+    }
+
+    /// Writes the figures to `path`, a regular file (``StatisticsTarget``); every write is
+    /// checked, and flushed to the disk, so that a full disk is said, not lost.
+    func write(to path: String) throws(StatisticsTarget.Failure) {
+        try StatisticsTarget.write(text, to: path)
     }
 
     private func summary(_ name: String, _ values: [Double]) -> String {
@@ -62,5 +65,85 @@ struct PlayStatistics {
     private func milliseconds(_ seconds: Double) -> String {
         let value = (seconds * 1000 * 1000).rounded() / 1000
         return "\(value)"
+    }
+}
+
+/// Where `--stats FILE` writes: a regular file, checked before the game starts so that a target
+/// that cannot take the figures (a missing folder, a folder, a FIFO, a device such as /dev/full,
+/// a file that cannot be written) is said at once, and written at the end without ever blocking.
+enum StatisticsTarget {
+    struct Failure: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+
+        var description: String { "--stats: cannot write the figures to \(path): \(reason)" }
+    }
+
+    /// Makes sure the figures can be written to `path`: refuses what is not a regular file
+    /// without opening it, and creates the file (empty) when there is none.
+    static func prepare(_ path: String) throws(Failure) {
+        let descriptor = try open(path)
+        close(descriptor)
+    }
+
+    /// Writes `text` to `path`, replacing what it held.
+    static func write(_ text: String, to path: String) throws(Failure) {
+        let descriptor = try open(path)
+        var failure: Failure?
+        if ftruncate(descriptor, 0) != 0 { failure = Failure(path: path, reason: String(cString: strerror(errno))) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while failure == nil && offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = Failure(path: path, reason: String(cString: strerror(errno)))
+            } else {
+                offset += written
+            }
+        }
+        // A disk that fills up may only say so when the data is flushed.
+        if failure == nil && fsync(descriptor) != 0 {
+            failure = Failure(path: path, reason: String(cString: strerror(errno)))
+        }
+        if close(descriptor) != 0 && failure == nil {
+            failure = Failure(path: path, reason: String(cString: strerror(errno)))
+        }
+        if let failure { throw failure }
+    }
+
+    /// The file open for writing; never a FIFO or a device (which could block or swallow the figures).
+    private static func open(_ path: String) throws(Failure) -> Int32 {
+        func failure(_ code: Int32) -> Failure {
+            switch code {
+            case ENOENT: Failure(path: path, reason: "no such folder: \(folder(of: path))")
+            case ENXIO: Failure(path: path, reason: "not a regular file (a FIFO no one reads)")
+            default: Failure(path: path, reason: FileReading.failure(code).reason(what: "a file"))
+            }
+        }
+        var status = stat()
+        if stat(path, &status) == 0, let refusal = refusal(status) { throw Failure(path: path, reason: refusal) }
+        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o644)
+        guard descriptor >= 0 else { throw failure(errno) }
+        if fstat(descriptor, &status) != 0 || refusal(status) != nil {
+            let reason = refusal(status) ?? String(cString: strerror(errno))
+            close(descriptor)
+            throw Failure(path: path, reason: reason)
+        }
+        return descriptor
+    }
+
+    /// Why a file of this kind cannot take the figures; nil for a regular file.
+    private static func refusal(_ status: stat) -> String? {
+        switch FileReading.refusal(status, limit: Int.max) {
+        case nil: nil
+        case .directory?: "is a directory"
+        case let other?: other.reason()
+        }
+    }
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

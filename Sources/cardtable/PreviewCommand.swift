@@ -45,14 +45,19 @@ struct PreviewCommand: ParsableCommand {
         let theme = Theme(settings: settings, unicode: screen.isUTF8, monochrome: screen.colorMode == .monochrome)
         let size = screen.size
         let preview = LayoutPreview(width: size.width, height: size.height, clock: clock, theme: theme)
-        var watcher: FileWatcher?
+        let watcher = watch ? FileWatcher() : nil
+        let cannotWatch = watch && watcher == nil ? String(cString: strerror(errno)) : nil
         let load = { () -> Void in
-            let (shown, diagnostics, title, script) = PreviewCommand.read(layout, environment: environment)
-            preview.show(shown, diagnostics: diagnostics, title: title)
-            // A layout may name its script (or another one) only now.
-            if let script { watcher?.watch(script) }
+            let read = PreviewCommand.read(layout, environment: environment)
+            var diagnostics = read.diagnostics
+            if watch {
+                // Every file whose change would change the drawing, as the name leads today.
+                watcher?.watch(read.watched)
+                diagnostics += PreviewCommand.watchNotes(
+                    layout: layout, shipped: read.shipped, cannotWatch: cannotWatch)
+            }
+            preview.show(read.layout, diagnostics: diagnostics, title: read.title)
         }
-        if watch { watcher = FileWatcher(paths: [layout]) }
         load()
 
         let terminal = TerminalLoop(screen: screen, clock: clock)
@@ -77,25 +82,72 @@ struct PreviewCommand: ParsableCommand {
         loop.needsFrame = { preview.window.needsFrame }
         loop.onFrame = { screen.draw(preview.window.renderFrame().changes) }
         terminal.run()
-        _ = watcher
+        withExtendedLifetime(watcher) {}
         if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }
     }
 
-    /// The layout to draw (nil: keep the last good drawing), the diagnostics of the layout and of
-    /// its script, its title, and the script's file when it is one on disk.
-    static func read(_ layout: String, environment: [String: String]) -> (
-        layout: TableLayout?, diagnostics: [LayoutDiagnostic], title: String, script: String?
-    ) {
-        let result = LayoutResolver.resolve(layout, environment: environment)
+    /// What reading the layout gave: the layout to draw (nil: keep the last good drawing), the
+    /// diagnostics of the layout and of its script, its title, the files to watch, and whether the
+    /// name led to a shipped layout.
+    struct Reading {
+        var layout: TableLayout?
+        var diagnostics: [LayoutDiagnostic]
+        var title: String
+        /// Every file whose change can change the drawing: where the name may lead (the path as
+        /// given, the file of that name in the layouts folder), the file it leads to and its
+        /// script, through their symbolic links too.
+        var watched: [String]
+        var shipped: Bool
+    }
+
+    static func read(_ layout: String, environment: [String: String]) -> Reading {
+        let location = LayoutResolver.locate(layout, environment: environment)
+        let result = LayoutResolver.load(layout, from: location)
         var diagnostics = result.diagnostics
         var shown = result.hasErrors ? nil : result.layout
-        var scriptFile: String?
-        if let read = result.layout, let script = read.script {
+        if let read = result.layout, read.script != nil {
             let check = ScriptCheck.check(layout: read)
             diagnostics += check.diagnostics
             if check.hasErrors { shown = nil }
-            if access(script.file, F_OK) == 0 { scriptFile = script.file }
         }
-        return (shown, diagnostics, result.layout?.title ?? layout, scriptFile)
+        var watched = LayoutResolver.candidateFiles(layout, environment: environment)
+        var shipped = false
+        switch location {
+        case .file(let path):
+            watched += [path] + resolvedLink(path)
+            if let script = result.scriptFile { watched += [script] + resolvedLink(script) }
+        case .shipped: shipped = true
+        case .nowhere: break
+        }
+        var unique: [String] = []
+        for path in watched where !unique.contains(path) { unique.append(path) }
+        return Reading(
+            layout: shown, diagnostics: diagnostics, title: result.layout?.title ?? layout, watched: unique,
+            shipped: shipped)
+    }
+
+    /// The file a symbolic link leads to, when `path` is one (a link's target changes without
+    /// its folder seeing it).
+    static func resolvedLink(_ path: String) -> [String] {
+        guard let resolved = realpath(path, nil) else { return [] }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        return target == path ? [] : [target]
+    }
+
+    /// What the screen says about watching, when it cannot follow the layout: a shipped layout
+    /// never changes, and without inotify nothing is watched.
+    static func watchNotes(layout: String, shipped: Bool, cannotWatch: String?) -> [LayoutDiagnostic] {
+        var notes: [String] = []
+        if let cannotWatch {
+            notes.append("cannot watch for saves (\(cannotWatch)): the drawing stays as it is")
+        } else if shipped {
+            notes.append(
+                "\(layout) is a shipped layout, which does not change: "
+                    + "'cardtable copy \(layout) my-\(layout)' makes one of your own to change and watch")
+        }
+        return notes.map {
+            LayoutDiagnostic(file: layout, position: nil, keyPath: nil, severity: .warning, message: "--watch: " + $0)
+        }
     }
 }

@@ -13,21 +13,32 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "A layout file or the name of a shipped layout.")
     var layout: String
 
-    @Option(help: ArgumentHelp("Screen size to draw for.", valueName: "WxH"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Screen size to draw for, each side 1 to 1000 (80x24 by default).", valueName: "WxH"),
+        transform: NumberOptions.screenSize)
     var size: ScreenSize = ScreenSize(width: 80, height: 24)
 
     @Flag(help: "Draw with ASCII only.")
     var ascii = false
 
     @Option(
-        name: [.customLong("deal"), .customLong("seed")],
-        help: ArgumentHelp("The deal to show for a game: the same number deals the same cards.", valueName: "n"))
+        name: [.customLong("deal"), .customLong("seed")], parsing: .unconditional,
+        help: ArgumentHelp(
+            "The deal to show for a game, 1 to 2147483647 (1 by default): the same number deals the same cards.",
+            valueName: "n"),
+        transform: NumberOptions.deal)
     var deal: UInt64 = 1
 
     func run() throws {
         let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
         for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
         guard let table = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
+        // A table that fits no terminal of this size has no drawing to print: say so, and fail.
+        if case .failure(let tooSmall) = Placement.place(table, width: size.width, height: size.height) {
+            printError("cardtable: render: \(table.name) does not fit in \(size.width)x\(size.height): \(tooSmall)")
+            throw ExitCode(1)
+        }
         print(
             LayoutPreview.render(
                 table, width: size.width, height: size.height,
@@ -35,25 +46,12 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// `WxH`, as in `--size 100x30`.
-struct ScreenSize: ExpressibleByArgument {
+/// `WxH`, as in `--size 100x30` (read by ``NumberOptions/screenSize(_:)``).
+struct ScreenSize {
     var width: Int
     var height: Int
+}
 
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...1000).contains(w),
-            (1...1000).contains(h)
-        else {
-            return nil
-        }
-        self.init(width: w, height: h)
-    }
-
-    var defaultValueDescription: String { "\(width)x\(height)" }
+extension ScreenSize: CustomStringConvertible {
+    var description: String { "\(width)x\(height)" }
 }

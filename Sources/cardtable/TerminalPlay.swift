@@ -136,7 +136,7 @@ final class TerminalPlay {
         if let path = options.statsPath {
             stats.wakeups = loop.wakeups
             stats.totalBytes = Int(screen.bytesWritten)
-            stats.write(to: path)
+            try stats.write(to: path)
         }
         // Ended by a signal: saved and given back as on q, and the status says which signal.
         if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }

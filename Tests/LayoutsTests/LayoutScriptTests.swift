@@ -47,8 +47,12 @@ final class LayoutScriptTests: XCTestCase {
                 at + "no script \(folder)/gone.lua (a script's name is read beside the layout file)"
             ),
             ("\"dir.lua\"", at + "\(folder)/dir.lua is a directory, not a script"),
-            ("\"bad.lua\"", at + "\(folder)/bad.lua:2:1: not valid UTF-8"),
-            ("\"big.lua\"", at + "\(folder)/big.lua is larger than 1 MB, the most a script may be"),
+            ("\"bad.lua\"", at + "\(folder)/bad.lua:2:1: the file is not valid UTF-8"),
+            (
+                "\"big.lua\"",
+                at + "\(folder)/big.lua: the file is 1048577 bytes, larger than the 1048576 bytes (1 MB) "
+                    + "a script may be"
+            ),
         ]
         for (value, message) in cases {
             XCTAssertEqual(try messages(script: value), [message], value)

@@ -36,6 +36,25 @@ final class ManPageTests: XCTestCase {
         }
     }
 
+    /// LIMITS says every limit the loader holds a file to, in numbers.
+    func testManPageSaysTheLimits() throws {
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        let start = try XCTUnwrap(page.range(of: ".Sh LIMITS\n"))
+        let end = try XCTUnwrap(page.range(of: ".Sh ", range: start.upperBound..<page.endIndex))
+        let limits = String(page[start.upperBound..<end.lowerBound])
+        let figures = [
+            "\(LayoutLoader.maxFileBytes) bytes", "\(LayoutLoader.maxFileBytes >> 20) MB",
+            "at most \(TOMLLimits.maxItems)", "at most \(TOMLLimits.maxDepth) deep",
+            "at most \(TOMLLimits.maxKeyPathLength) characters", "At most \(LayoutLoader.maxSlots) slots",
+            "more than \(LayoutLoader.maxSlots)", "At most \(LayoutDiagnostic.maxPerFile) errors",
+            "may be \(LayoutLoader.maxScriptBytes >> 20) MB",
+        ]
+        for figure in figures {
+            XCTAssertTrue(limits.contains(figure), "LIMITS does not say \"\(figure)\"")
+        }
+    }
+
     /// SHIPPED GAMES names every shipped game under its family, and nothing else.
     func testManPageListsEveryShippedGameUnderItsFamily() throws {
         let page = try String(

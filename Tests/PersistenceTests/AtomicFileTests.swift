@@ -46,7 +46,9 @@ final class AtomicFileTests: XCTestCase {
     func testReadRefusesAFileOverTheLimit() throws {
         try AtomicFile.write(String(repeating: "x", count: 3 << 20), to: folder + "/big")
         XCTAssertThrowsError(try AtomicFile.read(folder + "/big", limit: 1 << 20)) { error in
-            XCTAssertEqual("\(error)", folder + "/big: larger than 1 MiB")
+            XCTAssertEqual(
+                "\(error)",
+                folder + "/big: the file is 3145728 bytes, larger than the 1048576 bytes (1 MB) a file may be")
         }
     }
 

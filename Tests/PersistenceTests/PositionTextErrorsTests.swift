@@ -282,8 +282,11 @@ final class PositionTextErrorsTests: XCTestCase {
             return errors.description
         }
         XCTAssertEqual(message(folder + "/none.txt"), folder + "/none.txt: error: no such file")
-        XCTAssertEqual(message(folder), folder + ": error: Is a directory")
+        XCTAssertEqual(message(folder), folder + ": error: is a directory, not a position file")
         try AtomicFile.write(String(repeating: "#", count: PositionText.sizeLimit + 1), to: folder + "/big.txt")
-        XCTAssertEqual(message(folder + "/big.txt"), folder + "/big.txt: error: larger than 1 MiB")
+        XCTAssertEqual(
+            message(folder + "/big.txt"),
+            folder + "/big.txt: error: the file is 1048577 bytes, larger than the 1048576 bytes (1 MB) "
+                + "a position file may be")
     }
 }

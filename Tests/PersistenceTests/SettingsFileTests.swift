@@ -202,7 +202,7 @@ final class SettingsFileTests: XCTestCase {
             ])
         XCTAssertEqual(
             messages("ascii = true\u{0}"),
-            ["config.toml:1:13: error: the file contains a NUL character; every setting takes its default"])
+            ["config.toml:1:13: error: the file contains a NUL character (U+0000); every setting takes its default"])
     }
 
     // MARK: Files
@@ -239,7 +239,10 @@ final class SettingsFileTests: XCTestCase {
         XCTAssertTrue(result.hasErrors)
         XCTAssertEqual(
             result.diagnostics.map(\.description),
-            ["\(path): error: cannot read the file: Is a directory; every setting takes its default"])
+            [
+                "\(path): error: cannot read the file: is a directory, not a settings file; "
+                    + "every setting takes its default"
+            ])
     }
 
     func testFileThatIsNotUTF8() throws {
@@ -259,7 +262,10 @@ final class SettingsFileTests: XCTestCase {
         try String(repeating: "# padding\n", count: 110_000).write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertEqual(
             SettingsFile.load(path: path).diagnostics.map(\.description),
-            ["\(path): error: cannot read the file: larger than 1 MiB; every setting takes its default"])
+            [
+                "\(path): error: cannot read the file: the file is 1100000 bytes, larger than the 1048576 bytes (1 MB) "
+                    + "a settings file may be; every setting takes its default"
+            ])
     }
 
     // MARK: The settings' table

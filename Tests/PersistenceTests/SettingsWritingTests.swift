@@ -232,7 +232,7 @@ final class SettingsWritingTests: XCTestCase {
         let path = folder + "/config.toml"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         XCTAssertThrowsError(try SettingsFile.update(path) { $0.ascii = true }) { error in
-            XCTAssertEqual("\(error)", "\(path): cannot read the file: Is a directory")
+            XCTAssertEqual("\(error)", "\(path): cannot read the file: is a directory, not a settings file")
         }
     }
 }

@@ -115,7 +115,10 @@ final class StatisticsStoreTests: XCTestCase {
         let big = StatisticsFileTests.header + String(repeating: "# padding\n", count: (16 << 20) / 10 + 1)
         try write(big)
         XCTAssertThrowsError(try store.record(gameResult("k1"))) { error in
-            XCTAssertEqual("\(error)", store.path + ": larger than 16 MiB")
+            XCTAssertEqual(
+                "\(error)",
+                store.path + ": the file is \(big.utf8.count) bytes, larger than the 16777216 bytes (16 MB) "
+                    + "the statistics file may be")
         }
         XCTAssertEqual(try contents()?.utf8.count, big.utf8.count, "left as it is")
     }

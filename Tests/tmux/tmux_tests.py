@@ -1751,6 +1751,182 @@ def labels_that_do_not_fit_keep_every_slot_whole():
         pane.close()
 
 
+# ---- Hostile files, preview by name, --stats targets, numbers on the command line ----
+
+
+def run_isolated(*arguments, home=None, timeout=10, **options):
+    """Runs cardtable outside a terminal with HOME and the XDG folders in a fresh folder."""
+    environment = dict(os.environ, **dict(pair.split("=", 1) for pair in home_environment(home or fresh_home())))
+    return subprocess.run([BINARY, *arguments], capture_output=True, text=True, env=environment, timeout=timeout,
+                          stdin=subprocess.DEVNULL, **options)
+
+
+@test
+def hostile_layout_files_are_refused_at_once_by_every_command():
+    """A FIFO (which would block a plain read), a device, a symbolic link loop, a 5 MB file, two
+    byte order marks: each refused within a second, by name and why, whichever command reads it."""
+    folder = tempfile.mkdtemp()
+    fifo = os.path.join(folder, "fifo.toml")
+    os.mkfifo(fifo)
+    loop = os.path.join(folder, "loop.toml")
+    os.symlink(loop, loop)
+    big = os.path.join(folder, "big.toml")
+    with open(big, "w") as f:
+        f.write("x = [" + "1," * (5 << 19) + "1]\n")
+    boms = os.path.join(folder, "boms.toml")
+    with open(boms, "wb") as f:
+        f.write(b"\xef\xbb\xbf\xef\xbb\xbfmap = \"T\"\n")
+    cases = [
+        (fifo, fifo + ": error: not a regular file (a FIFO)"),
+        ("/dev/zero", "/dev/zero: error: not a regular file (a character device)"),
+        (loop, loop + ": error: too many levels of symbolic links"),
+        (big, big + ": error: the file is 5242888 bytes, larger than the 1048576 bytes (1 MB) a layout file may be"),
+        (boms, boms + ":1:1: error: a byte order mark (U+FEFF) may only start the file, not be written here"),
+    ]
+    for path, message in cases:
+        for command in (["check", path], ["play", path], ["render", path], ["export", path, "--deal", "1"]):
+            start = time.monotonic()
+            result = run_isolated(*command, timeout=5)
+            took = time.monotonic() - start
+            assert result.returncode == 1 and message in result.stderr, (command, result)
+            assert took < 1.0, (command, took)
+    # The same files as a --position or a settings file.
+    position = run_isolated("play", "freecell", "--position", fifo, timeout=5)
+    assert position.returncode == 1 and fifo + ": error: not a regular file (a FIFO)" in position.stderr, position
+    settings = run_isolated("check", "--settings", loop, timeout=5)
+    assert settings.returncode == 1 and "too many levels of symbolic links" in settings.stderr, settings
+    script = os.path.join(folder, "fifo.lua")
+    os.mkfifo(script)
+    checked = run_isolated("check", script, timeout=5)
+    assert checked.returncode == 1 and script + ": error: not a regular file (a FIFO)" in checked.stderr, checked
+
+
+@test
+def preview_by_name_follows_the_file_in_the_layouts_folder_and_its_folder_made_again():
+    """`preview mine --watch` with mine.toml in $XDG_CONFIG_HOME/cardtable/layouts: a save redraws
+    it; the folder removed says so on screen; the folder and file made again are drawn, and
+    watched again."""
+    import shutil
+    home = fresh_home()
+    layouts = os.path.join(home, ".config", "cardtable", "layouts")
+    os.makedirs(layouts)
+    path = os.path.join(layouts, "mine.toml")
+    text = open(os.path.join(REPO, "layouts/sandbox.toml")).read()
+    open(path, "w").write(text)
+    name = "n%d" % os.getpid()
+    # From another folder: the name is found in the layouts folder only.
+    tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "20", "-c", tempfile.gettempdir(),
+         "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(home), BINARY, "preview", "mine", "--watch")
+    try:
+        def screen():
+            return tmux("capture-pane", "-p", "-t", name)
+
+        def wait(predicate, what, timeout=3.0):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if predicate(screen()):
+                    return
+                time.sleep(0.01)
+            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+
+        wait(lambda s: s.count("┌fre") == 6, "six named slots")
+        open(path, "w").write(text.replace("F F F F F F . X", "F F F . X"))
+        wait(lambda s: s.count("┌fre") == 3, "three slots after the save")
+        shutil.rmtree(os.path.join(home, ".config"))
+        wait(lambda s: "no layout 'mine'" in s and s.count("┌fre") == 3, "the folder's removal said over the drawing")
+        os.makedirs(layouts)
+        open(path, "w").write(text.replace("F F F F F F . X", "F F . X"))
+        wait(lambda s: s.count("┌fre") == 2 and "no layout" not in s, "the file made again, drawn")
+        open(path, "w").write(text)
+        wait(lambda s: s.count("┌fre") == 6, "a save in the folder made again")
+        tmux("send-keys", "-t", name, "q")
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@test
+def stats_to_a_bad_target_is_refused_before_the_game_and_a_failed_write_exits_1():
+    folder = tempfile.mkdtemp()
+    fifo = os.path.join(folder, "fifo")
+    os.mkfifo(fifo)
+    loop = os.path.join(folder, "loop")
+    os.symlink(loop, loop)
+    read_only = os.path.join(folder, "read-only")
+    open(read_only, "w").write("x")
+    os.chmod(read_only, 0o400)
+    # Root writes through mode 0400: a kernel file stands in.
+    unwritable = "/proc/sys/kernel/ostype" if os.getuid() == 0 else read_only
+    cases = [
+        ("/dev/full", "not a regular file (a character device)"),
+        (os.path.join(folder, "none", "stats.txt"), "no such folder: " + os.path.join(folder, "none")),
+        (fifo, "not a regular file (a FIFO)"),
+        (folder, "is a directory"),
+        (loop, "too many levels of symbolic links"),
+        (unwritable, ""),
+    ]
+    for target, reason in cases:
+        result = run_isolated("play", "sandbox", "--deal", "1", "--stats", target, timeout=5)
+        message = "cardtable: --stats: cannot write the figures to %s: %s" % (target, reason)
+        assert result.returncode == 1 and message in result.stderr, (target, result)
+    # A good target gets the figures; one swapped for a FIFO during the game is said at the end,
+    # exit 1, without blocking.
+    for swap in (False, True):
+        stats = os.path.join(folder, "stats-%d.txt" % swap)
+        name = "s%d%d" % (os.getpid(), swap)
+        tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", "sh", "-c",
+             "env TERM=xterm-256color LANG=C.UTF-8 %s %s sandbox --deal 1 --stats %s; echo exit=$?; exec cat"
+             % (" ".join(home_environment(fresh_home())), BINARY, stats))
+        try:
+            deadline = time.monotonic() + 5
+            while "Sandbox" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert os.path.exists(stats), "made before the game"
+            if swap:
+                os.unlink(stats)
+                os.mkfifo(stats)
+            tmux("send-keys", "-t", name, "q")
+            deadline = time.monotonic() + 5
+            while "exit=" not in tmux("capture-pane", "-p", "-t", name) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            # -J joins the message's wrapped lines.
+            screen = tmux("capture-pane", "-p", "-J", "-t", name)
+            if swap:
+                assert "exit=1" in screen and "not a regular file (a FIFO)" in screen, screen
+            else:
+                assert "exit=0" in screen, screen
+                assert "frames:" in open(stats).read()
+        finally:
+            tmux("kill-session", "-t", name, check=False)
+
+
+@test
+def every_number_on_the_command_line_says_its_range():
+    """Each option that takes a number (found in the command line's own description, so a new one
+    is tried too) refuses negative, out-of-range and non-numbers with the range it allows."""
+    import json
+    described = json.loads(subprocess.run([BINARY, "--experimental-dump-help"], capture_output=True,
+                                          text=True, check=True).stdout)
+    numeric = []
+    for command in described["command"].get("subcommands", []):
+        for argument in command.get("arguments", []):
+            if argument.get("kind") == "option" and argument.get("valueName") in ("n", "WxH"):
+                numeric.append((command["commandName"], argument["names"][0]["name"], argument["valueName"]))
+    assert len(numeric) >= 4, numeric
+    layout = {"play": "klondike", "export": "klondike", "render": "klondike"}
+    for command, option, value_name in numeric:
+        for value in ("-1", "0", "x", "99999999999999999999", "-3x4", "1001x5"):
+            if value_name == "n" and "x" in value[1:]:
+                continue
+            result = run_isolated(command, layout.get(command, "klondike"), "--" + option, value)
+            assert result.returncode != 0, (command, option, value, result)
+            assert "Missing value" not in result.stderr and "from 1 to" in result.stderr, (command, option, value, result)
+    too_small = run_isolated("render", "klondike", "--size", "10x5")
+    assert too_small.returncode == 1 and "does not fit in 10x5" in too_small.stderr, too_small
+    full = subprocess.run([BINARY, "list"], stdout=open("/dev/full", "w"), stderr=subprocess.PIPE, text=True)
+    assert full.returncode == 1 and "cannot write the output" in full.stderr, full
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
