@@ -6,6 +6,7 @@ Every wait polls the screen with a deadline; nothing sleeps a fixed time.
 
     python3 Tests/tmux/tmux_tests.py .build/debug/cardtable
 """
+import functools
 import os
 import signal
 import random
@@ -31,6 +32,22 @@ def tmux(*args, check=True):
     if check and result.returncode != 0:
         raise RuntimeError("tmux %s: %s" % (" ".join(args), result.stderr.strip()))
     return result.stdout
+
+
+def session_screen(name):
+    """What a tmux session's pane shows now."""
+    return tmux("capture-pane", "-p", "-t", name)
+
+
+def wait_on_session(name, predicate, what, timeout=3.0, with_screen=True):
+    """Polls until `predicate` holds (given the session's screen, or nothing when `with_screen`
+    is false) and returns the moment it did; fails with the screen after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate(session_screen(name)) if with_screen else predicate():
+            return time.monotonic()
+        time.sleep(0.01)
+    raise AssertionError("timed out waiting for %s:\n%s" % (what, session_screen(name)))
 
 
 def fresh_home():
@@ -419,16 +436,8 @@ def sgr_reports_past_column_223_end_a_drag():
     tmux("new-session", "-d", "-s", name, "-x", "320", "-y", "30",
          "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "sandbox", "--deal", "1")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
-        def wait(predicate, what):
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                if predicate(screen()):
-                    return
-                time.sleep(0.02)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=5)
 
         wait(lambda s: "Sandbox" in s, "the table")
         top = screen().split("\n")[1]
@@ -503,19 +512,11 @@ def ctrl_z_and_fg_give_back_and_retake_the_terminal():
     name = "z%d" % os.getpid()
     tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "env", "PS1=$ ", *home_environment(fresh_home()), "bash", "--norc", "-i")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
+        screen = functools.partial(session_screen, name)
         def flags():
             return tmux("display", "-p", "-t", name, "#{mouse_any_flag}#{alternate_on}").strip()
 
-        def wait(predicate, what):
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                if predicate():
-                    return
-                time.sleep(0.02)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        wait = functools.partial(wait_on_session, name, timeout=5, with_screen=False)
 
         tmux("send-keys", "-t", name, "TERM=xterm-256color LANG=C.UTF-8 %s sandbox --deal 1" % BINARY, "Enter")
         wait(lambda: "Sandbox" in screen(), "the table")
@@ -552,16 +553,8 @@ def preview_watch_redraws_on_save_and_on_rename_and_shows_errors():
     tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "20",
          "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "preview", path, "--watch")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
-        def wait(predicate, what, timeout=2.0):
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                if predicate(screen()):
-                    return time.monotonic()
-                time.sleep(0.01)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=2.0)
 
         wait(lambda s: s.count("┌fre") == 6 and "trash" in s, "six named slots")
         text = open(path).read()
@@ -598,16 +591,8 @@ def preview_watch_redraws_when_the_layouts_script_is_saved():
     tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "30",
          "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "preview", layout, "--watch")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
-        def wait(predicate, what, timeout=2.0):
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                if predicate(screen()):
-                    return time.monotonic()
-                time.sleep(0.01)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=2.0)
 
         def face_down(s):
             """Face-down cards whose top edge shows (each column's first is under its slot's name)."""
@@ -1139,16 +1124,8 @@ def a_new_user_copies_a_scripted_game_changes_a_rule_watches_it_and_plays_it():
     tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "30", "env", "TERM=xterm-256color", "LANG=C.UTF-8",
          *home_environment(home), BINARY, "preview", layout, "--watch")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
-        def wait(predicate, what, timeout=3.0):
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                if predicate(screen()):
-                    return
-                time.sleep(0.02)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=3.0)
 
         wait(lambda s: "Klondike (Lua) (open-klondike)" in s and s.count("╭───────╮") == 15, "the copy's deal")
         # One rule changed: every card of the columns is dealt face up.
@@ -1327,16 +1304,8 @@ def the_game_owns_the_keyboard_and_gives_the_players_modes_back():
     tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "env", "PS1=$ ",
          *home_environment(fresh_home()), "bash", "--norc", "-i")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
-        def wait(predicate, what):
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                if predicate():
-                    return
-                time.sleep(0.02)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=5, with_screen=False)
 
         tty = tmux("display", "-p", "-t", name, "#{pane_tty}").strip()
         wait(lambda: "$" in screen(), "the prompt")
@@ -1818,16 +1787,8 @@ def preview_by_name_follows_the_file_in_the_layouts_folder_and_its_folder_made_a
     tmux("new-session", "-d", "-s", name, "-x", "90", "-y", "20", "-c", tempfile.gettempdir(),
          "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(home), BINARY, "preview", "mine", "--watch")
     try:
-        def screen():
-            return tmux("capture-pane", "-p", "-t", name)
-
-        def wait(predicate, what, timeout=3.0):
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                if predicate(screen()):
-                    return
-                time.sleep(0.01)
-            raise AssertionError("timed out waiting for %s:\n%s" % (what, screen()))
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=3.0)
 
         wait(lambda s: s.count("┌fre") == 6, "six named slots")
         open(path, "w").write(text.replace("F F F F F F . X", "F F F . X"))
