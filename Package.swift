@@ -95,6 +95,8 @@ let package = Package(
             dependencies: ["App", "TableKit", "Layouts", "Persistence", "Scripting", "TerminalInput", "TestSupport"]),
         // The command line itself (the executable's module): options and their ranges, what
         // `preview --watch` follows, where `--stats` may write.
-        .testTarget(name: "CommandLineTests", dependencies: ["cardtable", "Layouts", "Persistence", "TestSupport"]),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["cardtable", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TestSupport"]),
     ]
 )

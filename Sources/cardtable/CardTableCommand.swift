@@ -19,7 +19,7 @@ struct CardTableCommand: ParsableCommand {
         version: CardTableVersion.current,
         subcommands: [
             PlayCommand.self, ListCommand.self, StatsCommand.self, ExportCommand.self, CheckCommand.self,
-            PreviewCommand.self, RenderCommand.self, CopyCommand.self,
+            PreviewCommand.self, RenderCommand.self, CopyCommand.self, SolveCommand.self,
         ],
         defaultSubcommand: PlayCommand.self
     )
