@@ -1888,6 +1888,30 @@ def every_number_on_the_command_line_says_its_range():
     assert full.returncode == 1 and "cannot write the output" in full.stderr, full
 
 
+# --- cardtable solve -----------------------------------------------------------------------
+
+
+@test
+def solve_prints_a_line_per_deal_in_order_and_a_summary():
+    """`cardtable solve freecell --deal 1..3`: a header, three solved lines in deal order, the
+    summary, exit 0; a range that goes down and a free table are refused, with the reason."""
+    with tempfile.TemporaryDirectory() as folder:
+        result = isolated_run(["solve", "freecell", "--deal", "1..3", "--jobs", "2"], folder, timeout=120)
+        assert result.returncode == 0, result
+        lines = result.stdout.splitlines()
+        assert lines[0].split() == ["deal", "verdict", "moves", "positions", "seconds"], lines
+        rows = [line.split() for line in lines[1:4]]
+        assert [row[0] for row in rows] == ["1", "2", "3"], lines
+        assert all(row[1] == "solved" and int(row[2]) > 0 and len(row) == 5 for row in rows), lines
+        assert lines[4] == "3 deals: 3 solved, 0 impossible, 0 unknown", lines
+        assert lines[5].startswith("time: ") and lines[5].endswith("2 jobs"), lines
+        assert lines[6].startswith("positions: ") and len(lines) == 7, lines
+        down = isolated_run(["solve", "freecell", "--deal", "5..3"], folder)
+        assert down.returncode == 64 and "5..3 goes down: write the smaller number first, 3..5" in down.stderr, down
+        free = isolated_run(["solve", "sandbox", "--deal", "1"], folder)
+        assert free.returncode == 1 and "Sandbox is a free table" in free.stderr, free
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
