@@ -21,12 +21,12 @@ struct SolutionReplay {
     init(_ moves: [Move], from start: GameState, rules: any Rules, writing: Bool) {
         var state = start
         for (index, move) in moves.enumerated() {
-            let words = Self.notation(move, in: state, rules: rules)
             if let refusal = rules.refusal(of: move, in: state) {
+                let words = Self.notation(move, in: state, rules: rules)
                 failure = "move \(index + 1) (\(words)) is refused: \(refusal.plainMessage)"
                 return
             }
-            if writing { lines.append(words) }
+            if writing { lines.append(Self.notation(move, in: state, rules: rules)) }
             _ = rules.apply(move, to: &state)
         }
         if !rules.isWon(state) { failure = "the moves found end without winning the game" }
