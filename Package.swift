@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "Layouts", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Cards, decks and table rules (no UI).
         .target(name: "Solitaire", dependencies: ["Layouts"]),
+        // The solver: a search from a position to a win under any variant's rules (no UI).
+        .target(name: "Solver", dependencies: ["Layouts", "Solitaire"]),
         // Variants scripted in Lua: a layout's script over its declarative rules (no UI).
         .target(name: "Scripting", dependencies: ["Layouts", "Solitaire", "CScriptSandbox"]),
         // Saved games, statistics, settings and positions as text, in the XDG folders (no UI).
@@ -55,18 +57,21 @@ let package = Package(
         // Views and controllers for a table; headless.
         .target(
             name: "App",
-            dependencies: ["TableKit", "Layouts", "Solitaire", "Scripting", "Persistence", "TerminalInput"]),
+            dependencies: ["TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "TerminalInput"]),
 
         .executableTarget(
             name: "cardtable",
             dependencies: [
-                "App", "Terminal", "Layouts", "Persistence", "Scripting", "Solitaire", "TableKit", "TerminalInput",
+                "App", "Terminal", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TableKit",
+                "TerminalInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "cardtable-bench",
-            dependencies: ["TableKit", "Layouts", "Solitaire", "Scripting", "Persistence", "App", "TerminalInput"]),
+            dependencies: [
+                "TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "App", "TerminalInput",
+            ]),
 
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.
@@ -77,6 +82,7 @@ let package = Package(
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
+        .testTarget(name: "SolverTests", dependencies: ["Solver", "Solitaire", "Layouts", "Scripting"]),
         // Hostile/ holds the hostile scripts the tests read from their folder (not resources).
         .testTarget(
             name: "ScriptingTests", dependencies: ["Scripting", "Solitaire", "Layouts", "Persistence", "TestSupport"],

@@ -1,0 +1,44 @@
+import Solitaire
+
+/// Searches a game for a win, under any variant's rules.
+///
+/// ```swift
+/// let solver = Solver(rules: rules)
+/// let result = solver.solve(from: state, budget: .hint)
+/// if result.verdict == .solved { for move in result.moves { _ = rules.apply(move, to: &state) } }
+/// ```
+///
+/// The answer is `.solved` with the player's moves from `state` to a win, `.impossible` when every
+/// position reachable from `state` was seen and none wins, or `.unknown` when the budget ran out
+/// or the search was cancelled first (DepthFirstSearch.swift tells how it searches).
+public struct Solver: Sendable {
+    public let rules: any Rules
+
+    public init(rules: any Rules) {
+        self.rules = rules
+    }
+
+    /// `isCancelled` is polled every few hundred positions; a cancelled search answers `.unknown`.
+    public func solve(
+        from state: GameState, budget: SolverBudget, isCancelled: @Sendable () -> Bool = { false }
+    ) -> SolverResult {
+        guard Solver.applies(to: rules) else { return SolverResult(verdict: .unknown, positions: 0, seconds: 0) }
+        return Solver.search(rules, from: state, budget: budget, isCancelled: isCancelled)
+    }
+
+    /// Whether the solver can work on these rules at all (not on a free table, which has no win).
+    /// `solve` answers `.unknown` at once, with no positions, when it cannot.
+    public static func applies(to rules: any Rules) -> Bool {
+        !(rules is FreeTable)
+    }
+
+    /// Opens the existential, so the search is specialised for the rules' own type.
+    private static func search<R: Rules>(
+        _ rules: R, from state: GameState, budget: SolverBudget, isCancelled: () -> Bool
+    ) -> SolverResult {
+        withoutActuallyEscaping(isCancelled) { isCancelled in
+            var search = DepthFirstSearch(rules: rules, start: state, budget: budget, isCancelled: isCancelled)
+            return search.run()
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Layouts
+import Solitaire
+import Solver
+import XCTest
+
+/// A shipped layout by name; fails the test when it is missing.
+func shippedLayout(_ name: String, file: StaticString = #filePath, line: UInt = #line) -> TableLayout {
+    guard let layout = ShippedLayouts.layout(named: name) else {
+        XCTFail("no shipped layout \(name)", file: file, line: line)
+        fatalError()
+    }
+    return layout
+}
+
+extension XCTestCase {
+    /// Plays `moves` from `state` under `rules`, each checked legal, and checks the end is won.
+    func assertReplaysToWin(
+        _ moves: [Move], from state: GameState, rules: any Rules, _ message: String = "",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        var state = state
+        for (index, move) in moves.enumerated() {
+            if let refusal = rules.refusal(of: move, in: state) {
+                XCTFail("\(message): move \(index) \(move) refused: \(refusal)", file: file, line: line)
+                return
+            }
+            _ = rules.apply(move, to: &state)
+        }
+        XCTAssertTrue(rules.isWon(state), "\(message): the moves do not win", file: file, line: line)
+    }
+}
