@@ -61,7 +61,9 @@ extension TableScene {
         let titles = [winnability.map { title + " · " + $0.word(ellipsis: theme.glyphs.ellipsis) }, title]
             .compactMap { $0 }
         if let notice {
-            return fitted(titles.map { [notice, $0, help, quit] } + titles.map { [notice, $0] } + [[notice]])
+            // While the demo plays every key stops it: no key is offered for anything else.
+            let keys = isPlayingDemo ? [] : [help, quit]
+            return fitted(titles.map { [notice, $0] + keys } + titles.map { [notice, $0] } + [[notice]])
         }
         if hasNoMovesLeft {
             let undo = "\(keys.hint(for: .undo)) undo"

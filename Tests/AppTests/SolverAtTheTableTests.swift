@@ -280,6 +280,7 @@ final class SolverAtTheTableTests: XCTestCase {
         XCTAssertEqual(game.scene.history.count, 1, "the first move at once")
         XCTAssertEqual(game.cards("foundation"), "5H 6S")
         XCTAssertTrue(game.status.hasPrefix("Demo: any key stops it"), game.status)
+        XCTAssertFalse(game.status.contains("quit"), "every key stops the demo: none is offered for more")
         let due = try XCTUnwrap(game.scene.nextDemoStep)
         XCTAssertGreaterThanOrEqual(due - game.harness.clock.now, TableScene.demoPace, "a pace the eye can follow")
         game.advance(0.2)
