@@ -325,6 +325,61 @@ final class SolverAtTheTableTests: XCTestCase {
         XCTAssertEqual(game.scene.history.count, 2, "and does nothing else")
     }
 
+    func testTheDemoFollowsTheLineUnderAutoplayWithoutSearchingAgain() {
+        // Aces under a 3 and a 2: a card from each column to a free cell, and autoplay sends up
+        // the rest. The solver's line also lists the foundation moves; the table skips those
+        // autoplay has made.
+        let game = Game("freecell")
+        let work = ManualBackgroundWork()
+        game.app.background = work
+        game.app.settings = PlaySettings(autoplay: .all)
+        game.setUp(["tableau.1": "AS 3H", "tableau.2": "AH 2H"])
+        XCTAssertEqual(game.scene.history.count, 0, "nothing can go up by itself yet")
+        work.runAll()
+        XCTAssertEqual(game.scene.winnability, .winnable)
+        let searches = work.startedCount
+        game.type("D")
+        while nextDemoMove(game) {}
+        XCTAssertTrue(game.scene.isWon)
+        XCTAssertEqual(game.scene.history.count, 2, "two moves; autoplay made the others")
+        XCTAssertEqual(work.startedCount, searches, "the line held under autoplay: no new search")
+    }
+
+    func testALineIsReplayedUnderTheTablesAutoplay() throws {
+        let game = Game("freecell")
+        game.setUp(["tableau.1": "AS 3H", "tableau.2": "AH 2H"])
+        let rules = game.scene.rules
+        let start = game.scene.state
+        let t1 = try XCTUnwrap(game.scene.pileIndex(of: "tableau.1"))
+        let t2 = try XCTUnwrap(game.scene.pileIndex(of: "tableau.2"))
+        let cells = game.scene.layout.slots.indices.filter { game.scene.layout.slots[$0].kind == .cell }
+        let foundation = try XCTUnwrap(game.scene.layout.slots.firstIndex { $0.kind == .foundation })
+        // Both cards to the cells first, then every card up: autoplay would send the ace of
+        // spades up after the first move, which this line makes only third.
+        let line: [Move] = [
+            .transfer(from: t1, to: cells[0]), .transfer(from: t2, to: cells[1]), .transfer(from: t1, to: foundation),
+            .transfer(from: t2, to: foundation + 1), .transfer(from: cells[1], to: foundation + 1),
+            .transfer(from: cells[0], to: foundation + 1),
+        ]
+        var position = start
+        for move in line {
+            XCTAssertNil(rules.refusal(of: move, in: position), "\(move)")
+            _ = rules.apply(move, to: &position)
+        }
+        XCTAssertTrue(rules.isWon(position), "the line wins")
+        // The table after the first move, with autoplay: the ace of spades is up.
+        var table = start
+        _ = rules.apply(line[0], to: &table)
+        while let move = rules.autoplayMove(in: table, mode: .all) { _ = rules.apply(move, to: &table) }
+        let replayed = KnownSolution(from: start, moves: line, rules: rules, autoplay: .all)
+        XCTAssertEqual(replayed.moves, [line[0], line[1]], "autoplay makes the rest")
+        XCTAssertEqual(replayed.nextMove(at: start), line[0])
+        XCTAssertEqual(replayed.nextMove(at: table), line[1], "the table's position is on the line")
+        let asGiven = KnownSolution(from: start, moves: line, rules: rules, autoplay: .off)
+        XCTAssertEqual(asGiven.moves, line)
+        XCTAssertNil(asGiven.nextMove(at: table), "the line as the solver gave it misses it")
+    }
+
     func testTheDemoSaysWhenTheGameCannotBeWon() {
         let (game, work) = golf()
         playToFoundation(game, column: 3)  // 4♣ first: lost
