@@ -109,7 +109,9 @@ extension TableScene {
                 seed = deal
                 start = .deal(deal)
                 replacePosition(with: position)
-                notice = "#\(deal) is the first winnable deal from #\(first)"
+                let skipped =
+                    deal == first &+ 1 ? "#\(first)" : deal > first ? "#\(first)–#\(deal - 1)" : "from #\(first)"
+                notice = "Skipped \(skipped): no win found"
             }
         } else {
             notice = "No winnable deal found from #\(first) to #\(answer.last): playing #\(first)"
