@@ -92,7 +92,10 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "TableKit", "Layouts", "Persistence", "Scripting", "TerminalInput", "TestSupport"]),
+            dependencies: [
+                "App", "TableKit", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TerminalInput",
+                "TestSupport",
+            ]),
         // The command line itself (the executable's module): options and their ranges, what
         // `preview --watch` follows, where `--stats` may write.
         .testTarget(

@@ -59,6 +59,8 @@ public enum KeyBindings {
             Binding(keys: [.character("n")], action: .newGame, keyText: "n", help: "new game"),
             Binding(keys: [.character("H")], action: .hint, keyText: "H", help: "hint: the next useful move"),
             Binding(
+                keys: [.character("D")], action: .demo, keyText: "D", help: "demo: play the win (any key stops)"),
+            Binding(
                 keys: [.character("a")], action: .cycleAutoplay, keyText: "a",
                 help: "autoplay to foundations: off, safe, all"),
             Binding(
@@ -77,7 +79,7 @@ public enum KeyBindings {
         switch action {
         case .jump(let kind, _):
             return isGame && !layout.slots(ofKind: kind).isEmpty
-        case .deeper, .shallower, .newGame, .restart, .hint, .cycleAutoplay, .toggleMouseMode:
+        case .deeper, .shallower, .newGame, .restart, .hint, .demo, .cycleAutoplay, .toggleMouseMode:
             return isGame
         case .dealFromStock:
             return isGame && !layout.slots(ofKind: .stock).isEmpty

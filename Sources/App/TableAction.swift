@@ -31,6 +31,8 @@ public enum TableAction: Hashable, Sendable {
     case newGame
     /// Show the next useful move (pressed again, the one after).
     case hint
+    /// Play the winning line from here, move by move, until a key or a click stops it.
+    case demo
     /// Switch between dragging cards and click-to-move.
     case toggleMouseMode
     /// Cycle autoplay to the foundations: off, safe cards only, all cards.

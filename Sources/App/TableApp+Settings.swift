@@ -43,6 +43,8 @@ extension TableApp {
         result.autoplay = settings.autoplay
         result.mouse = settings.mouseMode
         result.cardSize = settings.cardSize.map { .fixed($0) } ?? .automatic
+        result.winnable = settings.showsWinnable
+        result.winnableOnly = settings.winnableOnly
         return result
     }
 

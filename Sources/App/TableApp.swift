@@ -55,6 +55,17 @@ public final class TableApp {
             }
         }
     }
+    /// Where the solver's searches run ("still winnable?", winnable deals, the demo): each game
+    /// on screen uses it. Nil (most tests, previews): the status line says nothing about
+    /// winning, and hints and the demo search on the main thread within a hint's short budget.
+    public var background: BackgroundWork? {
+        didSet {
+            for scene in [game, lastGame].compactMap({ $0 }) { scene.background = background }
+        }
+    }
+    /// The deal of the next game started from the chooser was asked for by number (`--deal`):
+    /// it is dealt as asked, even with winnable deals only. Once.
+    public var nextDealIsAsked = false
     /// What went wrong keeping games (a save moved aside), for the front end to print too.
     public private(set) var keeperProblems: [String] = []
     /// The cell and time of the click that changed screens: the second press of a double-click
@@ -171,6 +182,10 @@ public final class TableApp {
     }
 
     private func handle(_ event: InputEvent, in scene: TableScene) {
+        if scene.isPlayingDemo || scene.isFindingDeal {
+            handleWhileBusy(event, in: scene)
+            return
+        }
         switch event {
         case .key(let press):
             let action = KeyBindings.action(for: press)
@@ -200,6 +215,34 @@ public final class TableApp {
                 return
             }
             for update in pointer.handle(report) { deliver(update) }
+        case .focusOut:
+            cancelPointer()
+        case .focusIn, .paste:
+            break
+        }
+    }
+
+    /// An event while the demo plays or a winnable deal is looked for. Any key or press stops
+    /// the demo, and does nothing else (Ctrl-C still quits). While a deal is looked for, keys
+    /// wait: Escape plays the deal drawn as it is, the quit keys quit, and presses do nothing.
+    private func handleWhileBusy(_ event: InputEvent, in scene: TableScene) {
+        switch event {
+        case .key(let press):
+            let action = KeyBindings.action(for: press)
+            if scene.isPlayingDemo {
+                scene.stopDemo()
+                if press.key == .control("c") { scene.perform(.quit) }
+            } else if action == .cancel {
+                scene.playDealAsDrawn()
+            } else if action == .quit {
+                scene.perform(.quit)
+            }
+        case .mouse(let report):
+            // The rest of the press's sequence reaches nothing: no drag starts from it.
+            if report.action == .press, [.left, .middle, .right].contains(report.button) {
+                scene.stopDemo()
+                droppingPointerSequence = true
+            }
         case .focusOut:
             cancelPointer()
         case .focusIn, .paste:
@@ -266,11 +309,15 @@ public final class TableApp {
         chooser?.detach()
         chooser = nil
         lastGame?.leaveGame()
+        let asked = nextDealIsAsked
+        nextDealIsAsked = false
         let scene = TableScene(layout: layout, seed: dealNumber(), window: window, theme: theme)
         scene.keeper = keeper
+        scene.background = background
         scene.apply(settings)
         game = scene
         lastGame = scene
+        if !asked { scene.findWinnableDeal() }
         offerSavedGame()
         window.setNeedsFullRedraw()
     }

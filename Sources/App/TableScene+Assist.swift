@@ -79,6 +79,10 @@ extension TableScene {
 
     /// Shows the next useful move: its cards and where they go are outlined and the status line
     /// says it. Pressed again, the hint after it, round again after the last.
+    ///
+    /// The first hint is the solver's when it knows a win from here (a line already found, or
+    /// one found now within the hint's short budget): "Move 7♠ onto 8♥ (leads to a win)". The
+    /// heuristic's useful moves follow it, or are all there is when the solver finds none.
     func showNextHint() {
         if hintList == nil {
             // The position before the last move: a hint never says to go straight back to it.
@@ -87,7 +91,13 @@ extension TableScene {
                 position.revert(record)
                 return position
             }
-            hintList = rules.hints(in: state, previous: previous)
+            var hints = rules.hints(in: state, previous: previous)
+            if let move = winningMoveForHint() {
+                var sentence = rules.describe(move, in: state)
+                sentence.parts.append(.text(" " + TableScene.winningHintNote))
+                hints = [Hint(move: move, sentence: sentence)] + hints.filter { $0.move != move }
+            }
+            hintList = hints
         }
         guard let hints = hintList, !hints.isEmpty else {
             notice = outlook == .noMovesLeft ? nil : "no useful move found: try undo"
@@ -107,6 +117,9 @@ extension TableScene {
             hintedMove = hint.move
         }
     }
+
+    /// What a hint from the solver's winning line says after the move.
+    static let winningHintNote = "(leads to a win)"
 
     /// After cards are picked up with the keyboard: when they are the hinted ones, the cursor
     /// goes to the hint's target.

@@ -53,6 +53,8 @@ extension TableScene {
         case .hint:
             putHandBack()
             showNextHint()
+        case .demo:
+            startDemo()
         case .cycleAutoplay:
             putHandBack()
             let modes = AutoplayMode.allCases

@@ -27,6 +27,7 @@ extension TableScene {
         show(record.steps, from: before, reverting: false)
         let landed = Timing.land + Double(record.steps.count) * Timing.dealStagger
         runAutoplay(joiningLastMove: true, after: landed)
+        inheritVerdict(from: before)
         afterMove()
         return true
     }
@@ -59,6 +60,7 @@ extension TableScene {
         history.append(record)
         notice = nil
         show(record.steps, from: before, reverting: false)
+        inheritVerdict(from: before)
         afterMove()
     }
 
@@ -75,12 +77,15 @@ extension TableScene {
         if case .deal = start { seed = MicrosoftDeal.dealNumber(for: seed &+ 1) }
         start = .deal(seed)
         replacePosition(with: rules.deal(seed: seed))
+        findWinnableDeal()
     }
 
     /// Puts a whole position on the table (a new deal, a position under test), forgetting
     /// the moves made. Cards in hand go back first.
     func replacePosition(with position: GameState) {
         putHandBack()
+        solving.demo = .off
+        stopDealSearch()
         state = position
         history = []
         undone = []
@@ -103,6 +108,7 @@ extension TableScene {
     func afterMove() {
         forgetHints()
         updateOutlook()
+        refreshAnalysis()
         runClock()
         keepGame()  // before the win panel, which shows the statistics with this game
         if isWon { celebrateWin() }

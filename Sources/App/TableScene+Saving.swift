@@ -58,6 +58,8 @@ extension TableScene {
     /// the clock (running again from the time it had).
     public func restore(_ saved: SavedGame, _ resumed: ResumedGame) {
         putHandBack()
+        solving.demo = .off
+        stopDealSearch()
         window.animator.finishAll()
         if saved.options != scriptOptions {
             scriptOptions = saved.options
@@ -77,6 +79,7 @@ extension TableScene {
         remakeCardViews()
         forgetHints()
         updateOutlook()
+        refreshAnalysis()
         updateSlotLabels()
         updateCursor()
         updateStatus()

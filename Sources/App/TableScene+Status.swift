@@ -14,6 +14,13 @@ extension TableScene {
         if let override = statusMessageOverride { return override }
         let keys = KeyBindings.self
         let isGame = layout.rules != nil
+        if isFindingDeal {
+            let finding = "Finding a winnable deal" + theme.glyphs.ellipsis
+            let quit = "\(keys.hint(for: .quit)) quit"
+            return fitted([
+                [finding, "\(keys.hint(for: .cancel)) plays #\(seed) unchecked", quit], [finding, quit],
+            ])
+        }
         let place = isGame ? "a pile that takes it" : "a slot with room"
         if let card = draggedCard {
             let what =
@@ -49,8 +56,14 @@ extension TableScene {
             ])
         }
         let title = layout.rules != nil ? "\(layout.title) \(dealName) · \(moves) · \(time)" : layout.title
+        // The title with whether the game can still be won after the time, then without: the word
+        // goes before the title does when the line is too long.
+        let titles = [winnability.map { title + " · " + $0.word(ellipsis: theme.glyphs.ellipsis) }, title]
+            .compactMap { $0 }
         if let notice {
-            return fitted([[notice, title, help, quit], [notice, title], [notice]])
+            // While the demo plays every key stops it: no key is offered for anything else.
+            let keys = isPlayingDemo ? [] : [help, quit]
+            return fitted(titles.map { [notice, $0] + keys } + titles.map { [notice, $0] } + [[notice]])
         }
         if hasNoMovesLeft {
             let undo = "\(keys.hint(for: .undo)) undo"
@@ -67,8 +80,9 @@ extension TableScene {
             layout.rules == nil
             ? ["[click] deals", "[drag] moves"] : [moving] + (hasStock ? ["[click] stock deals"] : [])
         // The whole line fits the screen. On a narrower screen the mouse hints go first, then
-        // the title: the keys to play, help and quit always show.
-        return fitted([[title] + mouse + [hint, help, quit], [title, hint, help, quit], [hint, help, quit]])
+        // whether the game is winnable, then the title: the keys to play, help and quit always show.
+        return fitted(
+            [[titles[0]] + mouse + [hint, help, quit]] + titles.map { [$0, hint, help, quit] } + [[hint, help, quit]])
     }
 
     /// What Enter would do at the cursor.

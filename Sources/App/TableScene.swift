@@ -2,6 +2,7 @@ import Layouts
 import Persistence
 import Scripting
 import Solitaire
+import Solver
 import TableKit
 
 /// A game on screen: slots and cards laid out from a layout file, cards dragged with the
@@ -25,7 +26,9 @@ public final class TableScene {
     public let window: Window
     /// Colours and characters; changed on the settings screen (``retheme(_:)``).
     public internal(set) var theme: Theme
-    public internal(set) var rules: any Rules
+    public internal(set) var rules: any Rules {
+        didSet { forgetSolverKnowledge() }
+    }
     /// The values of the options the variant's script offers (``useScriptOptions(_:)``).
     public internal(set) var scriptOptions: [String: String] = [:]
     public var layout: TableLayout { rules.layout }
@@ -106,6 +109,33 @@ public final class TableScene {
     var hintedMove: Move?
     /// Whether the game can still change, as worked out after the last move.
     var outlook: Outlook = .movesLeft
+    /// What the solver found and is looking for: searches under way, positions judged, the
+    /// winning line known, the demo, the search for a winnable deal (TableScene+Winnable.swift).
+    var solving = SolverKnowledge()
+    /// Where the solver's searches run, away from the frames; without it the status line says
+    /// nothing about winning, and the demo and winnable deals search on the main thread
+    /// within the hint's short budget.
+    public var background: BackgroundWork? {
+        didSet {
+            if background !== oldValue {
+                forgetSearches(in: oldValue)
+                refreshAnalysis()
+                updateStatus()
+            }
+        }
+    }
+    /// The status line says whether the game can still be won.
+    public internal(set) var showsWinnable = true
+    /// New random deals are deals the solver finds a win for.
+    public internal(set) var winnableOnly = false
+    /// How far a hint's search may go before the hint falls back on the heuristic (nil: hints
+    /// never ask the solver).
+    public var hintBudget: SolverBudget? = .hint
+    /// How far the search behind "still winnable?" (and the demo's) may go.
+    public var analysisBudget: SolverBudget = .outlook
+    /// How far the search may go on each deal when looking for a winnable one: a deal it finds
+    /// no win for in half a second is skipped, so the player waits seconds, not minutes.
+    public var dealBudget = SolverBudget(positions: 500_000, seconds: 0.5)
     /// Keeps the game: saves it after every change, records how it ends (``GameKeeper``).
     public var keeper: GameKeeper?
     /// This game's id in saves and statistics; a new deal is a new game.

@@ -11,6 +11,8 @@ import Solitaire
 /// autoplay = "off"       # off, safe, all
 /// mouse = "drag"         # drag, click
 /// card-size = "auto"     # auto, or a size: 13x9, 11x9, 9x7, 7x5, 6x4, 5x4, 5x3, 4x3, 3x2
+/// winnable = true        # the status line says whether the game can still be won
+/// winnable-only = false  # new random deals only when the solver finds a win
 ///
 /// [theme]
 /// background = "felt"    # felt, terminal
@@ -22,6 +24,12 @@ public struct Settings: Hashable, Sendable {
     public var autoplay: AutoplayMode = .off
     public var mouse: MouseMode = .drag
     public var cardSize: CardSizeChoice = .automatic
+    /// The status line says whether the game can still be won (the solver works it out in
+    /// the background after each move).
+    public var winnable = true
+    /// A new random deal is one the solver finds a win for: its number goes up from the one
+    /// drawn to the first such deal.
+    public var winnableOnly = false
     public var background: Background = .felt
     /// A four-colour deck: clubs green, diamonds blue.
     public var fourColour = false
@@ -114,6 +122,9 @@ public enum Setting: String, CaseIterable, Sendable {
     case background
     case fourColour = "four-colour"
     case ascii
+    // Last on the settings screen, though at the top of the file.
+    case winnable
+    case winnableOnly = "winnable-only"
 
     /// The key in the file.
     public var key: String { rawValue }
@@ -122,7 +133,7 @@ public enum Setting: String, CaseIterable, Sendable {
     public var table: String? {
         switch self {
         case .background, .fourColour, .ascii: Setting.themeTable
-        case .animation, .autoplay, .mouse, .cardSize: nil
+        case .animation, .autoplay, .mouse, .cardSize, .winnable, .winnableOnly: nil
         }
     }
 
@@ -133,7 +144,12 @@ public enum Setting: String, CaseIterable, Sendable {
     public var path: String { table.map { "\($0).\(key)" } ?? key }
 
     /// Whether the value is `true` or `false` (otherwise a string).
-    public var isBoolean: Bool { self == .fourColour || self == .ascii }
+    public var isBoolean: Bool {
+        switch self {
+        case .fourColour, .ascii, .winnable, .winnableOnly: true
+        case .animation, .autoplay, .mouse, .cardSize, .background: false
+        }
+    }
 
     /// Every value the setting takes, in the order the settings screen goes through them.
     public var choices: [String] {
@@ -143,7 +159,7 @@ public enum Setting: String, CaseIterable, Sendable {
         case .mouse: MouseMode.allCases.map(\.rawValue)
         case .cardSize: CardSizeChoice.allCases.map(\.description)
         case .background: Background.allCases.map(\.rawValue)
-        case .fourColour, .ascii: ["false", "true"]
+        case .fourColour, .ascii, .winnable, .winnableOnly: ["false", "true"]
         }
     }
 
@@ -154,6 +170,8 @@ public enum Setting: String, CaseIterable, Sendable {
         case .autoplay: "Autoplay"
         case .mouse: "Mouse"
         case .cardSize: "Card size"
+        case .winnable: "Still winnable"
+        case .winnableOnly: "Winnable deals"
         case .background: "Background"
         case .fourColour: "Four-colour deck"
         case .ascii: "ASCII only"
@@ -169,6 +187,8 @@ extension Settings {
         case .autoplay: autoplay.rawValue
         case .mouse: mouse.rawValue
         case .cardSize: cardSize.description
+        case .winnable: String(winnable)
+        case .winnableOnly: String(winnableOnly)
         case .background: background.rawValue
         case .fourColour: String(fourColour)
         case .ascii: String(ascii)
@@ -195,9 +215,14 @@ extension Settings {
         case .background:
             guard let background = Background(rawValue: value) else { return false }
             self.background = background
-        case .fourColour, .ascii:
+        case .fourColour, .ascii, .winnable, .winnableOnly:
             guard let flag = Bool(value) else { return false }
-            if setting == .ascii { ascii = flag } else { fourColour = flag }
+            switch setting {
+            case .ascii: ascii = flag
+            case .fourColour: fourColour = flag
+            case .winnable: winnable = flag
+            default: winnableOnly = flag
+            }
         }
         return true
     }

@@ -79,6 +79,8 @@ extension SettingsFile {
             + line(.autoplay, "off, safe, all")
             + line(.mouse, "drag, click (click a card, then a pile)")
             + line(.cardSize, "auto, or \(sizes)")
+            + line(.winnable, "the status line says whether the game can still be won")
+            + line(.winnableOnly, "new random deals only when the solver finds a win")
             + "\n[\(Setting.themeTable)]\n"
             + line(.background, "felt, terminal (the terminal's own background)")
             + line(.fourColour, "clubs green, diamonds blue")

@@ -44,6 +44,18 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Say on the status line whether the game can still be won: winnable, lost or winnable? (on by default).")
+    var winnable: Bool?
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Deal only games the solver finds a win for: a random deal's number goes up to the next winnable one "
+                + "(--deal is dealt as asked)."))
+    var winnableOnly: Bool?
+
     @Option(help: "How fast cards move: off, fast, normal or slow.")
     var animation: AnimationSpeed?
 
@@ -174,6 +186,8 @@ extension PlayCommand {
         if let animation { settings.animation = animation }
         if noAnimation { settings.animation = .off }
         if let cardSize { settings.cardSize = cardSize }
+        if let winnable { settings.winnable = winnable }
+        if let winnableOnly { settings.winnableOnly = winnableOnly }
         display.apply(to: &settings)
     }
 }

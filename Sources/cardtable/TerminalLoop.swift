@@ -40,6 +40,12 @@ final class TerminalLoop {
         loop.addSource(signals.fileDescriptor) { [unowned self] in handleSignals() }
     }
 
+    /// Runs `handler` whenever `descriptor` is readable, as the terminal's input is read: a
+    /// pipe that background work writes to when its answer waits (the loop sleeps until then).
+    func watch(_ descriptor: Int32, handler: @escaping () -> Void) {
+        loop.addSource(descriptor, handler: handler)
+    }
+
     func run() { loop.run() }
     func stop() { loop.stop() }
 

@@ -88,9 +88,18 @@ final class TerminalPlay {
         }
         app.useSettings(options.settings, file: options.settingsFile, unicode: screen.isUTF8)
         app.keeper = options.keeper
+        // The solver searches on threads of its own; an answer wakes the loop through a pipe.
+        let background = ThreadedBackgroundWork()
+        app.background = background
         if let source = options.layoutSource { app.game?.layoutSource = source }
         if !options.scriptOptions.isEmpty { app.game?.useScriptOptions(options.scriptOptions) }
         if layout != nil, options.offersSavedGame { app.offerSavedGame() }
+        // A deal drawn at random (not asked for, not a saved game offered) may have to be a
+        // winnable one; the chooser's first game keeps the deal asked for.
+        if layout != nil, options.deal == nil, options.position == nil, app.game?.isOfferingResume == false {
+            app.game?.findWinnableDeal()
+        }
+        if layout == nil, options.deal != nil { app.nextDealIsAsked = true }
         let terminal = TerminalLoop(screen: screen, clock: clock)
         let loop = terminal.loop
         // The status line's clock: a timer for its next second, only while a game's clock runs.
@@ -105,6 +114,23 @@ final class TerminalPlay {
                 scheduleTick()
             }
         }
+        // The demo's next move: a timer for it, only while the demo plays.
+        var demoStep: RunLoop.TimerID?
+        func scheduleDemoStep() {
+            if let pending = demoStep { loop.cancelTimer(pending) }
+            demoStep = nil
+            guard let game = app.game, let next = game.nextDemoStep else { return }
+            demoStep = loop.addTimer(after: next - clock.now) {
+                demoStep = nil
+                app.game?.demoTicked()
+                scheduleDemoStep()
+                scheduleTick()
+            }
+        }
+        terminal.watch(background.wakeDescriptor) {
+            background.deliverAnswers()
+            scheduleDemoStep()
+        }
         stats.colorMode = screen.colorMode
         if options.statsPath != nil {
             terminal.onBytes = { [unowned self] in
@@ -115,6 +141,7 @@ final class TerminalPlay {
             for event in events { app.handle(event) }
             if app.wantsQuit { loop.stop() }
             scheduleTick()
+            scheduleDemoStep()
         }
         terminal.onResize = { width, height in app.resize(width: width, height: height) }
         terminal.beforeSuspend = { app.cancelPointer() }

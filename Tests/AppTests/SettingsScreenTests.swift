@@ -123,7 +123,9 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertTrue(h.app.window.animator.isEnabled)
         h.key(.left)  // off
         XCTAssertFalse(h.app.window.animator.isEnabled)
-        h.key(.up)  // round to ASCII
+        h.key(.up)  // round to winnable deals
+        h.key(.up)  // still winnable
+        h.key(.up)  // ASCII
         h.key(.up)  // four colours
         h.key(.up)  // background
         h.key(.up)  // card size

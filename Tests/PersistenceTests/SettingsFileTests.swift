@@ -27,6 +27,8 @@ final class SettingsFileTests: XCTestCase {
         XCTAssertEqual(settings.background, .felt)
         XCTAssertFalse(settings.fourColour)
         XCTAssertFalse(settings.ascii)
+        XCTAssertTrue(settings.winnable, "the status line says whether the game can still be won")
+        XCTAssertFalse(settings.winnableOnly, "every deal is dealt, winnable or not")
         let empty = read("")
         XCTAssertEqual(empty.settings, settings)
         XCTAssertEqual(empty.diagnostics, [])
@@ -40,6 +42,8 @@ final class SettingsFileTests: XCTestCase {
             autoplay = "safe"
             mouse = "click"
             card-size = "9x7"
+            winnable = false
+            winnable-only = true
 
             [theme]
             background = "terminal"
@@ -55,7 +59,22 @@ final class SettingsFileTests: XCTestCase {
         expected.background = .terminal
         expected.fourColour = true
         expected.ascii = true
+        expected.winnable = false
+        expected.winnableOnly = true
         XCTAssertEqual(result.settings, expected)
+    }
+
+    func testTheSolverSettingsAreBooleansAtTheTop() {
+        let result = read("winnable = \"no\"\n[theme]\nwinnable-only = true\n")
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "config.toml:1:12: error: winnable must be true or false, found a string (\"no\"); "
+                    + "using the default, true",
+                "config.toml:3:1: warning: unknown key 'winnable-only' in [theme]; "
+                    + "'winnable-only' belongs at the top of the file, before any [table]",
+            ])
+        XCTAssertEqual(result.settings, Settings())
     }
 
     func testThemeAsAnInlineTableOrDottedKeys() {
@@ -175,7 +194,7 @@ final class SettingsFileTests: XCTestCase {
             result.diagnostics.map(\.description),
             [
                 "config.toml:1:1: warning: unknown key 'animations'; did you mean 'animation'?",
-                "config.toml:2:1: warning: unknown key 'volume' (known keys: animation, autoplay, mouse, card-size, theme)",
+                "config.toml:2:1: warning: unknown key 'volume' (known keys: animation, autoplay, mouse, card-size, winnable, winnable-only, theme)",
                 "config.toml:5:1: warning: unknown key 'four-color' in [theme]; did you mean 'four-colour'?",
                 "config.toml:6:1: warning: unknown key 'mouse' in [theme]; 'mouse' belongs at the top of the file, "
                     + "before any [table]",

@@ -153,6 +153,8 @@ final class SettingsWritingTests: XCTestCase {
             autoplay = "off"        # off, safe, all
             mouse = "drag"          # drag, click (click a card, then a pile)
             card-size = "auto"      # auto, or 13x9, 11x9, 9x7, 7x5, 6x4, 5x4, 5x3, 4x3, 3x2
+            winnable = true         # the status line says whether the game can still be won
+            winnable-only = false   # new random deals only when the solver finds a win
 
             [theme]
             background = "felt"     # felt, terminal (the terminal's own background)
