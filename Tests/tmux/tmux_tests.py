@@ -1582,7 +1582,9 @@ def bytes_that_are_not_keys_never_act_as_keys_whole_or_split():
     pane = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5")
     try:
         pane.type("3")  # the cursor on 2♣, so a key that moves it would show
-        before = pane.wait_for(lambda s: "picks up 2♣" in status(s), "the cursor on 2♣")
+        # The status line settled: the solver's word (winnable) is in before the bytes are sent.
+        before = pane.wait_for(lambda s: "picks up 2♣" in status(s) and "solving…" not in status(s),
+                               "the cursor on 2♣ and the solver's answer")
         write_at_once(pane, b"".join(NOT_KEYS))
         # Each one split in two writes, inside the sequence (a lone ESC is told from a
         # sequence after 25 ms; these pieces never end on one).
