@@ -341,7 +341,8 @@ final class SolverAtTheTableTests: XCTestCase {
         game.type("D")
         while nextDemoMove(game) {}
         XCTAssertTrue(game.scene.isWon)
-        XCTAssertEqual(game.scene.history.count, 2, "two moves; autoplay made the others")
+        // One card moved out of the way (or two, by a longer line): autoplay sent up the rest.
+        XCTAssertTrue((1...2).contains(game.scene.history.count), "autoplay made the other moves")
         XCTAssertEqual(work.startedCount, searches, "the line held under autoplay: no new search")
     }
 
