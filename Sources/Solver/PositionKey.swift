@@ -11,9 +11,16 @@ import Solitaire
 struct PositionKeyer {
     /// Per pile, the salt of its class.
     let salts: [UInt64]
+    /// The stock and its waste, hashed together as one sequence, when the split does not matter.
+    let cycle: (stock: Int, waste: Int)?
 
     init(model: SolverModel) {
         salts = model.pileClass.map { PositionKeyer.finalize(UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) }
+        if model.stockCycles, let turns = model.stockTurns {
+            cycle = (turns.pile, turns.targets[0])
+        } else {
+            cycle = nil
+        }
     }
 
     /// The key of a position.
@@ -22,10 +29,28 @@ struct PositionKeyer {
         var key = PositionKeyer.finalize(
             UInt64(truncatingIfNeeded: state.redealsLeft) &* 0x2545_F491_4F6C_DD1D
                 ^ UInt64(truncatingIfNeeded: state.dealtBase))
-        for index in state.piles.indices {
+        guard let cycle else {
+            for index in state.piles.indices {
+                key = key &+ PositionKeyer.finalize(PositionKeyer.pileHash(state.piles[index]) ^ salts[index])
+            }
+            return key
+        }
+        for index in state.piles.indices where index != cycle.stock && index != cycle.waste {
             key = key &+ PositionKeyer.finalize(PositionKeyer.pileHash(state.piles[index]) ^ salts[index])
         }
         return key
+            &+ PositionKeyer.finalize(
+                PositionKeyer.cycleHash(waste: state.piles[cycle.waste], stock: state.piles[cycle.stock])
+                    ^ salts[cycle.stock])
+    }
+
+    /// The cards of the waste (bottom first) then of the stock (top first), faces left out: the
+    /// order the stock deals them in, whatever the split.
+    static func cycleHash(waste: [PileCard], stock: [PileCard]) -> UInt64 {
+        var hash = UInt64(waste.count + stock.count) &* 0xFF51_AFD7_ED55_8CCD
+        for card in waste { hash = (hash ^ UInt64(card.raw & 0x7F)) &* 0x0000_0100_0000_01B3 }
+        for card in stock.reversed() { hash = (hash ^ UInt64(card.raw & 0x7F)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 
     /// A pile's cards, bottom first, in 64 bits.

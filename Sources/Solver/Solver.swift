@@ -10,7 +10,7 @@ import Solitaire
 ///
 /// The answer is `.solved` with the player's moves from `state` to a win, `.impossible` when every
 /// position reachable from `state` was seen and none wins, or `.unknown` when the budget ran out
-/// or the search was cancelled first (DepthFirstSearch.swift tells how it searches).
+/// or the search was cancelled first (BestFirstSearch.swift tells how it searches).
 public struct Solver: Sendable {
     public let rules: any Rules
 
@@ -37,7 +37,7 @@ public struct Solver: Sendable {
         _ rules: R, from state: GameState, budget: SolverBudget, isCancelled: () -> Bool
     ) -> SolverResult {
         withoutActuallyEscaping(isCancelled) { isCancelled in
-            var search = DepthFirstSearch(rules: rules, start: state, budget: budget, isCancelled: isCancelled)
+            var search = BestFirstSearch(rules: rules, start: state, budget: budget, isCancelled: isCancelled)
             return search.run()
         }
     }

@@ -17,7 +17,7 @@ public struct SolverBudget: Sendable, Equatable {
     /// Short: a hint while the player waits (about 50 ms in a release build).
     public static let hint = SolverBudget(positions: 20_000, seconds: 0.05)
     /// The live "still winnable" indicator, worked out in the background after each move.
-    public static let outlook = SolverBudget(positions: 2_000_000, seconds: 5)
+    public static let outlook = SolverBudget(positions: 300_000, seconds: 2)
     /// The `solve` command's default.
     public static let command = SolverBudget(positions: 20_000_000, seconds: 120)
 }

@@ -1,0 +1,309 @@
+import Solitaire
+
+// The search: best first. Positions wait in a priority queue by their cost (PositionScore.swift),
+// and the least costly is expanded next: its moves are played one by one, each position reached
+// for the first time (by its key: PositionKey.swift) joins the queue, and the move is taken back.
+//
+// - After every move the safe cards go to the foundations (SolverModel.swift): they are part of
+//   the move, for the search; the solution lists them as moves of their own.
+// - A position is stored compactly once it is expanded (StateArena.swift); a position waiting in
+//   the queue is only its parent and the move from it, and is played again when its turn comes.
+// - The first won position ends the search; the solution is rebuilt from the parents and replayed
+//   from the start to put the safe moves back in.
+// - When the queue runs dry, every reachable position has been seen and none wins: the game is
+//   lost whatever is played.
+// - A budget of positions or time, or cancellation, ends the search with `.unknown`.
+
+/// One best-first search from a start position.
+struct BestFirstSearch<R: Rules> {
+    /// A position waiting in the queue: the expanded position it comes from and the move.
+    struct Waiting {
+        /// The cost, then (for equal costs) the newest first.
+        var key: UInt64
+        var parent: Int32
+        var move: PackedMove
+    }
+
+    let rules: R
+    let model: SolverModel
+    let keyer: PositionKeyer
+    let scorer: PositionScorer
+    let budget: SolverBudget
+    let isCancelled: () -> Bool
+    let startTime = ContinuousClock.now
+    /// Leaves out moves that seldom help (``isIdle(_:)``): faster, but it proves nothing.
+    let pruned = false
+    let start: GameState
+
+    /// The position being worked on.
+    var state: GameState
+    /// The expanded position `state` holds when it is not between moves.
+    var current: Int32 = -1
+    var table = PositionTable()
+    var arena: StateArena
+    var queue = PriorityQueue<Waiting>()
+    var sequence: UInt32 = 0
+    var positions = 0
+    /// Scratch: the moves of the position being expanded, and the records of a move played.
+    var moves: [Move] = []
+    var records: [MoveRecord] = []
+    var turnRecords: [MoveRecord] = []
+    /// Per card identity, how many copies the game has.
+    let copies: [Int]
+
+    init(rules: R, start: GameState, budget: SolverBudget, isCancelled: @escaping () -> Bool) {
+        self.rules = rules
+        let model = SolverModel(rules: rules, start: start)
+        self.model = model
+        keyer = PositionKeyer(model: model)
+        scorer = PositionScorer(rules: rules, model: model, start: start)
+        self.budget = budget
+        self.isCancelled = isCancelled
+        self.start = start
+        state = start
+        arena = StateArena(pileCount: start.piles.count)
+        var copies = [Int](repeating: 0, count: 64)
+        for pile in start.piles { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
+        self.copies = copies
+        moves.reserveCapacity(128)
+        records.reserveCapacity(64)
+    }
+
+    mutating func run() -> SolverResult {
+        if rules.isWon(state) { return result(.solved) }
+        foldSafeMoves()
+        if rules.isWon(state) { return result(.solved, path: []) }
+        records.removeAll()
+        _ = table.insert(keyer.key(state))
+        if let stop = checkBudget() { return result(stop) }
+        current = arena.append(state, parent: -1, move: PackedMove(.stock(0)))
+        positions = 1
+        switch expandCurrent() {
+        case .won(let path): return result(.solved, path: path)
+        case .spent: return result(.unknown)
+        case .done: break
+        }
+        while let next = queue.popMin() {
+            if let stop = checkBudget() { return result(stop) }
+            if next.parent != current {
+                arena.load(next.parent, into: &state)
+                current = next.parent
+            }
+            play(next.move)
+            records.removeAll(keepingCapacity: true)
+            current = arena.append(state, parent: next.parent, move: next.move)
+            positions += 1
+            switch expandCurrent() {
+            case .won(let path): return result(.solved, path: path)
+            case .spent: return result(.unknown)
+            case .done: break
+            }
+        }
+        return result(pruned ? .unknown : .impossible)
+    }
+
+    /// Plays a move of the search (its stock clicks, the move, the safe moves after it), keeping
+    /// the records in `records`; returns the player's moves.
+    @discardableResult
+    private mutating func play(_ packed: PackedMove) -> [Move] {
+        var played: [Move] = []
+        if packed.clicks > 0, let turns = model.stockTurns {
+            for _ in 0..<packed.clicks {
+                records.append(rules.apply(.stock(turns.pile), to: &state))
+                played.append(.stock(turns.pile))
+            }
+        }
+        records.append(rules.apply(packed.move, to: &state))
+        played.append(packed.move)
+        played += foldSafeMoves()
+        return played
+    }
+
+    /// `.unknown` when the budget is spent or the search cancelled.
+    private func checkBudget() -> SolverVerdict? {
+        if positions >= budget.positions { return .unknown }
+        if positions & 255 == 0 && positions > 0 {
+            if isCancelled() { return .unknown }
+            if let seconds = budget.seconds, elapsed() >= seconds { return .unknown }
+        }
+        return nil
+    }
+
+    /// What expanding a position came to.
+    enum Expansion {
+        case done
+        /// A move wins: the path to the win.
+        case won([PackedMove])
+        /// The budget ran out while walking the stock's turns.
+        case spent
+    }
+
+    /// Plays each move of the current position, queues the new positions and takes the move back;
+    /// then the same from each position the stock's turns lead to (moves from the wastes only: the
+    /// others commute with the clicks, so the positions they lead to are reached from there).
+    private mutating func expandCurrent() -> Expansion {
+        if let won = generateChildren(clicks: 0, wastesOnly: false) { return .won(won) }
+        guard let turns = model.stockTurns else { return .done }
+        let click = Move.stock(turns.pile)
+        var expansion = Expansion.done
+        var clicks = 0
+        // A cycling stock goes round once, its positions sharing one key; another goes on until
+        // a position seen before.
+        let round = model.stockCycles ? state.piles[turns.pile].count + state.piles[turns.targets[0]].count : 0xFFFF
+        while clicks < round, rules.refusal(of: click, in: state) == nil {
+            turnRecords.append(rules.apply(click, to: &state))
+            clicks += 1
+            if rules.isWon(state) {
+                expansion = .won(arena.path(to: current) + [PackedMove(click, afterClicks: clicks - 1)])
+                break
+            }
+            if !model.stockCycles {
+                guard table.insert(keyer.key(state)) else { break }
+            }
+            if positions >= budget.positions {
+                expansion = .spent
+                break
+            }
+            positions += 1
+            if let won = generateChildren(clicks: clicks, wastesOnly: true) {
+                expansion = .won(won)
+                break
+            }
+        }
+        while let record = turnRecords.popLast() { state.revert(record) }
+        return expansion
+    }
+
+    /// Queues the new positions the moves of `state` lead to, each reached from the current
+    /// position by `clicks` stock clicks and the move.
+    private mutating func generateChildren(clicks: Int, wastesOnly: Bool) -> [PackedMove]? {
+        moves.removeAll(keepingCapacity: true)
+        rules.legalMoves(in: state, into: &moves)
+        for move in moves {
+            if move.kind == .stock, model.stockTurns != nil { continue }
+            if wastesOnly, !model.stockTurns!.targets.contains(move.from) { continue }
+            if pruned, move.kind == .transfer, isIdle(move) { continue }
+            if move.kind == .transfer, state.piles[move.to].isEmpty {
+                // Onto an empty pile: only the first of its class, and never a whole pile onto one
+                // of its own class (the same position).
+                if !isFirstEmptyOfClass(move.to)
+                    || (move.count == state.piles[move.from].count
+                        && model.pileClass[move.from] == model.pileClass[move.to])
+                {
+                    continue
+                }
+            }
+            records.append(rules.apply(move, to: &state))
+            foldSafeMoves()
+            if rules.isWon(state) {
+                while let record = records.popLast() { state.revert(record) }
+                return arena.path(to: current) + [PackedMove(move, afterClicks: clicks)]
+            }
+            if table.insert(keyer.key(state)) {
+                let cost = scorer.cost(state) + PositionScorer.Weight.depthEighths * Int(arena.depths[Int(current)]) / 8
+                sequence &+= 1
+                queue.push(
+                    Waiting(
+                        key: UInt64(min(cost, 0xFF_FFFF)) << 32 | UInt64(UInt32.max - sequence), parent: current,
+                        move: PackedMove(move, afterClicks: clicks)))
+            }
+            while let record = records.popLast() { state.revert(record) }
+        }
+        return nil
+    }
+
+    /// A move the pruned search leaves out: a card taken off a foundation, or a run moved off a
+    /// card it lies on in order when that card cannot go to a foundation once uncovered.
+    private func isIdle(_ move: Move) -> Bool {
+        if scorer.isFoundation[move.from] { return true }
+        let source = state.piles[move.from]
+        guard move.count < source.count else { return false }
+        let below = source[source.count - move.count - 1]
+        let bottom = source[source.count - move.count]
+        guard below.faceUp, scorer.inOrder[move.from][Int(below.raw & 0x3F) << 6 | Int(bottom.raw & 0x3F)] else {
+            return false
+        }
+        return !scorer.canGoUp(below, in: state)
+    }
+
+    private func isFirstEmptyOfClass(_ pile: Int) -> Bool {
+        let pileClass = model.pileClass[pile]
+        for other in 0..<pile where model.pileClass[other] == pileClass && state.piles[other].isEmpty {
+            return false
+        }
+        return true
+    }
+
+    /// Plays the safe cards to the foundations, keeping their records in `records`; returns the
+    /// moves played.
+    @discardableResult
+    private mutating func foldSafeMoves() -> [Move] {
+        guard model.folds else { return [] }
+        var played: [Move] = []
+        var complete: UInt64? = nil
+        var moved = true
+        while moved {
+            moved = false
+            for source in model.foldSources {
+                guard let card = state.piles[source].last, card.faceUp else { continue }
+                if complete == nil { complete = completeIdentities() }
+                let identity = Int(card.raw & 0x3F)
+                let needed = model.mustBeUp[identity]
+                guard complete! & needed == needed else { continue }
+                for (index, foundation) in model.foundations.enumerated() {
+                    if let top = state.piles[foundation].last {
+                        guard model.noChoiceOnTop[index][Int(top.raw & 0x3F)] else { continue }
+                    } else {
+                        guard model.fixedBase[index] else { continue }
+                    }
+                    let move = Move.transfer(from: source, to: foundation, count: 1)
+                    guard rules.refusal(of: move, in: state) == nil else { continue }
+                    records.append(rules.apply(move, to: &state))
+                    played.append(move)
+                    complete = nil
+                    moved = true
+                    break
+                }
+            }
+        }
+        return played
+    }
+
+    /// The identities (a bit each) whose every copy is on a foundation.
+    private func completeIdentities() -> UInt64 {
+        var counts = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        return withUnsafeMutableBytes(of: &counts) { counts in
+            for foundation in model.foundations {
+                for card in state.piles[foundation] { counts[Int(card.raw & 0x3F)] &+= 1 }
+            }
+            var complete: UInt64 = 0
+            for identity in model.identities where Int(counts[identity]) == copies[identity] {
+                complete |= 1 << UInt64(identity)
+            }
+            return complete
+        }
+    }
+
+    private func elapsed() -> Double {
+        let duration = ContinuousClock.now - startTime
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    /// The result; with a path (the moves of the search, safe moves left out), the solution is
+    /// replayed from the start with the safe moves put back in.
+    private mutating func result(_ verdict: SolverVerdict, path: [PackedMove] = []) -> SolverResult {
+        var solution: [Move] = []
+        if verdict == .solved {
+            state = start
+            records.removeAll()
+            if !rules.isWon(state) {
+                solution += foldSafeMoves()
+                for move in path { solution += play(move) }
+            }
+            records.removeAll()
+        }
+        return SolverResult(verdict: verdict, moves: solution, positions: positions, seconds: elapsed())
+    }
+}
+
+extension BestFirstSearch.Waiting: HasKey {}

@@ -1,0 +1,154 @@
+import Layouts
+import Solitaire
+import Solver
+import TableKit
+
+/// The solver: FreeCell's Microsoft deals (each solved, the total and median time, the positions),
+/// deal 11982 proved impossible, and the time to tell whether a game in play is still winnable
+/// (Klondike and FreeCell, after each move of a played game; goal: median under 100 ms).
+///
+///   cardtable-bench solver              # deals 1..1000, 11982, still winnable
+///   cardtable-bench solver 1..200       # only those deals (or one deal: `solver 37`)
+///   cardtable-bench solver winnable     # only still winnable
+///   cardtable-bench solver game klondike 1..20   # another shipped game's deals, one line each
+enum SolverBenchmarks {
+    static func run(arguments: [String]) {
+        var range: ClosedRange<UInt64>? = nil
+        for argument in arguments where argument.contains(",") {
+            return freeCellDeals(argument.split(separator: ",").compactMap { UInt64($0) })
+        }
+        for argument in arguments {
+            let bounds = argument.split(separator: ".", omittingEmptySubsequences: true).compactMap { UInt64($0) }
+            if bounds.count == 2, bounds[0] <= bounds[1] {
+                range = bounds[0]...bounds[1]
+            } else if bounds.count == 1 && !argument.contains(".") {
+                range = bounds[0]...bounds[0]
+            }
+        }
+        if let index = arguments.firstIndex(of: "game"), index + 1 < arguments.count {
+            return gameDeals(arguments[index + 1], range ?? 1...10)
+        }
+        if let range { return freeCellDeals(Array(range)) }
+        if arguments.contains("winnable") {
+            stillWinnable("klondike")
+            stillWinnable("freecell")
+            return
+        }
+        freeCellDeals(Array(1...1000))
+        freeCellImpossible()
+        stillWinnable("klondike")
+        stillWinnable("freecell")
+    }
+
+    static func freeCellDeals(_ range: [UInt64]) {
+        guard let layout = ShippedLayouts.layout(named: "freecell") else { return }
+        let rules = DeclarativeRules(layout: layout)
+        let solver = Solver(rules: rules)
+        var times: [Double] = []
+        var positions: [Int] = []
+        var lengths: [Int] = []
+        var unsolved: [String] = []
+        let clock = SystemClock()
+        let started = clock.now
+        for deal in range {
+            let start = rules.deal(seed: deal)
+            let result = solver.solve(from: start, budget: .command)
+            times.append(result.seconds)
+            positions.append(result.positions)
+            if result.verdict == .solved {
+                lengths.append(result.moves.count)
+                if !replays(result.moves, from: start, rules: rules) { unsolved.append("\(deal) (bad replay)") }
+            } else {
+                unsolved.append("\(deal) (\(result.verdict.rawValue))")
+            }
+        }
+        let total = clock.now - started
+        let sortedTimes = times.sorted()
+        let sortedPositions = positions.sorted()
+        print(
+            "solver, FreeCell deals \(range.first ?? 0)..\(range.last ?? 0) (\(range.count)): \(range.count - unsolved.count) solved"
+                + " in \(String(format1: total, digits: 2)) s; per deal median"
+                + " \(formatMilliseconds(percentile(sortedTimes, 0.5))), p90 \(formatMilliseconds(percentile(sortedTimes, 0.9))),"
+                + " max \(formatMilliseconds(sortedTimes.last ?? 0)); positions total \(positions.reduce(0, +)),"
+                + " median \(percentile(sortedPositions.map(Double.init), 0.5)), max \(sortedPositions.last ?? 0);"
+                + " moves median \(percentile(lengths.sorted().map(Double.init), 0.5))")
+        if !unsolved.isEmpty { print("  not solved: \(unsolved.joined(separator: ", "))") }
+        let slowest = zip(range, times).sorted { $0.1 > $1.1 }.prefix(5)
+        print("  slowest: " + slowest.map { "\($0.0) \(formatMilliseconds($0.1))" }.joined(separator: ", "))
+    }
+
+    static func gameDeals(_ name: String, _ range: ClosedRange<UInt64>) {
+        guard let layout = ShippedLayouts.layout(named: name) else { return print("no game \(name)") }
+        let rules = DeclarativeRules(layout: layout)
+        let solver = Solver(rules: rules)
+        for deal in range {
+            let start = rules.deal(seed: deal)
+            let result = solver.solve(from: start, budget: SolverBudget(positions: 3_000_000, seconds: 20))
+            let valid = result.verdict != .solved || replays(result.moves, from: start, rules: rules)
+            print(
+                "solver, \(layout.title) deal \(deal): \(result.verdict.rawValue)\(valid ? "" : " (BAD REPLAY)"),"
+                    + " \(result.moves.count) moves, \(result.positions) positions,"
+                    + " \(formatMilliseconds(result.seconds))")
+        }
+    }
+
+    static func freeCellImpossible() {
+        guard let layout = ShippedLayouts.layout(named: "freecell") else { return }
+        let rules = DeclarativeRules(layout: layout)
+        let result = Solver(rules: rules).solve(
+            from: rules.deal(seed: 11982), budget: SolverBudget(positions: 200_000_000, seconds: 600))
+        print(
+            "solver, FreeCell deal 11982: \(result.verdict.rawValue) in \(String(format1: result.seconds, digits: 2)) s,"
+                + " \(result.positions) positions")
+    }
+
+    /// Games played by the solver's own moves, a fixed number of moves in: after each move the
+    /// time to tell whether the game can still be won.
+    static func stillWinnable(_ name: String) {
+        guard let layout = ShippedLayouts.layout(named: name) else { return }
+        let rules = DeclarativeRules(layout: layout)
+        let solver = Solver(rules: rules)
+        var times: [Double] = []
+        var verdicts: [SolverVerdict: Int] = [:]
+        var generator = SplitMix64(seed: 12)
+        for deal in UInt64(1)...20 {
+            var state = rules.deal(seed: deal)
+            for _ in 0..<40 {
+                let result = solver.solve(from: state, budget: .outlook)
+                times.append(result.seconds)
+                verdicts[result.verdict, default: 0] += 1
+                // The next move: the solution's when there is one, else a random legal move.
+                let move: Move
+                if result.verdict == .solved, let first = result.moves.first, generator.next() % 4 != 0 {
+                    move = first
+                } else {
+                    let legal = rules.legalMoves(in: state)
+                    guard !legal.isEmpty else { break }
+                    move = legal[Int(generator.next() % UInt64(legal.count))]
+                }
+                _ = rules.apply(move, to: &state)
+                if rules.isWon(state) { break }
+            }
+        }
+        let sorted = times.sorted()
+        let counts = [SolverVerdict.solved, .impossible, .unknown].map { "\($0.rawValue) \(verdicts[$0] ?? 0)" }
+        print(
+            "solver, \(layout.title): still winnable after a move: median \(formatMilliseconds(percentile(sorted, 0.5))),"
+                + " p90 \(formatMilliseconds(percentile(sorted, 0.9))), max \(formatMilliseconds(sorted.last ?? 0)),"
+                + " n=\(sorted.count) (\(counts.joined(separator: ", "))) (goal: median ≤ 100 ms: "
+                + (percentile(sorted, 0.5) <= 0.1 ? "met)" : "MISSED)"))
+    }
+
+    static func replays(_ moves: [Move], from state: GameState, rules: some Rules) -> Bool {
+        var state = state
+        for move in moves {
+            guard rules.refusal(of: move, in: state) == nil else { return false }
+            _ = rules.apply(move, to: &state)
+        }
+        return rules.isWon(state)
+    }
+
+    static func formatMilliseconds(_ seconds: Double) -> String {
+        String(format1: seconds * 1000, digits: 1) + " ms"
+    }
+}
