@@ -1,13 +1,16 @@
 import Solitaire
 
-// The search: best first. Positions wait in a priority queue by their cost (PositionScore.swift),
-// and the least costly is expanded next: its moves are played one by one, each position reached
-// for the first time (by its key: PositionKey.swift) joins the queue, and the move is taken back.
+// The search: best first. Positions wait in a priority queue by their cost (PositionScore.swift)
+// plus the moves that led to them, and the least is expanded next: its moves are played one by
+// one, each position reached for the first time (by its key: PositionKey.swift) joins the queue,
+// and the move is taken back.
 //
 // - After every move the safe cards go to the foundations (SolverModel.swift): they are part of
 //   the move, for the search; the solution lists them as moves of their own.
+// - A stock that only turns cards onto wastes is walked round while expanding a position: the
+//   clicks and a move from the waste make one move of the search (SolverModel.swift).
 // - A position is stored compactly once it is expanded (StateArena.swift); a position waiting in
-//   the queue is only its parent and the move from it, and is played again when its turn comes.
+//   the queue is only its parent and the move from it, played again when its turn comes.
 // - The first won position ends the search; the solution is rebuilt from the parents and replayed
 //   from the start to put the safe moves back in.
 // - When the queue runs dry, every reachable position has been seen and none wins: the game is
@@ -16,14 +19,6 @@ import Solitaire
 
 /// One best-first search from a start position.
 struct BestFirstSearch<R: Rules> {
-    /// A position waiting in the queue: the expanded position it comes from and the move.
-    struct Waiting {
-        /// The cost, then (for equal costs) the newest first.
-        var key: UInt64
-        var parent: Int32
-        var move: PackedMove
-    }
-
     let rules: R
     let model: SolverModel
     let keyer: PositionKeyer
@@ -31,9 +26,13 @@ struct BestFirstSearch<R: Rules> {
     let budget: SolverBudget
     let isCancelled: () -> Bool
     let startTime = ContinuousClock.now
-    /// Leaves out moves that seldom help (``isIdle(_:)``): faster, but it proves nothing.
-    let pruned = false
     let start: GameState
+    /// The game's copies of each card, and what empty foundations take.
+    let searchStart: SearchStart
+    /// The stock whose turns are walked, when its clicks fit in a move.
+    let turns: (pile: Int, targets: [Int])?
+    /// Its positions share one key whatever the split (SolverModel.swift).
+    let cycles: Bool
 
     /// The position being worked on.
     var state: GameState
@@ -41,30 +40,31 @@ struct BestFirstSearch<R: Rules> {
     var current: Int32 = -1
     var table = PositionTable()
     var arena: StateArena
-    var queue = PriorityQueue<Waiting>()
+    var queue = PriorityQueue()
     var sequence: UInt32 = 0
     var positions = 0
-    /// Scratch: the moves of the position being expanded, and the records of a move played.
+    /// Scratch: the moves of the position being expanded, and the records of moves played.
     var moves: [Move] = []
     var records: [MoveRecord] = []
     var turnRecords: [MoveRecord] = []
-    /// Per card identity, how many copies the game has.
-    let copies: [Int]
 
-    init(rules: R, start: GameState, budget: SolverBudget, isCancelled: @escaping () -> Bool) {
+    init(rules: R, model: SolverModel, start: GameState, budget: SolverBudget, isCancelled: @escaping () -> Bool) {
         self.rules = rules
-        let model = SolverModel(rules: rules, start: start)
         self.model = model
-        keyer = PositionKeyer(model: model)
-        scorer = PositionScorer(rules: rules, model: model, start: start)
+        searchStart = SearchStart(model: model, state: start)
+        scorer = PositionScorer(model: model, start: searchStart)
+        let turns = model.stockTurns.flatMap { turns in
+            turns.targets.reduce(start.piles[turns.pile].count) { $0 + start.piles[$1].count } < PackedMove.maxClicks
+                ? turns : nil
+        }
+        self.turns = turns
+        cycles = turns != nil && model.stockCycles
+        keyer = PositionKeyer(model: model, cycle: cycles ? turns.map { ($0.pile, $0.targets[0]) } : nil)
         self.budget = budget
         self.isCancelled = isCancelled
         self.start = start
         state = start
         arena = StateArena(pileCount: start.piles.count)
-        var copies = [Int](repeating: 0, count: 64)
-        for pile in start.piles { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
-        self.copies = copies
         moves.reserveCapacity(128)
         records.reserveCapacity(64)
     }
@@ -99,7 +99,7 @@ struct BestFirstSearch<R: Rules> {
             case .done: break
             }
         }
-        return result(pruned ? .unknown : .impossible)
+        return result(.impossible)
     }
 
     /// Plays a move of the search (its stock clicks, the move, the safe moves after it), keeping
@@ -107,7 +107,7 @@ struct BestFirstSearch<R: Rules> {
     @discardableResult
     private mutating func play(_ packed: PackedMove) -> [Move] {
         var played: [Move] = []
-        if packed.clicks > 0, let turns = model.stockTurns {
+        if packed.clicks > 0, let turns {
             for _ in 0..<packed.clicks {
                 records.append(rules.apply(.stock(turns.pile), to: &state))
                 played.append(.stock(turns.pile))
@@ -143,13 +143,13 @@ struct BestFirstSearch<R: Rules> {
     /// others commute with the clicks, so the positions they lead to are reached from there).
     private mutating func expandCurrent() -> Expansion {
         if let won = generateChildren(clicks: 0, wastesOnly: false) { return .won(won) }
-        guard let turns = model.stockTurns else { return .done }
+        guard let turns else { return .done }
         let click = Move.stock(turns.pile)
         var expansion = Expansion.done
         var clicks = 0
         // A cycling stock goes round once, its positions sharing one key; another goes on until
         // a position seen before.
-        let round = model.stockCycles ? state.piles[turns.pile].count + state.piles[turns.targets[0]].count : 0xFFFF
+        let round = cycles ? state.piles[turns.pile].count + state.piles[turns.targets[0]].count : PackedMove.maxClicks
         while clicks < round, rules.refusal(of: click, in: state) == nil {
             turnRecords.append(rules.apply(click, to: &state))
             clicks += 1
@@ -157,7 +157,7 @@ struct BestFirstSearch<R: Rules> {
                 expansion = .won(arena.path(to: current) + [PackedMove(click, afterClicks: clicks - 1)])
                 break
             }
-            if !model.stockCycles {
+            if !cycles {
                 guard table.insert(keyer.key(state)) else { break }
             }
             if positions >= budget.positions {
@@ -175,14 +175,16 @@ struct BestFirstSearch<R: Rules> {
     }
 
     /// Queues the new positions the moves of `state` lead to, each reached from the current
-    /// position by `clicks` stock clicks and the move.
+    /// position by `clicks` stock clicks and the move; returns the path to a win when a move wins.
     private mutating func generateChildren(clicks: Int, wastesOnly: Bool) -> [PackedMove]? {
         moves.removeAll(keepingCapacity: true)
         rules.legalMoves(in: state, into: &moves)
+        let depthCost = PositionScorer.Weight.depthEighths * (Int(arena.depths[Int(current)]) + 1) / 8
         for move in moves {
-            if move.kind == .stock, model.stockTurns != nil { continue }
-            if wastesOnly, !model.stockTurns!.targets.contains(move.from) { continue }
-            if pruned, move.kind == .transfer, isIdle(move) { continue }
+            if let turns {
+                if move.kind == .stock { continue }
+                if wastesOnly && !turns.targets.contains(move.from) { continue }
+            }
             if move.kind == .transfer, state.piles[move.to].isEmpty {
                 // Onto an empty pile: only the first of its class, and never a whole pile onto one
                 // of its own class (the same position).
@@ -200,11 +202,11 @@ struct BestFirstSearch<R: Rules> {
                 return arena.path(to: current) + [PackedMove(move, afterClicks: clicks)]
             }
             if table.insert(keyer.key(state)) {
-                let cost = scorer.cost(state) + PositionScorer.Weight.depthEighths * Int(arena.depths[Int(current)]) / 8
+                let cost = min(scorer.cost(state) + depthCost, 0xF_FFFF)
                 sequence &+= 1
                 queue.push(
-                    Waiting(
-                        key: UInt64(min(cost, 0xFF_FFFF)) << 32 | UInt64(UInt32.max - sequence), parent: current,
+                    WaitingPosition(
+                        key: UInt64(cost) << 32 | UInt64(UInt32.max - sequence), parent: current,
                         move: PackedMove(move, afterClicks: clicks)))
             }
             while let record = records.popLast() { state.revert(record) }
@@ -212,23 +214,11 @@ struct BestFirstSearch<R: Rules> {
         return nil
     }
 
-    /// A move the pruned search leaves out: a card taken off a foundation, or a run moved off a
-    /// card it lies on in order when that card cannot go to a foundation once uncovered.
-    private func isIdle(_ move: Move) -> Bool {
-        if scorer.isFoundation[move.from] { return true }
-        let source = state.piles[move.from]
-        guard move.count < source.count else { return false }
-        let below = source[source.count - move.count - 1]
-        let bottom = source[source.count - move.count]
-        guard below.faceUp, scorer.inOrder[move.from][Int(below.raw & 0x3F) << 6 | Int(bottom.raw & 0x3F)] else {
-            return false
-        }
-        return !scorer.canGoUp(below, in: state)
-    }
-
+    @inline(__always)
     private func isFirstEmptyOfClass(_ pile: Int) -> Bool {
         let pileClass = model.pileClass[pile]
-        for other in 0..<pile where model.pileClass[other] == pileClass && state.piles[other].isEmpty {
+        guard pileClass != pile else { return true }
+        for other in pileClass..<pile where model.pileClass[other] == pileClass && state.piles[other].isEmpty {
             return false
         }
         return true
@@ -245,16 +235,17 @@ struct BestFirstSearch<R: Rules> {
         while moved {
             moved = false
             for source in model.foldSources {
-                guard let card = state.piles[source].last, card.faceUp else { continue }
+                guard let card = state.piles[source].last, card.faceUp, scorer.canGoUp(card, in: state) else {
+                    continue
+                }
                 if complete == nil { complete = completeIdentities() }
-                let identity = Int(card.raw & 0x3F)
-                let needed = model.mustBeUp[identity]
+                let needed = model.mustBeUp[Int(card.raw & 0x3F)]
                 guard complete! & needed == needed else { continue }
-                for (index, foundation) in model.foundations.enumerated() {
+                for (number, foundation) in model.foundations.enumerated() {
                     if let top = state.piles[foundation].last {
-                        guard model.noChoiceOnTop[index][Int(top.raw & 0x3F)] else { continue }
+                        guard model.noChoiceOnTop[number][Int(top.raw & 0x3F)] else { continue }
                     } else {
-                        guard model.fixedBase[index] else { continue }
+                        guard searchStart.safeToStart[number] else { continue }
                     }
                     let move = Move.transfer(from: source, to: foundation, count: 1)
                     guard rules.refusal(of: move, in: state) == nil else { continue }
@@ -277,8 +268,8 @@ struct BestFirstSearch<R: Rules> {
                 for card in state.piles[foundation] { counts[Int(card.raw & 0x3F)] &+= 1 }
             }
             var complete: UInt64 = 0
-            for identity in model.identities where Int(counts[identity]) == copies[identity] {
-                complete |= 1 << UInt64(identity)
+            for identity in SolverModel.identities where Int(counts[identity]) == searchStart.copies[identity] {
+                complete |= SolverModel.bit(identity)
             }
             return complete
         }
@@ -305,5 +296,3 @@ struct BestFirstSearch<R: Rules> {
         return SolverResult(verdict: verdict, moves: solution, positions: positions, seconds: elapsed())
     }
 }
-
-extension BestFirstSearch.Waiting: HasKey {}

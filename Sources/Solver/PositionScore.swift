@@ -10,6 +10,8 @@ import Solitaire
 // - per column, the face-down cards, and the face-up cards that do not lie on the card below by the
 //   column's build rule: each is a card that will have to move again;
 // - less for each empty cell and each empty column, which give room to move.
+//
+// The search adds the number of moves from the start (BestFirstSearch.swift).
 
 /// Scores positions: the search expands the position of least cost first.
 struct PositionScorer {
@@ -32,79 +34,33 @@ struct PositionScorer {
         static let depthEighths = 16
     }
 
-    let foundations: [Int]
-    let isFoundation: [Bool]
-    /// Per pile: its kind, when the layout has a slot for it (a hidden pile has none).
-    let kinds: [SlotKind?]
-    /// Per pile: whether a card (identity `above`) lies in order on another (`below`), by the
-    /// pile's build rule: index `below << 6 | above`.
-    let inOrder: [[Bool]]
-    /// Per foundation (index in `foundations`) and top card identity: the identities that may go
-    /// on it next.
-    let nextOnTop: [[[Int]]]
-    /// Per foundation: the identities that may start it when empty (none when any may).
-    let nextOnEmpty: [[Int]]
+    let model: SolverModel
+    let start: SearchStart
 
-    init(rules: some Rules, model: SolverModel, start: GameState) {
-        foundations = model.foundations
-        let count = start.piles.count
-        var isFoundation = [Bool](repeating: false, count: count)
-        for pile in foundations where pile < count { isFoundation[pile] = true }
-        self.isFoundation = isFoundation
-        let slots = rules.layout.slots
-        kinds = (0..<count).map { $0 < slots.count ? slots[$0].kind : nil }
-        let identities = model.identities
-        inOrder = (0..<count).map { pile in
-            var table = [Bool](repeating: false, count: 64 * 64)
-            guard pile < slots.count else { return table }
-            for below in identities {
-                for above in identities {
-                    table[below << 6 | above] = rules.builds(
-                        PileCard(raw: UInt8(above) | 0x80), on: PileCard(raw: UInt8(below) | 0x80), inPile: pile)
-                }
-            }
-            return table
-        }
-        nextOnTop = foundations.map { foundation in
-            (0..<64).map { top in
-                identities.filter {
-                    rules.builds(
-                        PileCard(raw: UInt8($0) | 0x80), on: PileCard(raw: UInt8(top) | 0x80), inPile: foundation)
-                }
-            }
-        }
-        nextOnEmpty = model.foundationBaseRanks.map { rank in
-            guard let rank else { return [] }
-            return identities.filter { $0 & 0x0F == rank }
-        }
-    }
-
-    /// Whether a card could go on some foundation now, by the foundations' build rules.
+    /// Whether a card may go on some foundation now, by the foundations' build rules.
+    @inline(__always)
     func canGoUp(_ card: PileCard, in state: GameState) -> Bool {
-        let identity = Int(card.raw & 0x3F)
-        for (number, foundation) in foundations.enumerated() {
-            if let top = state.piles[foundation].last {
-                if nextOnTop[number][Int(top.raw & 0x3F)].contains(identity) { return true }
-            } else if nextOnEmpty[number].contains(identity) {
-                return true
-            }
+        let bit = SolverModel.bit(Int(card.raw & 0x3F))
+        for (number, foundation) in model.foundations.enumerated() {
+            let next = state.piles[foundation].last.map { model.nextOnTop[number][Int($0.raw & 0x3F)] }
+            if (next ?? start.startsEmpty[number]) & bit != 0 { return true }
         }
         return false
     }
 
     /// The position's cost; lower is closer to a win.
     func cost(_ state: GameState) -> Int {
-        // Per identity: the fewest cards covering a copy of it off the foundations (127: none).
+        // Per identity: the fewest cards covering a copy of it off the foundations (255: none).
         var covered = (
             UInt64.max, UInt64.max, UInt64.max, UInt64.max, UInt64.max, UInt64.max, UInt64.max, UInt64.max
         )
         var cost = 0
         var room = 0
         withUnsafeMutableBytes(of: &covered) { covered in
-            for index in state.piles.indices where !isFoundation[index] {
+            for index in 0..<model.pileCount where !model.isFoundation[index] {
                 let pile = state.piles[index]
                 let count = pile.count
-                switch kinds[index] {
+                switch model.kinds[index] {
                 case .cell?:
                     if count == 0 { room += 1 }
                 case .tableau?:
@@ -114,7 +70,7 @@ struct PositionScorer {
                 }
                 guard count > 0 else { continue }
                 cost += Weight.card * count
-                let order = inOrder[index]
+                let order = model.inOrder[model.orderTable[index]]
                 var previous: UInt8 = 0
                 for (position, card) in pile.enumerated() {
                     let identity = Int(card.raw & 0x3F)
@@ -128,15 +84,16 @@ struct PositionScorer {
                     previous = card.raw
                 }
             }
-            for (number, foundation) in foundations.enumerated() {
-                let candidates: [Int]
-                if let top = state.piles[foundation].last {
-                    candidates = nextOnTop[number][Int(top.raw & 0x3F)]
-                } else {
-                    candidates = nextOnEmpty[number]
-                }
+            for (number, foundation) in model.foundations.enumerated() {
+                var next =
+                    state.piles[foundation].last.map { model.nextOnTop[number][Int($0.raw & 0x3F)] }
+                    ?? start.startsEmpty[number]
                 var least = 255
-                for identity in candidates where Int(covered[identity]) < least { least = Int(covered[identity]) }
+                while next != 0 {
+                    let identity = next.trailingZeroBitCount
+                    next &= next - 1
+                    least = min(least, Int(covered[identity]))
+                }
                 if least < 255 { cost += Weight.covering * least }
             }
         }
