@@ -15,7 +15,9 @@ import Solitaire
 //   from the start to put the safe moves back in.
 // - When the queue runs dry, every reachable position has been seen and none wins: the game is
 //   lost whatever is played.
-// - A budget of positions or time, or cancellation, ends the search with `.unknown`.
+// - It runs in steps (`run(upTo:)`), so that several searches can take turns and a budget or a
+//   cancellation can stop them between steps (SearchPortfolio.swift). A position is one expanded
+//   from the queue, the stock's turns walked with it included.
 
 /// One best-first search from a start position.
 struct BestFirstSearch<R: Rules> {
@@ -23,9 +25,6 @@ struct BestFirstSearch<R: Rules> {
     let model: SolverModel
     let keyer: PositionKeyer
     let scorer: PositionScorer
-    let budget: SolverBudget
-    let isCancelled: () -> Bool
-    let startTime = ContinuousClock.now
     let start: GameState
     /// The game's copies of each card, and what empty foundations take.
     let searchStart: SearchStart
@@ -48,20 +47,22 @@ struct BestFirstSearch<R: Rules> {
     var records: [MoveRecord] = []
     var turnRecords: [MoveRecord] = []
 
-    init(rules: R, model: SolverModel, start: GameState, budget: SolverBudget, isCancelled: @escaping () -> Bool) {
+    init(rules: R, model: SolverModel, start: GameState, settings: SearchSettings) {
         self.rules = rules
         self.model = model
         searchStart = SearchStart(model: model, state: start)
-        scorer = PositionScorer(model: model, start: searchStart)
-        let turns = model.stockTurns.flatMap { turns in
-            turns.targets.reduce(start.piles[turns.pile].count) { $0 + start.piles[$1].count } < PackedMove.maxClicks
-                ? turns : nil
-        }
+        let turns =
+            !settings.walksTurns
+            ? nil
+            : model.stockTurns.flatMap { turns in
+                turns.targets.reduce(start.piles[turns.pile].count) { $0 + start.piles[$1].count }
+                    < PackedMove.maxClicks
+                    ? turns : nil
+            }
         self.turns = turns
         cycles = turns != nil && model.stockCycles
+        scorer = PositionScorer(model: model, start: searchStart, weights: settings.weights, stockReach: cycles)
         keyer = PositionKeyer(model: model, cycle: cycles ? turns.map { ($0.pile, $0.targets[0]) } : nil)
-        self.budget = budget
-        self.isCancelled = isCancelled
         self.start = start
         state = start
         arena = StateArena(pileCount: start.piles.count)
@@ -69,22 +70,28 @@ struct BestFirstSearch<R: Rules> {
         records.reserveCapacity(64)
     }
 
-    mutating func run() -> SolverResult {
-        if rules.isWon(state) { return result(.solved) }
-        foldSafeMoves()
-        if rules.isWon(state) { return result(.solved, path: []) }
-        records.removeAll()
-        _ = table.insert(keyer.key(state))
-        if let stop = checkBudget() { return result(stop) }
-        current = arena.append(state, parent: -1, move: PackedMove(.stock(0)))
-        positions = 1
-        switch expandCurrent() {
-        case .won(let path): return result(.solved, path: path)
-        case .spent: return result(.unknown)
-        case .done: break
+    /// How the search ended, once it has.
+    private(set) var verdict: SolverVerdict?
+    /// With `.solved`: the path of the search's moves (stock clicks and safe moves left out).
+    private var winningPath: [PackedMove] = []
+    private var started = false
+
+    /// Searches until the search ends (``verdict`` says how) or it has expanded `limit` positions.
+    mutating func run(upTo limit: Int) {
+        guard verdict == nil else { return }
+        if !started {
+            started = true
+            if rules.isWon(state) { return finish(.solved) }
+            foldSafeMoves()
+            records.removeAll()
+            if rules.isWon(state) { return finish(.solved) }
+            _ = table.insert(keyer.key(state))
+            guard positions < limit else { return }
+            current = arena.append(state, parent: -1, move: PackedMove(.stock(0)))
+            positions = 1
+            if let ended = expandCurrent() { return ended }
         }
-        while let next = queue.popMin() {
-            if let stop = checkBudget() { return result(stop) }
+        while positions < limit, let next = queue.popMin() {
             if next.parent != current {
                 arena.load(next.parent, into: &state)
                 current = next.parent
@@ -93,13 +100,29 @@ struct BestFirstSearch<R: Rules> {
             records.removeAll(keepingCapacity: true)
             current = arena.append(state, parent: next.parent, move: next.move)
             positions += 1
-            switch expandCurrent() {
-            case .won(let path): return result(.solved, path: path)
-            case .spent: return result(.unknown)
-            case .done: break
-            }
+            if let ended = expandCurrent() { return ended }
         }
-        return result(.impossible)
+        if queue.count == 0 && positions < limit { finish(.impossible) }
+    }
+
+    private mutating func finish(_ verdict: SolverVerdict, path: [PackedMove] = []) {
+        self.verdict = verdict
+        winningPath = path
+    }
+
+    /// The moves of the solution, from the start: the search's path replayed with the stock
+    /// clicks and the safe moves put back in. Empty unless the search ended `.solved`.
+    mutating func solution() -> [Move] {
+        guard verdict == .solved else { return [] }
+        var solution: [Move] = []
+        state = start
+        records.removeAll()
+        if !rules.isWon(state) {
+            solution += foldSafeMoves()
+            for move in winningPath { solution += play(move) }
+        }
+        records.removeAll()
+        return solution
     }
 
     /// Plays a move of the search (its stock clicks, the move, the safe moves after it), keeping
@@ -119,33 +142,15 @@ struct BestFirstSearch<R: Rules> {
         return played
     }
 
-    /// `.unknown` when the budget is spent or the search cancelled.
-    private func checkBudget() -> SolverVerdict? {
-        if positions >= budget.positions { return .unknown }
-        if positions & 255 == 0 && positions > 0 {
-            if isCancelled() { return .unknown }
-            if let seconds = budget.seconds, elapsed() >= seconds { return .unknown }
-        }
-        return nil
-    }
-
-    /// What expanding a position came to.
-    enum Expansion {
-        case done
-        /// A move wins: the path to the win.
-        case won([PackedMove])
-        /// The budget ran out while walking the stock's turns.
-        case spent
-    }
-
     /// Plays each move of the current position, queues the new positions and takes the move back;
     /// then the same from each position the stock's turns lead to (moves from the wastes only: the
     /// others commute with the clicks, so the positions they lead to are reached from there).
-    private mutating func expandCurrent() -> Expansion {
-        if let won = generateChildren(clicks: 0, wastesOnly: false) { return .won(won) }
-        guard let turns else { return .done }
+    /// Returns `()` when a move wins (the search is then finished), else `nil`.
+    private mutating func expandCurrent() -> Void? {
+        if let won = generateChildren(clicks: 0, wastesOnly: false) { return finish(.solved, path: won) }
+        guard let turns else { return nil }
         let click = Move.stock(turns.pile)
-        var expansion = Expansion.done
+        var ended: Void? = nil
         var clicks = 0
         // A cycling stock goes round once, its positions sharing one key; another goes on until
         // a position seen before.
@@ -154,24 +159,19 @@ struct BestFirstSearch<R: Rules> {
             turnRecords.append(rules.apply(click, to: &state))
             clicks += 1
             if rules.isWon(state) {
-                expansion = .won(arena.path(to: current) + [PackedMove(click, afterClicks: clicks - 1)])
+                ended = finish(.solved, path: arena.path(to: current) + [PackedMove(click, afterClicks: clicks - 1)])
                 break
             }
             if !cycles {
                 guard table.insert(keyer.key(state)) else { break }
             }
-            if positions >= budget.positions {
-                expansion = .spent
-                break
-            }
-            positions += 1
             if let won = generateChildren(clicks: clicks, wastesOnly: true) {
-                expansion = .won(won)
+                ended = finish(.solved, path: won)
                 break
             }
         }
         while let record = turnRecords.popLast() { state.revert(record) }
-        return expansion
+        return ended
     }
 
     /// Queues the new positions the moves of `state` lead to, each reached from the current
@@ -179,7 +179,7 @@ struct BestFirstSearch<R: Rules> {
     private mutating func generateChildren(clicks: Int, wastesOnly: Bool) -> [PackedMove]? {
         moves.removeAll(keepingCapacity: true)
         rules.legalMoves(in: state, into: &moves)
-        let depthCost = PositionScorer.Weight.depthEighths * (Int(arena.depths[Int(current)]) + 1) / 8
+        let depthCost = scorer.weights.depthEighths * (Int(arena.depths[Int(current)]) + 1) / 8
         for move in moves {
             if let turns {
                 if move.kind == .stock { continue }
@@ -273,26 +273,5 @@ struct BestFirstSearch<R: Rules> {
             }
             return complete
         }
-    }
-
-    private func elapsed() -> Double {
-        let duration = ContinuousClock.now - startTime
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
-
-    /// The result; with a path (the moves of the search, safe moves left out), the solution is
-    /// replayed from the start with the safe moves put back in.
-    private mutating func result(_ verdict: SolverVerdict, path: [PackedMove] = []) -> SolverResult {
-        var solution: [Move] = []
-        if verdict == .solved {
-            state = start
-            records.removeAll()
-            if !rules.isWon(state) {
-                solution += foldSafeMoves()
-                for move in path { solution += play(move) }
-            }
-            records.removeAll()
-        }
-        return SolverResult(verdict: verdict, moves: solution, positions: positions, seconds: elapsed())
     }
 }

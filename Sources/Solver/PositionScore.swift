@@ -13,29 +13,37 @@ import Solitaire
 //
 // The search adds the number of moves from the start (BestFirstSearch.swift).
 
+/// The weights of a cost's terms.
+struct CostWeights: Sendable {
+    /// Per card off the foundations.
+    var card = 4
+    /// Per face-down card (not counting the stock's).
+    var faceDown = 6
+    /// Per face-up card that does not lie in order on the card below.
+    var disorder = 3
+    /// Per card covering a foundation's next card.
+    var covering = 1
+    /// Per unit of room: an empty cell is one, an empty column `roomPerColumn`.
+    var room = 6
+    var roomPerColumn = 2
+    /// Per move from the start, in eighths: the search prefers short ways to a position, so a poor
+    /// stretch of the estimate does not pull it ever deeper.
+    var depthEighths = 16
+
+    /// The weights found best by measuring FreeCell's deals 1 to 1000 (`cardtable-bench solver`).
+    static let standard = CostWeights()
+    /// Another search's: further from breadth first, closer to the estimate alone, so it goes
+    /// deep where the first goes wide (SearchPortfolio.swift).
+    static let deep = CostWeights(depthEighths: 4)
+}
+
 /// Scores positions: the search expands the position of least cost first.
 struct PositionScorer {
-    /// The weights of the cost's terms, found by measuring FreeCell's deals 1 to 1000
-    /// (`cardtable-bench solver`).
-    enum Weight {
-        /// Per card off the foundations.
-        static let card = 4
-        /// Per face-down card.
-        static let faceDown = 6
-        /// Per face-up card that does not lie in order on the card below.
-        static let disorder = 3
-        /// Per card covering a foundation's next card.
-        static let covering = 1
-        /// Per unit of room: an empty cell is one, an empty column two.
-        static let room = 6
-        static let roomPerColumn = 2
-        /// Per move from the start, in eighths: the search prefers short ways to a position, so a
-        /// poor stretch of the estimate does not pull it ever deeper.
-        static let depthEighths = 16
-    }
-
     let model: SolverModel
     let start: SearchStart
+    let weights: CostWeights
+    /// Every card of the stock and waste can be reached by clicks (a cycling stock).
+    let stockReach: Bool
 
     /// Whether a card may go on some foundation now, by the foundations' build rules.
     @inline(__always)
@@ -64,12 +72,21 @@ struct PositionScorer {
                 case .cell?:
                     if count == 0 { room += 1 }
                 case .tableau?:
-                    if count == 0 { room += Weight.roomPerColumn }
+                    if count == 0 { room += weights.roomPerColumn }
                 default:
                     break
                 }
                 guard count > 0 else { continue }
-                cost += Weight.card * count
+                cost += weights.card * count
+                if model.kinds[index] == .stock || model.kinds[index] == .waste {
+                    // The stock's cards come round: they wait, but nothing lies on them.
+                    for (position, card) in pile.enumerated() {
+                        let identity = Int(card.raw & 0x3F)
+                        let above = stockReach ? 1 : UInt8(truncatingIfNeeded: min(count - 1 - position, 254))
+                        if above < covered[identity] { covered[identity] = above }
+                    }
+                    continue
+                }
                 let order = model.inOrder[model.orderTable[index]]
                 var previous: UInt8 = 0
                 for (position, card) in pile.enumerated() {
@@ -77,9 +94,9 @@ struct PositionScorer {
                     let above = UInt8(truncatingIfNeeded: min(count - 1 - position, 254))
                     if above < covered[identity] { covered[identity] = above }
                     if card.raw & 0x80 == 0 {
-                        cost += Weight.faceDown
+                        cost += weights.faceDown
                     } else if position > 0, previous & 0x80 == 0 || !order[Int(previous & 0x3F) << 6 | identity] {
-                        cost += Weight.disorder
+                        cost += weights.disorder
                     }
                     previous = card.raw
                 }
@@ -94,9 +111,9 @@ struct PositionScorer {
                     next &= next - 1
                     least = min(least, Int(covered[identity]))
                 }
-                if least < 255 { cost += Weight.covering * least }
+                if least < 255 { cost += weights.covering * least }
             }
         }
-        return max(0, cost - Weight.room * room)
+        return max(0, cost - weights.room * room)
     }
 }

@@ -10,7 +10,7 @@ import Solitaire
 ///
 /// The answer is `.solved` with the player's moves from `state` to a win, `.impossible` when every
 /// position reachable from `state` was seen and none wins, or `.unknown` when the budget ran out
-/// or the search was cancelled first (BestFirstSearch.swift tells how it searches).
+/// or the search was cancelled first (BestFirstSearch.swift and SearchPortfolio.swift tell how it searches).
 public struct Solver: Sendable {
     public let rules: any Rules
     /// What the search knows of the rules, worked out once (SolverModel.swift).
@@ -42,9 +42,7 @@ public struct Solver: Sendable {
         _ rules: R, model: SolverModel, from state: GameState, budget: SolverBudget, isCancelled: () -> Bool
     ) -> SolverResult {
         withoutActuallyEscaping(isCancelled) { isCancelled in
-            var search = BestFirstSearch(
-                rules: rules, model: model, start: state, budget: budget, isCancelled: isCancelled)
-            return search.run()
+            SearchPortfolio(rules: rules, model: model, start: state, budget: budget, isCancelled: isCancelled).run()
         }
     }
 }

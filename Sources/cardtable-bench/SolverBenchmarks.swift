@@ -86,7 +86,7 @@ enum SolverBenchmarks {
         let solver = Solver(rules: rules)
         for deal in range {
             let start = rules.deal(seed: deal)
-            let result = solver.solve(from: start, budget: SolverBudget(positions: 3_000_000, seconds: 20))
+            let result = solver.solve(from: start, budget: SolverBudget(positions: 2_000_000, seconds: 10))
             let valid = result.verdict != .solved || replays(result.moves, from: start, rules: rules)
             print(
                 "solver, \(layout.title) deal \(deal): \(result.verdict.rawValue)\(valid ? "" : " (BAD REPLAY)"),"
