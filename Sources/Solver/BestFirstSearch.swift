@@ -1,39 +1,37 @@
 import Solitaire
 
-// The search: best first. Positions wait in a priority queue by their cost (PositionScore.swift),
-// and the least costly is expanded next: its moves are played one by one, each position reached
-// for the first time (by its key: PositionKey.swift) joins the queue, and the move is taken back.
+// The search: best first. Positions wait in a priority queue by their cost (PositionScore.swift)
+// plus the moves that led to them, and the least is expanded next: its moves are played one by
+// one, each position reached for the first time (by its key: PositionKey.swift) joins the queue,
+// and the move is taken back.
 //
 // - After every move the safe cards go to the foundations (SolverModel.swift): they are part of
 //   the move, for the search; the solution lists them as moves of their own.
+// - A stock that only turns cards onto wastes is walked round while expanding a position: the
+//   clicks and a move from the waste make one move of the search (SolverModel.swift).
 // - A position is stored compactly once it is expanded (StateArena.swift); a position waiting in
-//   the queue is only its parent and the move from it, and is played again when its turn comes.
+//   the queue is only its parent and the move from it, played again when its turn comes.
 // - The first won position ends the search; the solution is rebuilt from the parents and replayed
 //   from the start to put the safe moves back in.
 // - When the queue runs dry, every reachable position has been seen and none wins: the game is
 //   lost whatever is played.
-// - A budget of positions or time, or cancellation, ends the search with `.unknown`.
+// - It runs in steps (`run(upTo:)`), so that several searches can take turns and a budget or a
+//   cancellation can stop them between steps (SearchPortfolio.swift). A position is one expanded
+//   from the queue, the stock's turns walked with it included.
 
 /// One best-first search from a start position.
 struct BestFirstSearch<R: Rules> {
-    /// A position waiting in the queue: the expanded position it comes from and the move.
-    struct Waiting {
-        /// The cost, then (for equal costs) the newest first.
-        var key: UInt64
-        var parent: Int32
-        var move: PackedMove
-    }
-
     let rules: R
     let model: SolverModel
     let keyer: PositionKeyer
     let scorer: PositionScorer
-    let budget: SolverBudget
-    let isCancelled: () -> Bool
-    let startTime = ContinuousClock.now
-    /// Leaves out moves that seldom help (``isIdle(_:)``): faster, but it proves nothing.
-    let pruned = false
     let start: GameState
+    /// The game's copies of each card, and what empty foundations take.
+    let searchStart: SearchStart
+    /// The stock whose turns are walked, when its clicks fit in a move.
+    let turns: (pile: Int, targets: [Int])?
+    /// Its positions share one key whatever the split (SolverModel.swift).
+    let cycles: Bool
 
     /// The position being worked on.
     var state: GameState
@@ -41,50 +39,59 @@ struct BestFirstSearch<R: Rules> {
     var current: Int32 = -1
     var table = PositionTable()
     var arena: StateArena
-    var queue = PriorityQueue<Waiting>()
+    var queue = PriorityQueue()
     var sequence: UInt32 = 0
     var positions = 0
-    /// Scratch: the moves of the position being expanded, and the records of a move played.
+    /// Scratch: the moves of the position being expanded, and the records of moves played.
     var moves: [Move] = []
     var records: [MoveRecord] = []
     var turnRecords: [MoveRecord] = []
-    /// Per card identity, how many copies the game has.
-    let copies: [Int]
 
-    init(rules: R, start: GameState, budget: SolverBudget, isCancelled: @escaping () -> Bool) {
+    init(rules: R, model: SolverModel, start: GameState, settings: SearchSettings) {
         self.rules = rules
-        let model = SolverModel(rules: rules, start: start)
         self.model = model
-        keyer = PositionKeyer(model: model)
-        scorer = PositionScorer(rules: rules, model: model, start: start)
-        self.budget = budget
-        self.isCancelled = isCancelled
+        searchStart = SearchStart(model: model, state: start)
+        let turns =
+            !settings.walksTurns
+            ? nil
+            : model.stockTurns.flatMap { turns in
+                turns.targets.reduce(start.piles[turns.pile].count) { $0 + start.piles[$1].count }
+                    < PackedMove.maxClicks
+                    ? turns : nil
+            }
+        self.turns = turns
+        cycles = turns != nil && model.stockCycles
+        scorer = PositionScorer(model: model, start: searchStart, weights: settings.weights, stockReach: cycles)
+        keyer = PositionKeyer(model: model, cycle: cycles ? turns.map { ($0.pile, $0.targets[0]) } : nil)
         self.start = start
         state = start
         arena = StateArena(pileCount: start.piles.count)
-        var copies = [Int](repeating: 0, count: 64)
-        for pile in start.piles { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
-        self.copies = copies
         moves.reserveCapacity(128)
         records.reserveCapacity(64)
     }
 
-    mutating func run() -> SolverResult {
-        if rules.isWon(state) { return result(.solved) }
-        foldSafeMoves()
-        if rules.isWon(state) { return result(.solved, path: []) }
-        records.removeAll()
-        _ = table.insert(keyer.key(state))
-        if let stop = checkBudget() { return result(stop) }
-        current = arena.append(state, parent: -1, move: PackedMove(.stock(0)))
-        positions = 1
-        switch expandCurrent() {
-        case .won(let path): return result(.solved, path: path)
-        case .spent: return result(.unknown)
-        case .done: break
+    /// How the search ended, once it has.
+    private(set) var verdict: SolverVerdict?
+    /// With `.solved`: the path of the search's moves (stock clicks and safe moves left out).
+    private var winningPath: [PackedMove] = []
+    private var started = false
+
+    /// Searches until the search ends (``verdict`` says how) or it has expanded `limit` positions.
+    mutating func run(upTo limit: Int) {
+        guard verdict == nil else { return }
+        if !started {
+            started = true
+            if rules.isWon(state) { return finish(.solved) }
+            foldSafeMoves()
+            records.removeAll()
+            if rules.isWon(state) { return finish(.solved) }
+            _ = table.insert(keyer.key(state))
+            guard positions < limit else { return }
+            current = arena.append(state, parent: -1, move: PackedMove(.stock(0)))
+            positions = 1
+            if let ended = expandCurrent() { return ended }
         }
-        while let next = queue.popMin() {
-            if let stop = checkBudget() { return result(stop) }
+        while positions < limit, let next = queue.popMin() {
             if next.parent != current {
                 arena.load(next.parent, into: &state)
                 current = next.parent
@@ -93,13 +100,29 @@ struct BestFirstSearch<R: Rules> {
             records.removeAll(keepingCapacity: true)
             current = arena.append(state, parent: next.parent, move: next.move)
             positions += 1
-            switch expandCurrent() {
-            case .won(let path): return result(.solved, path: path)
-            case .spent: return result(.unknown)
-            case .done: break
-            }
+            if let ended = expandCurrent() { return ended }
         }
-        return result(pruned ? .unknown : .impossible)
+        if queue.count == 0 && positions < limit { finish(.impossible) }
+    }
+
+    private mutating func finish(_ verdict: SolverVerdict, path: [PackedMove] = []) {
+        self.verdict = verdict
+        winningPath = path
+    }
+
+    /// The moves of the solution, from the start: the search's path replayed with the stock
+    /// clicks and the safe moves put back in. Empty unless the search ended `.solved`.
+    mutating func solution() -> [Move] {
+        guard verdict == .solved else { return [] }
+        var solution: [Move] = []
+        state = start
+        records.removeAll()
+        if !rules.isWon(state) {
+            solution += foldSafeMoves()
+            for move in winningPath { solution += play(move) }
+        }
+        records.removeAll()
+        return solution
     }
 
     /// Plays a move of the search (its stock clicks, the move, the safe moves after it), keeping
@@ -107,7 +130,7 @@ struct BestFirstSearch<R: Rules> {
     @discardableResult
     private mutating func play(_ packed: PackedMove) -> [Move] {
         var played: [Move] = []
-        if packed.clicks > 0, let turns = model.stockTurns {
+        if packed.clicks > 0, let turns {
             for _ in 0..<packed.clicks {
                 records.append(rules.apply(.stock(turns.pile), to: &state))
                 played.append(.stock(turns.pile))
@@ -119,70 +142,49 @@ struct BestFirstSearch<R: Rules> {
         return played
     }
 
-    /// `.unknown` when the budget is spent or the search cancelled.
-    private func checkBudget() -> SolverVerdict? {
-        if positions >= budget.positions { return .unknown }
-        if positions & 255 == 0 && positions > 0 {
-            if isCancelled() { return .unknown }
-            if let seconds = budget.seconds, elapsed() >= seconds { return .unknown }
-        }
-        return nil
-    }
-
-    /// What expanding a position came to.
-    enum Expansion {
-        case done
-        /// A move wins: the path to the win.
-        case won([PackedMove])
-        /// The budget ran out while walking the stock's turns.
-        case spent
-    }
-
     /// Plays each move of the current position, queues the new positions and takes the move back;
     /// then the same from each position the stock's turns lead to (moves from the wastes only: the
     /// others commute with the clicks, so the positions they lead to are reached from there).
-    private mutating func expandCurrent() -> Expansion {
-        if let won = generateChildren(clicks: 0, wastesOnly: false) { return .won(won) }
-        guard let turns = model.stockTurns else { return .done }
+    /// Returns `()` when a move wins (the search is then finished), else `nil`.
+    private mutating func expandCurrent() -> Void? {
+        if let won = generateChildren(clicks: 0, wastesOnly: false) { return finish(.solved, path: won) }
+        guard let turns else { return nil }
         let click = Move.stock(turns.pile)
-        var expansion = Expansion.done
+        var ended: Void? = nil
         var clicks = 0
         // A cycling stock goes round once, its positions sharing one key; another goes on until
         // a position seen before.
-        let round = model.stockCycles ? state.piles[turns.pile].count + state.piles[turns.targets[0]].count : 0xFFFF
+        let round = cycles ? state.piles[turns.pile].count + state.piles[turns.targets[0]].count : PackedMove.maxClicks
         while clicks < round, rules.refusal(of: click, in: state) == nil {
             turnRecords.append(rules.apply(click, to: &state))
             clicks += 1
             if rules.isWon(state) {
-                expansion = .won(arena.path(to: current) + [PackedMove(click, afterClicks: clicks - 1)])
+                ended = finish(.solved, path: arena.path(to: current) + [PackedMove(click, afterClicks: clicks - 1)])
                 break
             }
-            if !model.stockCycles {
+            if !cycles {
                 guard table.insert(keyer.key(state)) else { break }
             }
-            if positions >= budget.positions {
-                expansion = .spent
-                break
-            }
-            positions += 1
             if let won = generateChildren(clicks: clicks, wastesOnly: true) {
-                expansion = .won(won)
+                ended = finish(.solved, path: won)
                 break
             }
         }
         while let record = turnRecords.popLast() { state.revert(record) }
-        return expansion
+        return ended
     }
 
     /// Queues the new positions the moves of `state` lead to, each reached from the current
-    /// position by `clicks` stock clicks and the move.
+    /// position by `clicks` stock clicks and the move; returns the path to a win when a move wins.
     private mutating func generateChildren(clicks: Int, wastesOnly: Bool) -> [PackedMove]? {
         moves.removeAll(keepingCapacity: true)
         rules.legalMoves(in: state, into: &moves)
+        let depthCost = scorer.weights.depthEighths * (Int(arena.depths[Int(current)]) + 1) / 8
         for move in moves {
-            if move.kind == .stock, model.stockTurns != nil { continue }
-            if wastesOnly, !model.stockTurns!.targets.contains(move.from) { continue }
-            if pruned, move.kind == .transfer, isIdle(move) { continue }
+            if let turns {
+                if move.kind == .stock { continue }
+                if wastesOnly && !turns.targets.contains(move.from) { continue }
+            }
             if move.kind == .transfer, state.piles[move.to].isEmpty {
                 // Onto an empty pile: only the first of its class, and never a whole pile onto one
                 // of its own class (the same position).
@@ -200,11 +202,11 @@ struct BestFirstSearch<R: Rules> {
                 return arena.path(to: current) + [PackedMove(move, afterClicks: clicks)]
             }
             if table.insert(keyer.key(state)) {
-                let cost = scorer.cost(state) + PositionScorer.Weight.depthEighths * Int(arena.depths[Int(current)]) / 8
+                let cost = min(scorer.cost(state) + depthCost, 0xF_FFFF)
                 sequence &+= 1
                 queue.push(
-                    Waiting(
-                        key: UInt64(min(cost, 0xFF_FFFF)) << 32 | UInt64(UInt32.max - sequence), parent: current,
+                    WaitingPosition(
+                        key: UInt64(cost) << 32 | UInt64(UInt32.max - sequence), parent: current,
                         move: PackedMove(move, afterClicks: clicks)))
             }
             while let record = records.popLast() { state.revert(record) }
@@ -212,23 +214,11 @@ struct BestFirstSearch<R: Rules> {
         return nil
     }
 
-    /// A move the pruned search leaves out: a card taken off a foundation, or a run moved off a
-    /// card it lies on in order when that card cannot go to a foundation once uncovered.
-    private func isIdle(_ move: Move) -> Bool {
-        if scorer.isFoundation[move.from] { return true }
-        let source = state.piles[move.from]
-        guard move.count < source.count else { return false }
-        let below = source[source.count - move.count - 1]
-        let bottom = source[source.count - move.count]
-        guard below.faceUp, scorer.inOrder[move.from][Int(below.raw & 0x3F) << 6 | Int(bottom.raw & 0x3F)] else {
-            return false
-        }
-        return !scorer.canGoUp(below, in: state)
-    }
-
+    @inline(__always)
     private func isFirstEmptyOfClass(_ pile: Int) -> Bool {
         let pileClass = model.pileClass[pile]
-        for other in 0..<pile where model.pileClass[other] == pileClass && state.piles[other].isEmpty {
+        guard pileClass != pile else { return true }
+        for other in pileClass..<pile where model.pileClass[other] == pileClass && state.piles[other].isEmpty {
             return false
         }
         return true
@@ -245,16 +235,17 @@ struct BestFirstSearch<R: Rules> {
         while moved {
             moved = false
             for source in model.foldSources {
-                guard let card = state.piles[source].last, card.faceUp else { continue }
+                guard let card = state.piles[source].last, card.faceUp, scorer.canGoUp(card, in: state) else {
+                    continue
+                }
                 if complete == nil { complete = completeIdentities() }
-                let identity = Int(card.raw & 0x3F)
-                let needed = model.mustBeUp[identity]
+                let needed = model.mustBeUp[Int(card.raw & 0x3F)]
                 guard complete! & needed == needed else { continue }
-                for (index, foundation) in model.foundations.enumerated() {
+                for (number, foundation) in model.foundations.enumerated() {
                     if let top = state.piles[foundation].last {
-                        guard model.noChoiceOnTop[index][Int(top.raw & 0x3F)] else { continue }
+                        guard model.noChoiceOnTop[number][Int(top.raw & 0x3F)] else { continue }
                     } else {
-                        guard model.fixedBase[index] else { continue }
+                        guard searchStart.safeToStart[number] else { continue }
                     }
                     let move = Move.transfer(from: source, to: foundation, count: 1)
                     guard rules.refusal(of: move, in: state) == nil else { continue }
@@ -277,33 +268,10 @@ struct BestFirstSearch<R: Rules> {
                 for card in state.piles[foundation] { counts[Int(card.raw & 0x3F)] &+= 1 }
             }
             var complete: UInt64 = 0
-            for identity in model.identities where Int(counts[identity]) == copies[identity] {
-                complete |= 1 << UInt64(identity)
+            for identity in SolverModel.identities where Int(counts[identity]) == searchStart.copies[identity] {
+                complete |= SolverModel.bit(identity)
             }
             return complete
         }
     }
-
-    private func elapsed() -> Double {
-        let duration = ContinuousClock.now - startTime
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
-
-    /// The result; with a path (the moves of the search, safe moves left out), the solution is
-    /// replayed from the start with the safe moves put back in.
-    private mutating func result(_ verdict: SolverVerdict, path: [PackedMove] = []) -> SolverResult {
-        var solution: [Move] = []
-        if verdict == .solved {
-            state = start
-            records.removeAll()
-            if !rules.isWon(state) {
-                solution += foldSafeMoves()
-                for move in path { solution += play(move) }
-            }
-            records.removeAll()
-        }
-        return SolverResult(verdict: verdict, moves: solution, positions: positions, seconds: elapsed())
-    }
 }
-
-extension BestFirstSearch.Waiting: HasKey {}

@@ -14,13 +14,9 @@ struct PositionKeyer {
     /// The stock and its waste, hashed together as one sequence, when the split does not matter.
     let cycle: (stock: Int, waste: Int)?
 
-    init(model: SolverModel) {
+    init(model: SolverModel, cycle: (stock: Int, waste: Int)?) {
         salts = model.pileClass.map { PositionKeyer.finalize(UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) }
-        if model.stockCycles, let turns = model.stockTurns {
-            cycle = (turns.pile, turns.targets[0])
-        } else {
-            cycle = nil
-        }
+        self.cycle = cycle
     }
 
     /// The key of a position.

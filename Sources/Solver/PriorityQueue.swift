@@ -1,12 +1,20 @@
-// A binary min-heap on the positions' keys, for the best-first search.
+// The best-first search's queue: a binary min-heap of the positions waiting to be expanded.
+
+/// A position waiting in the queue: the expanded position it comes from and the move.
+struct WaitingPosition {
+    /// The cost, then (for equal costs) the newest first.
+    var key: UInt64
+    var parent: Int32
+    var move: PackedMove
+}
 
 /// Positions waiting to be expanded, the least key first.
-struct PriorityQueue<Element> where Element: HasKey {
-    private var heap: [Element] = []
+struct PriorityQueue {
+    private var heap: [WaitingPosition] = []
 
     var count: Int { heap.count }
 
-    mutating func push(_ element: Element) {
+    mutating func push(_ element: WaitingPosition) {
         heap.append(element)
         var child = heap.count - 1
         while child > 0 {
@@ -18,7 +26,7 @@ struct PriorityQueue<Element> where Element: HasKey {
         heap[child] = element
     }
 
-    mutating func popMin() -> Element? {
+    mutating func popMin() -> WaitingPosition? {
         guard let last = heap.popLast() else { return nil }
         guard !heap.isEmpty else { return last }
         let top = heap[0]
@@ -35,9 +43,4 @@ struct PriorityQueue<Element> where Element: HasKey {
         heap[parent] = last
         return top
     }
-}
-
-/// What the queue orders by.
-protocol HasKey {
-    var key: UInt64 { get }
 }

@@ -10,12 +10,15 @@ import Solitaire
 ///
 /// The answer is `.solved` with the player's moves from `state` to a win, `.impossible` when every
 /// position reachable from `state` was seen and none wins, or `.unknown` when the budget ran out
-/// or the search was cancelled first (BestFirstSearch.swift tells how it searches).
+/// or the search was cancelled first (BestFirstSearch.swift and SearchPortfolio.swift tell how it searches).
 public struct Solver: Sendable {
     public let rules: any Rules
+    /// What the search knows of the rules, worked out once (SolverModel.swift).
+    let model: SolverModel
 
     public init(rules: any Rules) {
         self.rules = rules
+        model = SolverModel(rules: rules, pileCount: rules.layout.slots.count)
     }
 
     /// `isCancelled` is polled every few hundred positions; a cancelled search answers `.unknown`.
@@ -23,7 +26,9 @@ public struct Solver: Sendable {
         from state: GameState, budget: SolverBudget, isCancelled: @Sendable () -> Bool = { false }
     ) -> SolverResult {
         guard Solver.applies(to: rules) else { return SolverResult(verdict: .unknown, positions: 0, seconds: 0) }
-        return Solver.search(rules, from: state, budget: budget, isCancelled: isCancelled)
+        let model =
+            state.piles.count == model.pileCount ? model : SolverModel(rules: rules, pileCount: state.piles.count)
+        return Solver.search(rules, model: model, from: state, budget: budget, isCancelled: isCancelled)
     }
 
     /// Whether the solver can work on these rules at all (not on a free table, which has no win).
@@ -34,11 +39,10 @@ public struct Solver: Sendable {
 
     /// Opens the existential, so the search is specialised for the rules' own type.
     private static func search<R: Rules>(
-        _ rules: R, from state: GameState, budget: SolverBudget, isCancelled: () -> Bool
+        _ rules: R, model: SolverModel, from state: GameState, budget: SolverBudget, isCancelled: () -> Bool
     ) -> SolverResult {
         withoutActuallyEscaping(isCancelled) { isCancelled in
-            var search = BestFirstSearch(rules: rules, start: state, budget: budget, isCancelled: isCancelled)
-            return search.run()
+            SearchPortfolio(rules: rules, model: model, start: state, budget: budget, isCancelled: isCancelled).run()
         }
     }
 }

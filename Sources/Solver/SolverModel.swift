@@ -1,7 +1,7 @@
 import Layouts
 import Solitaire
 
-// What the search knows about a game's rules before it starts, worked out once per search from
+// What the search knows about a game's rules before it starts, worked out once per solver from
 // the rules' public face (the layout, the groups' rules, `builds`, `foundations`):
 //
 // - **Interchangeable piles.** Piles of one group, kind and capacity that nothing tells apart (no
@@ -11,93 +11,127 @@ import Solitaire
 // - **Safe moves.** A card may go to a foundation by itself, folded into the move before it, when
 //   no solution can need it anywhere else: every card that some pile would let lie on it is
 //   already on the foundations (both copies with two decks), and the foundation it goes to could
-//   take no other card. A solution that keeps the card elsewhere plays as well (never worse)
-//   without it, so folding loses no solution and an exhausted search still proves the game lost.
-//   Only where that argument holds: never for scripted rules (their hooks may do anything), never
-//   when cards come back off the foundations, never from a stock's waste (the stock's order would
-//   change), a pile the stock deals to, or a pile that refills or is refilled, and never when
-//   the stock refuses to deal onto an empty pile.
-//
-// - **The stock's turns.** When the only stock deals to wastes only, clicking it changes nothing but
-//   which waste card is on top, and commutes with every move that does not touch the wastes.
+//   take no other card. A solution that keeps the card elsewhere plays as well without it (each
+//   of its moves stays legal, or moves one card fewer, or is not needed), so folding loses no
+//   solution and an exhausted search still proves the game lost. When cards may come back off
+//   the foundations, the cards that must be up first are all those the card could be wanted for
+//   in turn, and every card under those on their foundations (in Klondike: every lower card).
+//   Only where the argument holds: never for scripted rules (their hooks may do anything), never
+//   from a stock's waste (the stock's order would change), a pile the stock deals to, or a pile
+//   that refills or is refilled, and never when the stock refuses to deal onto an empty pile.
+// - **The stock's turns.** When the only stock deals to wastes only, clicking it changes nothing
+//   but which waste card is on top, and commutes with every move that does not touch the wastes.
 //   When it turns one card at a time with unlimited redeals, the stock and waste together are one
-//   sequence of cards whatever the split: positions that differ only in the split are one position.
+//   sequence of cards whatever the split: positions that differ only in the split are one.
 //
-// Rules other than a layout's declarative rules (a script's) get none of these: plain search.
+// Rules other than a layout's declarative rules (a script's) get none of these: plain search,
+// ordered by the same cost.
 
 /// The search's view of a game's rules.
 struct SolverModel: Sendable {
-    /// Per pile, the class of piles it is interchangeable with (its own index when alone).
+    let pileCount: Int
+    /// Per pile, the class of piles it is interchangeable with (the first pile of the class).
     let pileClass: [Int]
-    /// Piles a safe card may be folded from.
-    let foldSources: [Int]
-    /// Whether safe moves are folded at all.
-    let folds: Bool
     /// The foundations, in layout order.
     let foundations: [Int]
-    /// Per card identity (rank and suit, 0…63): the identities (a bit each) whose every copy must be
-    /// on the foundations before the card is safe: those that some pile other than a foundation
-    /// would let lie on it (and, when cards come back off the foundations, all they could be
-    /// wanted for in turn).
+    let isFoundation: [Bool]
+    /// Per pile: its kind, when the layout has a slot for it (a hidden pile has none).
+    let kinds: [SlotKind?]
+    /// Per pile, the index of its group's table in ``inOrder``.
+    let orderTable: [Int]
+    /// Per group: whether a card (identity `above`) lies in order on another (`below`) by the
+    /// group's build rule, at index `below << 6 | above`.
+    let inOrder: [[Bool]]
+    /// Per foundation (index in ``foundations``) and top card identity: the identities that may
+    /// go on it next, a bit each.
+    let nextOnTop: [[UInt64]]
+    /// Per foundation: the base an empty one starts from (`.dealt`: the deal's).
+    let bases: [BaseRank]
+
+    /// Whether safe moves are folded at all, and from which piles.
+    let folds: Bool
+    let foldSources: [Int]
+    /// Per identity (rank and suit, 0…63): the identities (a bit each) whose every copy must be on
+    /// the foundations before the card is safe.
     let mustBeUp: [UInt64]
-    /// Per foundation (index in ``foundations``) and top card identity: only one identity could
-    /// go on it next.
+    /// Per foundation and top identity: only one identity could go on it next.
     let noChoiceOnTop: [[Bool]]
-    /// Per foundation: the rank an empty one starts from, when only one rank may (`nil`: any).
-    let foundationBaseRanks: [Int?]
-    /// Per foundation: its class of interchangeable piles takes every card that may start one.
-    let fixedBase: [Bool]
+
     /// The stock whose clicks only turn cards onto wastes, with its wastes: its turns are walked
     /// as part of expanding a position (BestFirstSearch.swift). `nil` when there is no such stock.
     let stockTurns: (pile: Int, targets: [Int])?
-    /// The stock turns one card at a time onto one waste, with no end to its redeals: every way
-    /// of splitting its cards between stock and waste can be reached from every other, so the
-    /// position's key leaves the split out (PositionKey.swift) and expanding a position walks all
-    /// of them.
+    /// The stock turns one card at a time onto one waste, with no end to its redeals: every split
+    /// of its cards between stock and waste can be reached from every other, so the position's key
+    /// leaves the split out (PositionKey.swift) and expanding a position walks all of them.
     let stockCycles: Bool
-    /// The card identities (rank and suit, 0…63) the game has.
-    let identities: [Int]
 
-    init(rules: any Rules, start: GameState) {
-        let pileCount = start.piles.count
-        foundations = rules.foundations
-        var identities: [Int] = []
-        var present = [Bool](repeating: false, count: 64)
-        for pile in start.piles {
-            for card in pile where !present[Int(card.raw & 0x3F)] {
-                present[Int(card.raw & 0x3F)] = true
-            }
-        }
-        for identity in 0..<64 where present[identity] { identities.append(identity) }
-        self.identities = identities
+    /// The 52 identities a card may have.
+    static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
+
+    static func bit(_ identity: Int) -> UInt64 { 1 << UInt64(identity) }
+
+    init(rules: any Rules, pileCount: Int) {
+        self.pileCount = pileCount
         let slots = rules.layout.slots
-        let baseRanks: [Int?] = foundations.map { foundation in
-            guard foundation < slots.count, let game = rules.layout.rules else { return nil }
-            switch (game.groups[slots[foundation].group] ?? PileRules.defaults(for: .foundation)).base {
-            case .rank(let rank): return rank
-            case .dealt: return start.dealtBase == 0 ? nil : start.dealtBase
-            case .any: return nil
+        let foundations = rules.foundations.filter { $0 < pileCount }
+        self.foundations = foundations
+        var isFoundation = [Bool](repeating: false, count: pileCount)
+        for pile in foundations { isFoundation[pile] = true }
+        self.isFoundation = isFoundation
+        kinds = (0..<pileCount).map { $0 < slots.count ? slots[$0].kind : nil }
+        let identities = SolverModel.identities
+        func builds(_ above: Int, on below: Int, in pile: Int) -> Bool {
+            rules.builds(PileCard(raw: UInt8(above) | 0x80), on: PileCard(raw: UInt8(below) | 0x80), inPile: pile)
+        }
+
+        // Build tables, one per group.
+        var groupTable: [String: Int] = [:]
+        var tables: [[Bool]] = [[Bool](repeating: false, count: 64 * 64)]
+        var orderTable = [Int](repeating: 0, count: pileCount)
+        for pile in 0..<min(pileCount, slots.count) {
+            if let table = groupTable[slots[pile].group] {
+                orderTable[pile] = table
+                continue
+            }
+            var table = [Bool](repeating: false, count: 64 * 64)
+            for below in identities {
+                for above in identities where builds(above, on: below, in: pile) { table[below << 6 | above] = true }
+            }
+            groupTable[slots[pile].group] = tables.count
+            orderTable[pile] = tables.count
+            tables.append(table)
+        }
+        inOrder = tables
+        self.orderTable = orderTable
+        let nextOnTop: [[UInt64]] = foundations.map { foundation in
+            let table = tables[orderTable[foundation]]
+            return (0..<64).map { top in
+                var mask: UInt64 = 0
+                for identity in identities where table[top << 6 | identity] { mask |= SolverModel.bit(identity) }
+                return mask
             }
         }
-        foundationBaseRanks = baseRanks
+        self.nextOnTop = nextOnTop
+        noChoiceOnTop = nextOnTop.map { $0.map { $0.nonzeroBitCount <= 1 } }
+        bases = foundations.map { foundation in
+            guard foundation < slots.count, let game = rules.layout.rules else { return .any }
+            return (game.groups[slots[foundation].group] ?? PileRules.defaults(for: .foundation)).base
+        }
 
-        guard let declarative = rules as? DeclarativeRules else {
+        guard let declarative = rules as? DeclarativeRules, pileCount == slots.count else {
+            pileClass = Array(0..<pileCount)
+            folds = false
+            foldSources = []
+            mustBeUp = Array(repeating: 0, count: 64)
             stockTurns = nil
             stockCycles = false
-            pileClass = Array(0..<pileCount)
-            foldSources = []
-            folds = false
-            mustBeUp = Array(repeating: 0, count: 64)
-            noChoiceOnTop = []
-            fixedBase = []
             return
         }
 
         // Which piles a stock deals to, which refill and which are refilled from.
         func resolve(_ name: String) -> [Int] {
             let inGroup = slots.indices.filter { slots[$0].group == name }
-            if !inGroup.isEmpty { return inGroup }
-            return slots.indices.filter { slots[$0].id == name }
+            return inGroup.isEmpty ? slots.indices.filter { slots[$0].id == name } : inGroup
         }
         var stockTarget = [Bool](repeating: false, count: pileCount)
         var refills = [Bool](repeating: false, count: pileCount)
@@ -110,8 +144,9 @@ struct SolverModel: Sendable {
             if slot.kind == .stock {
                 var targets = pileRules.dealTo.flatMap(resolve)
                 if pileRules.dealTo.isEmpty, let firstWasteGroup { targets = resolve(firstWasteGroup) }
-                for target in targets where target != index { stockTarget[target] = true }
-                stocks.append((index, targets.filter { $0 != index }))
+                targets.removeAll { $0 == index }
+                for target in targets { stockTarget[target] = true }
+                stocks.append((index, targets))
                 if pileRules.dealNeedsNoEmpty { stockRefusesEmpty = true }
             }
             if let source = pileRules.refillFrom {
@@ -124,8 +159,8 @@ struct SolverModel: Sendable {
         }
 
         // The stock's turns: one stock dealing to wastes only.
-        if stocks.count == 1, !stocks[0].targets.isEmpty,
-            stocks[0].targets.allSatisfy({ slots[$0].kind == .waste }), !stockRefusesEmpty
+        if stocks.count == 1, !stocks[0].targets.isEmpty, stocks[0].targets.allSatisfy({ slots[$0].kind == .waste }),
+            !stockRefusesEmpty
         {
             stockTurns = stocks[0]
             let stockRules = declarative.pileRules(stocks[0].pile)
@@ -137,7 +172,7 @@ struct SolverModel: Sendable {
 
         // Interchangeable classes.
         var classes = Array(0..<pileCount)
-        for index in 0..<pileCount where index < slots.count {
+        for index in 0..<pileCount {
             let slot = slots[index]
             guard [.tableau, .cell, .foundation].contains(slot.kind), !stockTarget[index], !refillSource[index] else {
                 continue
@@ -145,7 +180,6 @@ struct SolverModel: Sendable {
             for other in 0..<index
             where classes[other] == other && slots[other].group == slot.group && slots[other].kind == slot.kind
                 && slots[other].capacity == slot.capacity && !stockTarget[other] && !refillSource[other]
-                && refills[other] == refills[index]
             {
                 classes[index] = other
                 break
@@ -154,50 +188,40 @@ struct SolverModel: Sendable {
         pileClass = classes
 
         // Safe moves.
-        let foundationSet = Set(foundations)
         let takesBack = foundations.contains { declarative.pileRules($0).takeBack }
         let collects = foundations.contains { declarative.pileRules($0).collect }
-        foldSources = (0..<min(pileCount, slots.count)).filter { index in
-            let kind = slots[index].kind
-            return [.tableau, .cell, .reserve].contains(kind) && !stockTarget[index] && !refills[index]
-                && !refillSource[index] && !foundationSet.contains(index)
-        }
-        func builds(_ above: Int, on below: Int, in pile: Int) -> Bool {
-            declarative.builds(PileCard(raw: UInt8(above) | 0x80), on: PileCard(raw: UInt8(below) | 0x80), inPile: pile)
+        foldSources = (0..<pileCount).filter { index in
+            [.tableau, .cell, .reserve].contains(slots[index].kind) && !stockTarget[index] && !refills[index]
+                && !refillSource[index]
         }
         // Per identity, the identities some pile other than a foundation lets lie on it.
         var needers = [UInt64](repeating: 0, count: 64)
-        var askedGroups: Set<String> = []
-        for index in 0..<min(pileCount, slots.count) where !foundationSet.contains(index) {
-            guard askedGroups.insert(slots[index].group).inserted else { continue }
+        for table in Set((0..<pileCount).filter { !isFoundation[$0] }.map { orderTable[$0] }) {
             for below in identities {
-                for above in identities where builds(above, on: below, in: index) {
-                    needers[below] |= 1 << UInt64(above)
+                for above in identities where tables[table][below << 6 | above] {
+                    needers[below] |= SolverModel.bit(above)
                 }
             }
         }
-        let noChoice = foundations.map { foundation in
-            (0..<64).map { top in identities.filter { builds($0, on: top, in: foundation) }.count <= 1 }
-        }
-        noChoiceOnTop = noChoice
         if takesBack {
-            // Cards may come back: what must be up is everything a card could be wanted for,
-            // again and again, and every card under those on the foundations.
-            var below = [UInt64](repeating: 0, count: 64)
-            for foundation in foundations {
+            // Cards may come back: everything a card could be wanted for, again and again, must be
+            // up, and every card under those on the foundations.
+            var under = [UInt64](repeating: 0, count: 64)
+            for next in nextOnTop {
                 for lower in identities {
-                    for upper in identities where builds(upper, on: lower, in: foundation) {
-                        below[upper] |= 1 << UInt64(lower)
+                    for upper in identities where next[lower] & SolverModel.bit(upper) != 0 {
+                        under[upper] |= SolverModel.bit(lower)
                     }
                 }
             }
+            let direct = needers
             for identity in identities {
-                var closure = needers[identity] | below[identity]
+                var closure = direct[identity] | under[identity]
                 var grew = true
                 while grew {
                     grew = false
-                    for member in identities where closure & (1 << UInt64(member)) != 0 {
-                        let more = (needers[member] | below[member]) & ~(1 << UInt64(identity))
+                    for member in identities where closure & SolverModel.bit(member) != 0 {
+                        let more = (direct[member] | under[member]) & ~SolverModel.bit(identity)
                         if closure | more != closure {
                             closure |= more
                             grew = true
@@ -208,18 +232,52 @@ struct SolverModel: Sendable {
             }
         }
         mustBeUp = needers
-        let chains = noChoice.allSatisfy { $0.allSatisfy { $0 } }
+        let chains = noChoiceOnTop.allSatisfy { $0.allSatisfy { $0 } }
         folds = !foundations.isEmpty && !collects && !stockRefusesEmpty && (!takesBack || chains)
-        // An empty foundation may be given a card when the card could start no foundation of
-        // another class (in FreeCell every Ace may start any of the four alike).
-        let finalClasses = classes
-        let foundations = foundations
-        fixedBase = foundations.indices.map { number in
-            guard baseRanks[number] != nil else { return false }
+    }
+
+    /// Whether a card (identity `above`) lies in order on another in pile `pile`.
+    @inline(__always)
+    func liesInOrder(_ above: PileCard, on below: PileCard, in pile: Int) -> Bool {
+        inOrder[orderTable[pile]][Int(below.raw & 0x3F) << 6 | Int(above.raw & 0x3F)]
+    }
+}
+
+/// What a search needs of its start beyond the rules: how many copies of each card the game has,
+/// and what each empty foundation takes.
+struct SearchStart {
+    /// Per identity, the copies the game has.
+    let copies: [Int]
+    /// Per foundation: the identities that may start it when empty, a bit each (none when any
+    /// card may: a base of `any`, or a dealt base not yet dealt).
+    let startsEmpty: [UInt64]
+    /// Per foundation: a safe card may start it when empty: the card could start no foundation
+    /// of another class (in FreeCell every Ace starts any of the four alike).
+    let safeToStart: [Bool]
+
+    init(model: SolverModel, state: GameState) {
+        var copies = [Int](repeating: 0, count: 64)
+        for pile in state.piles { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
+        self.copies = copies
+        let ranks: [Int?] = model.bases.map { base in
+            switch base {
+            case .rank(let rank): rank
+            case .dealt: state.dealtBase == 0 ? nil : state.dealtBase
+            case .any: nil
+            }
+        }
+        startsEmpty = ranks.map { rank in
+            guard let rank else { return 0 }
+            var mask: UInt64 = 0
+            for identity in SolverModel.identities where identity & 0x0F == rank { mask |= SolverModel.bit(identity) }
+            return mask
+        }
+        let foundations = model.foundations
+        safeToStart = foundations.indices.map { number in
+            guard let rank = ranks[number], !ranks.contains(nil) else { return false }
             return foundations.indices.allSatisfy { other in
-                finalClasses[foundations[other]] == finalClasses[foundations[number]] || baseRanks[other] == nil
-                    || baseRanks[other] != baseRanks[number]
-            } && !foundations.indices.contains { baseRanks[$0] == nil }
+                model.pileClass[foundations[other]] == model.pileClass[foundations[number]] || ranks[other] != rank
+            }
         }
     }
 }

@@ -5,24 +5,28 @@ import Solitaire
 // array; beside it, per position, where its bytes start, its redeals left, and the position it
 // was reached from with the move.
 
-/// A move in 64 bits: kind, from, to and count, and how many stock clicks come before it.
+/// A move in 64 bits: how many stock clicks come before it (16 bits), its kind (2), from (12),
+/// to (12) and count (22).
 struct PackedMove: Equatable {
     var bits: UInt64
 
     init(_ move: Move, afterClicks clicks: Int = 0) {
         bits =
-            UInt64(min(clicks, 0xFFFF)) << 32 | UInt64(move.kind.rawValue) << 30 | UInt64(move.from & 0xFF) << 22
-            | UInt64(move.to & 0xFF) << 14 | UInt64(min(move.count, 0x3FFF))
+            UInt64(min(clicks, PackedMove.maxClicks)) << 48 | UInt64(move.kind.rawValue & 3) << 46
+            | UInt64(move.from & 0xFFF) << 34 | UInt64(move.to & 0xFFF) << 22 | UInt64(min(move.count, 0x3F_FFFF))
     }
 
     var move: Move {
         Move(
-            kind: Move.Kind(rawValue: UInt8(bits >> 30 & 3)) ?? .transfer, from: Int(bits >> 22 & 0xFF),
-            to: Int(bits >> 14 & 0xFF), count: Int(bits & 0x3FFF))
+            kind: Move.Kind(rawValue: UInt8(bits >> 46 & 3)) ?? .transfer, from: Int(bits >> 34 & 0xFFF),
+            to: Int(bits >> 22 & 0xFFF), count: Int(bits & 0x3F_FFFF))
     }
 
     /// The stock clicks played before the move.
-    var clicks: Int { Int(bits >> 32 & 0xFFFF) }
+    var clicks: Int { Int(bits >> 48) }
+
+    /// The most clicks a move holds.
+    static let maxClicks = 0xFFFF
 }
 
 /// Expanded positions, packed.

@@ -1,4 +1,5 @@
 import Layouts
+import Scripting
 import Solitaire
 import Solver
 import TableKit
@@ -11,6 +12,7 @@ import TableKit
 ///   cardtable-bench solver 1..200       # only those deals (or one deal: `solver 37`)
 ///   cardtable-bench solver winnable     # only still winnable
 ///   cardtable-bench solver game klondike 1..20   # another shipped game's deals, one line each
+///   cardtable-bench solver shipped 1..5 # every shipped game (scripted ones through their hooks)
 enum SolverBenchmarks {
     static func run(arguments: [String]) {
         var range: ClosedRange<UInt64>? = nil
@@ -28,6 +30,7 @@ enum SolverBenchmarks {
         if let index = arguments.firstIndex(of: "game"), index + 1 < arguments.count {
             return gameDeals(arguments[index + 1], range ?? 1...10)
         }
+        if arguments.contains("shipped") { return shippedGames(range ?? 1...3) }
         if let range { return freeCellDeals(Array(range)) }
         if arguments.contains("winnable") {
             stillWinnable("klondike")
@@ -83,12 +86,38 @@ enum SolverBenchmarks {
         let solver = Solver(rules: rules)
         for deal in range {
             let start = rules.deal(seed: deal)
-            let result = solver.solve(from: start, budget: SolverBudget(positions: 3_000_000, seconds: 20))
+            let result = solver.solve(from: start, budget: SolverBudget(positions: 2_000_000, seconds: 10))
             let valid = result.verdict != .solved || replays(result.moves, from: start, rules: rules)
             print(
                 "solver, \(layout.title) deal \(deal): \(result.verdict.rawValue)\(valid ? "" : " (BAD REPLAY)"),"
                     + " \(result.moves.count) moves, \(result.positions) positions,"
                     + " \(formatMilliseconds(result.seconds))")
+        }
+    }
+
+    /// Every shipped game's deals with a budget of 200,000 positions or 2 s each: how many are
+    /// solved, proved lost or left unknown, and any solution that does not replay (there must be
+    /// none).
+    static func shippedGames(_ range: ClosedRange<UInt64>) {
+        let budget = SolverBudget(positions: 200_000, seconds: 2)
+        for name in ShippedLayouts.names {
+            guard let layout = ShippedLayouts.layout(named: name), layout.rules != nil else { continue }
+            let rules = rulesOf(layout)
+            var counts: [SolverVerdict: Int] = [:]
+            var bad: [UInt64] = []
+            var seconds = 0.0
+            for deal in range {
+                let start = rules.deal(seed: deal)
+                let result = Solver(rules: rules).solve(from: start, budget: budget)
+                counts[result.verdict, default: 0] += 1
+                seconds += result.seconds
+                if result.verdict == .solved && !replays(result.moves, from: start, rules: rules) { bad.append(deal) }
+            }
+            let verdicts = [SolverVerdict.solved, .impossible, .unknown].map { "\($0.rawValue) \(counts[$0] ?? 0)" }
+            print(
+                "solver, \(name)\(layout.script == nil ? "" : " (scripted)"): \(verdicts.joined(separator: ", "))"
+                    + " in \(String(format1: seconds, digits: 2)) s"
+                    + (bad.isEmpty ? "" : "; BAD REPLAYS: \(bad.map(String.init).joined(separator: ", "))"))
         }
     }
 

@@ -29,3 +29,16 @@ extension XCTestCase {
         XCTAssertTrue(rules.isWon(state), "\(message): the moves do not win", file: file, line: line)
     }
 }
+
+/// A position from text, one string per pile in layout order, each card by name, bottom first
+/// (`"[8D] 7S"`: a face-down 8D under a face-up 7S).
+func position(_ piles: [String], redeals: Int = 0) -> GameState {
+    GameState(
+        piles: piles.map { text in
+            text.split(separator: " ").map { token in
+                let name = String(token.filter { $0 != "[" && $0 != "]" })
+                guard let card = Card(name) else { fatalError("not a card: \(token)") }
+                return PileCard(card, faceUp: !token.hasPrefix("["))
+            }
+        }, redealsLeft: redeals)
+}

@@ -1,0 +1,208 @@
+import Layouts
+import Solitaire
+
+/// A group of slots with the default rules of its kind, changed by `change`.
+struct SmallGroup {
+    var name: String
+    var kind: SlotKind
+    var count: Int
+    var capacity: Int?
+    var rules: PileRules
+
+    init(
+        _ name: String, _ kind: SlotKind, _ count: Int, capacity: Int? = nil,
+        _ change: (inout PileRules) -> Void = { _ in }
+    ) {
+        self.name = name
+        self.kind = kind
+        self.count = count
+        self.capacity = capacity
+        var rules = PileRules.defaults(for: kind)
+        change(&rules)
+        self.rules = rules
+    }
+}
+
+/// Tables built in code, small enough that a plain search sees every position: the rules of
+/// shipped games played with a handful of cards.
+enum SmallGames {
+    static func layout(_ groups: [SmallGroup], win: WinCondition = .foundations) -> TableLayout {
+        var slots: [SlotLayout] = []
+        for (row, group) in groups.enumerated() {
+            for index in 0..<group.count {
+                slots.append(
+                    SlotLayout(
+                        id: group.count == 1 ? group.name : "\(group.name).\(index + 1)", group: group.name,
+                        kind: group.kind, position: GridPoint(column: Double(index), row: Double(row)),
+                        fan: group.kind == .tableau ? .down : .none, capacity: group.capacity))
+            }
+        }
+        let rules = GameRules(
+            win: win, family: "Test", groups: Dictionary(uniqueKeysWithValues: groups.map { ($0.name, $0.rules) }))
+        return TableLayout(name: "small", title: "Small", slots: slots, rules: rules)
+    }
+
+    /// FreeCell's rules: `cells` cells, four foundations, `columns` columns.
+    static func freeCell(cells: Int, columns: Int) -> TableLayout {
+        layout([
+            SmallGroup("C", .cell, cells, capacity: 1),
+            SmallGroup("F", .foundation, 4),
+            SmallGroup("T", .tableau, columns) { $0.sequenceLimit = .freeCells },
+        ])
+    }
+
+    /// Baker's Game: FreeCell building in suit, foundations keep their cards.
+    static func bakersGame(cells: Int, columns: Int) -> TableLayout {
+        layout([
+            SmallGroup("C", .cell, cells, capacity: 1),
+            SmallGroup("F", .foundation, 4) { $0.takeBack = false },
+            SmallGroup("T", .tableau, columns) {
+                $0.suit = .same
+                $0.sequenceLimit = .freeCells
+            },
+        ])
+    }
+
+    /// Klondike's rules: a stock turning `draw` onto a waste, `columns` columns taking only the
+    /// highest rank `top` when empty.
+    static func klondike(draw: Int, redeals: Redeals, columns: Int, top: Int) -> TableLayout {
+        layout([
+            SmallGroup("S", .stock, 1) {
+                $0.draw = draw
+                $0.redeals = redeals
+            },
+            SmallGroup("W", .waste, 1),
+            SmallGroup("F", .foundation, 4),
+            SmallGroup("T", .tableau, columns) { $0.empty = .rank(top) },
+        ])
+    }
+
+    /// Yukon's rules: any face-up card moves with what lies on it.
+    static func yukon(columns: Int) -> TableLayout {
+        layout([
+            SmallGroup("F", .foundation, 4),
+            SmallGroup("T", .tableau, columns) { $0.move = .faceUp },
+        ])
+    }
+
+    /// Spider's stock and columns (the stock deals a row, never onto an empty column; runs move
+    /// in one suit), with foundations that take the cards one by one.
+    static func spider(columns: Int) -> TableLayout {
+        layout([
+            SmallGroup("S", .stock, 1) {
+                $0.dealTo = ["T"]
+                $0.dealNeedsNoEmpty = true
+            },
+            SmallGroup("F", .foundation, 4) { $0.takeBack = false },
+            SmallGroup("T", .tableau, columns) {
+                $0.suit = .any
+                $0.moveSuit = .same
+            },
+        ])
+    }
+
+    /// Canfield's rules: columns refilled from a reserve, a stock turning three.
+    static func canfield(columns: Int) -> TableLayout {
+        layout([
+            SmallGroup("S", .stock, 1) {
+                $0.draw = 3
+                $0.redeals = .unlimited
+            },
+            SmallGroup("W", .waste, 1),
+            SmallGroup("R", .reserve, 1),
+            SmallGroup("F", .foundation, 4),
+            SmallGroup("T", .tableau, columns) { $0.refillFrom = "R" },
+        ])
+    }
+
+    /// Golf's rules: the stock turns onto the one foundation, up or down in any suit.
+    static func golf(columns: Int) -> TableLayout {
+        layout(
+            [
+                SmallGroup("S", .stock, 1) { $0.dealTo = ["F"] },
+                SmallGroup("F", .foundation, 1) {
+                    $0.build = .either
+                    $0.suit = .any
+                    $0.base = .any
+                },
+                SmallGroup("T", .tableau, columns) {
+                    $0.build = .none
+                    $0.empty = .none
+                    $0.move = .top
+                },
+            ], win: .cleared)
+    }
+}
+
+/// The tests' random numbers: SplitMix64, so every run deals the same.
+struct SmallRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+extension SmallGames {
+    /// A random position of `layout`: the cards Ace to `ranks` of `suits` suits, shuffled, dealt
+    /// round the columns (and the stock and reserve when the layout has them). Cards of the
+    /// stock lie face down, and in the columns so does each card but the top with
+    /// `faceDown`.
+    static func position(
+        _ layout: TableLayout, ranks: Int, suits: Int, faceDown: Bool, random: inout SmallRandom
+    ) -> GameState {
+        var cards: [Card] = []
+        for suit in Card.Suit.allCases.prefix(suits) {
+            for rank in 1...ranks { cards.append(Card(Card.Rank(rawValue: rank)!, suit)) }
+        }
+        for index in cards.indices.reversed() { cards.swapAt(index, random.below(index + 1)) }
+        var piles = [[PileCard]](repeating: [], count: layout.slots.count)
+        let columns = layout.slots.indices.filter { layout.slots[$0].kind == .tableau }
+        let extras = layout.slots.indices.filter { [.stock, .reserve].contains(layout.slots[$0].kind) }
+        let places = columns + extras
+        for (index, card) in cards.enumerated() {
+            let pile = index < columns.count ? columns[index] : places[random.below(places.count)]
+            piles[pile].append(PileCard(card, faceUp: false))
+        }
+        for pile in piles.indices where layout.slots[pile].kind != .stock {
+            for index in piles[pile].indices where !faceDown || index == piles[pile].count - 1 {
+                piles[pile][index].faceUp = true
+            }
+        }
+        let redeals = layout.rules?.groups["S"].map { rules in
+            switch rules.redeals {
+            case .unlimited: Int.max
+            case .limited(let count): count
+            }
+        }
+        return GameState(piles: piles, redealsLeft: redeals ?? 0)
+    }
+}
+
+/// Every position reachable from a start, breadth first, with no cleverness: the answer the
+/// solver's must agree with. `nil` when there are more than `limit` positions.
+func plainSearchWins(_ rules: some Rules, from start: GameState, limit: Int) -> Bool? {
+    var seen: Set<GameState> = [start]
+    var queue = [start]
+    var next = 0
+    while next < queue.count {
+        let state = queue[next]
+        next += 1
+        if rules.isWon(state) { return true }
+        for move in rules.legalMoves(in: state) {
+            var after = state
+            _ = rules.apply(move, to: &after)
+            if seen.insert(after).inserted {
+                if seen.count > limit { return nil }
+                queue.append(after)
+            }
+        }
+    }
+    return false
+}
