@@ -178,7 +178,11 @@ struct BestFirstSearch<R: Rules> {
     /// position by `clicks` stock clicks and the move; returns the path to a win when a move wins.
     private mutating func generateChildren(clicks: Int, wastesOnly: Bool) -> [PackedMove]? {
         moves.removeAll(keepingCapacity: true)
-        rules.legalMoves(in: state, into: &moves)
+        if wastesOnly && model.wastesMoveTopOnly {
+            listWasteMoves(turns!.targets)
+        } else {
+            rules.legalMoves(in: state, into: &moves)
+        }
         let depthCost = scorer.weights.depthEighths * (Int(arena.depths[Int(current)]) + 1) / 8
         for move in moves {
             if let turns {
@@ -212,6 +216,22 @@ struct BestFirstSearch<R: Rules> {
             while let record = records.popLast() { state.revert(record) }
         }
         return nil
+    }
+
+    /// The legal moves of the wastes' top cards, when only those move: each pile that might take
+    /// the card by the build tables alone (an empty pile, a card it builds on) asked in turn,
+    /// instead of listing every move of the position.
+    private mutating func listWasteMoves(_ wastes: [Int]) {
+        for waste in wastes {
+            guard let card = state.piles[waste].last, card.faceUp else { continue }
+            for pile in 0..<model.pileCount where pile != waste {
+                if let top = state.piles[pile].last {
+                    guard top.faceUp, model.liesInOrder(card, on: top, in: pile) else { continue }
+                }
+                let move = Move.transfer(from: waste, to: pile, count: 1)
+                if rules.refusal(of: move, in: state) == nil { moves.append(move) }
+            }
+        }
     }
 
     @inline(__always)

@@ -64,6 +64,8 @@ struct SolverModel: Sendable {
     /// of its cards between stock and waste can be reached from every other, so the position's key
     /// leaves the split out (PositionKey.swift) and expanding a position walks all of them.
     let stockCycles: Bool
+    /// Only the top card of each waste moves (so its moves can be listed alone).
+    let wastesMoveTopOnly: Bool
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -125,6 +127,7 @@ struct SolverModel: Sendable {
             mustBeUp = Array(repeating: 0, count: 64)
             stockTurns = nil
             stockCycles = false
+            wastesMoveTopOnly = false
             return
         }
 
@@ -165,9 +168,11 @@ struct SolverModel: Sendable {
             stockTurns = stocks[0]
             let stockRules = declarative.pileRules(stocks[0].pile)
             stockCycles = stocks[0].targets.count == 1 && stockRules.draw <= 1 && stockRules.redeals == .unlimited
+            wastesMoveTopOnly = stocks[0].targets.allSatisfy { declarative.pileRules($0).move == .top }
         } else {
             stockTurns = nil
             stockCycles = false
+            wastesMoveTopOnly = false
         }
 
         // Interchangeable classes.
