@@ -2,7 +2,7 @@ import TableKit
 
 /// The colours and attributes the terminal writes with, as SGR sets them: colour numbers as
 /// ``ColorMode/colorNumber(for:)`` gives them (-1 is the terminal's own colour).
-struct TerminalPen: Equatable, Sendable {
+struct TerminalPen: Hashable, Sendable {
     var foreground: Int
     var background: Int
     var attributes: CellAttributes
