@@ -168,7 +168,9 @@ public struct FrameEncoder {
             let look = look(of: cell)
             if var segment = current, segment.end == x {
                 if isBlank(cell) {
-                    if segment.pen?.drawsBlank(in: look.visibleBackground) ?? (segment.background == look.visibleBackground) {
+                    if segment.pen?.drawsBlank(in: look.visibleBackground)
+                        ?? (segment.background == look.visibleBackground)
+                    {
                         segment.end = x + 1
                         current = segment
                         continue
