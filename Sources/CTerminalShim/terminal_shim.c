@@ -5,6 +5,7 @@
 #include "include/terminal_shim.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
@@ -14,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+#include <wchar.h>
 
 unsigned int ct_attr_bold(void) { return (unsigned int)A_BOLD; }
 unsigned int ct_attr_dim(void) { return (unsigned int)A_DIM; }
@@ -46,17 +48,29 @@ static unsigned long long bytes_baseline = 0;
 
 unsigned long long ct_bytes_written(void) { return process_bytes_written() - bytes_baseline; }
 
-void ct_write_raw(const char *text) {
-    size_t size = strlen(text), done = 0;
+int ct_locale_character(unsigned int scalar, char *buffer) {
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    char bytes[MB_LEN_MAX > 16 ? MB_LEN_MAX : 16];
+    size_t length = wcrtomb(bytes, (wchar_t)scalar, &state);
+    if (length == (size_t)-1 || length > 16) return -1;
+    memcpy(buffer, bytes, length);
+    return (int)length;
+}
+
+void ct_write_bytes(const unsigned char *bytes, unsigned long size) {
+    unsigned long done = 0;
     while (done < size) {
-        ssize_t n = write(output_fd, text + done, size - done);
+        ssize_t n = write(output_fd, bytes + done, size - done);
         if (n < 0) {
             if (errno == EINTR) continue;
             return;   // the terminal is gone
         }
-        done += (size_t)n;
+        done += (unsigned long)n;
     }
 }
+
+void ct_write_raw(const char *text) { ct_write_bytes((const unsigned char *)text, strlen(text)); }
 
 int ct_open_screen(int in_fd, int out_fd) {
     input_fd = in_fd;
@@ -80,6 +94,31 @@ static int has_string(const char *name) {
     return value != NULL && value != (char *)-1 && value[0] != 0;
 }
 
+// Whether a string capability, given up to two parameters and stripped of padding ($<5>),
+// is exactly `expected`.
+static int evaluates_to(const char *name, int first, int second, const char *expected) {
+    const char *value = tigetstr(name);
+    if (value == NULL || value == (char *)-1) return 0;
+    const char *result = strchr(value, '%') ? tiparm(value, first, second) : value;
+    if (result == NULL) return 0;
+    char stripped[64];
+    size_t length = 0;
+    for (const char *c = result; *c && length + 1 < sizeof stripped; c++) {
+        if (c[0] == '$' && c[1] == '<' && strchr(c, '>')) {
+            c = strchr(c, '>');
+            continue;
+        }
+        stripped[length++] = *c;
+    }
+    stripped[length] = 0;
+    return strcmp(stripped, expected) == 0;
+}
+
+static int contains(const char *name, const char *part) {
+    const char *value = tigetstr(name);
+    return value != NULL && value != (char *)-1 && strstr(value, part) != NULL;
+}
+
 int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *facts) {
     memset(facts, 0, sizeof *facts);
     int status = 0;
@@ -90,6 +129,20 @@ int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *f
     facts->alternate_screen = has_string("smcup") && has_string("rmcup");
     int colors = tigetnum("colors");
     facts->colors = colors > 0 ? colors : 0;
+    facts->ecma48 = facts->cursor_addressing && evaluates_to("cup", 4, 9, "\033[5;10H")
+        && (contains("sgr0", "\033[m") || contains("sgr0", "\033[0m"))
+        && (facts->colors == 0
+            || (evaluates_to("setaf", 1, 0, "\033[31m") && evaluates_to("setab", 1, 0, "\033[41m")));
+    facts->attributes_off_one_by_one = evaluates_to("rmul", 0, 0, "\033[24m");
+    facts->background_color_erase = tigetflag("bce") > 0;
+    facts->erase_characters = evaluates_to("ech", 12, 0, "\033[12X");
+    facts->erase_line = evaluates_to("el", 0, 0, "\033[K");
+    facts->wraps_at_last_column = tigetflag("am") > 0 && tigetflag("xenl") <= 0;
+    facts->bold = has_string("bold");
+    facts->dim = has_string("dim");
+    facts->italic = has_string("sitm");
+    facts->underline = has_string("smul");
+    facts->reverse = has_string("rev");
     del_curterm(cur_term);
     return 0;
 }

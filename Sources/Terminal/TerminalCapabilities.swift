@@ -1,4 +1,5 @@
 import CTerminalShim
+import TableKit
 
 /// What a terminal type can do, from its terminfo entry, and whether a table can be played on
 /// it: the table is drawn by moving the cursor anywhere (`cup`). A terminal whose size is not
@@ -14,12 +15,40 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var hasAlternateScreen: Bool
     /// `colors#`, or 0.
     public var colors: Int
+    /// The terminal takes ECMA-48 sequences as xterm does (`cup` is `ESC [ row ; col H`,
+    /// `sgr0` holds `ESC [ m`, `setaf` and `setab` are `ESC [ 3N m` and `ESC [ 4N m`): frames
+    /// are then written by ``FrameEncoder``, otherwise by ncurses from terminfo.
+    public var takesECMA48: Bool
+    /// SGR 22, 23, 24 and 27 turn single attributes off (`rmul` is `ESC [ 24 m`).
+    public var turnsAttributesOffOneByOne: Bool
+    /// `bce`: erasing fills with the current background colour.
+    public var erasesInBackgroundColor: Bool
+    /// `ech` is `ESC [ N X`.
+    public var erasesCharacters: Bool
+    /// `el` is `ESC [ K`.
+    public var erasesLine: Bool
+    /// `am` without `xenl`: writing the last column wraps at once.
+    public var wrapsAtLastColumn: Bool
+    /// The attributes the terminal has a sequence for (`bold`, `dim`, `sitm`, `smul`, `rev`).
+    public var shownAttributes: CellAttributes
 
-    public init(isKnown: Bool, movesCursor: Bool, hasAlternateScreen: Bool, colors: Int) {
+    public init(
+        isKnown: Bool, movesCursor: Bool, hasAlternateScreen: Bool, colors: Int, takesECMA48: Bool = false,
+        turnsAttributesOffOneByOne: Bool = false, erasesInBackgroundColor: Bool = false,
+        erasesCharacters: Bool = false, erasesLine: Bool = false, wrapsAtLastColumn: Bool = false,
+        shownAttributes: CellAttributes = []
+    ) {
         self.isKnown = isKnown
         self.movesCursor = movesCursor
         self.hasAlternateScreen = hasAlternateScreen
         self.colors = colors
+        self.takesECMA48 = takesECMA48
+        self.turnsAttributesOffOneByOne = turnsAttributesOffOneByOne
+        self.erasesInBackgroundColor = erasesInBackgroundColor
+        self.erasesCharacters = erasesCharacters
+        self.erasesLine = erasesLine
+        self.wrapsAtLastColumn = wrapsAtLastColumn
+        self.shownAttributes = shownAttributes
     }
 
     /// Why a table cannot be played on terminal type `name`, or nil when it can.
@@ -36,8 +65,18 @@ public struct TerminalCapabilities: Equatable, Sendable {
         guard found == 0 else {
             return TerminalCapabilities(isKnown: false, movesCursor: false, hasAlternateScreen: false, colors: 0)
         }
+        var shown: CellAttributes = []
+        if facts.bold != 0 { shown.insert(.bold) }
+        if facts.dim != 0 { shown.insert(.dim) }
+        if facts.italic != 0 { shown.insert(.italic) }
+        if facts.underline != 0 { shown.insert(.underline) }
+        if facts.reverse != 0 { shown.insert(.reverse) }
         return TerminalCapabilities(
             isKnown: true, movesCursor: facts.cursor_addressing != 0, hasAlternateScreen: facts.alternate_screen != 0,
-            colors: Int(facts.colors))
+            colors: Int(facts.colors), takesECMA48: facts.ecma48 != 0,
+            turnsAttributesOffOneByOne: facts.attributes_off_one_by_one != 0,
+            erasesInBackgroundColor: facts.background_color_erase != 0, erasesCharacters: facts.erase_characters != 0,
+            erasesLine: facts.erase_line != 0, wrapsAtLastColumn: facts.wraps_at_last_column != 0,
+            shownAttributes: shown)
     }
 }

@@ -16,8 +16,10 @@ import TableKit
 /// terminal back: mouse off, keypad mode off, attributes off, cursor shown, the main screen
 /// (or, on a terminal without an alternate screen, a cleared one) and the player's modes.
 ///
-/// ncurses writes to the terminal's descriptor itself; ``bytesWritten`` is the kernel's count
-/// of bytes this process wrote since the screen opened (the terminal's, and any file's too).
+/// On a terminal that takes ECMA-48 sequences as xterm does (nearly every one), frames are
+/// written by ``FrameEncoder``, which sends only the colours and attributes that change;
+/// elsewhere ncurses writes them from terminfo. ``bytesWritten`` is the kernel's count of
+/// bytes this process wrote since the screen opened (the terminal's, and any file's too).
 /// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates, focus
 /// reports (1004) and bracketed paste (2004), written by hand: terminfo asks only for 1000.
 public final class TerminalScreen {
@@ -43,6 +45,8 @@ public final class TerminalScreen {
     /// Signals, watched from before the screen opens until the process ends.
     public let signals: SignalWatcher
     public private(set) var isOpen = false
+    /// Writes frames on an ECMA-48 terminal; nil where ncurses does.
+    private var encoder: FrameEncoder?
     private var pairs: [Int: Int32] = [:]
     private var nextPair: Int32 = 1
     private let maxPairs: Int
@@ -79,6 +83,10 @@ public final class TerminalScreen {
         colorMode = ColorMode.detect(colors: capabilities.colors, hasColors: has_colors(), environment: environment)
         ct_setup_modes(colorMode == .monochrome ? 0 : 1)
         maxPairs = colorMode == .monochrome ? 0 : Int(ct_color_pairs())
+        if let dialect = TerminalDialect(capabilities: capabilities, colorMode: colorMode, isUTF8: isUTF8) {
+            let (width, height) = size
+            encoder = FrameEncoder(width: width, height: height, dialect: dialect)
+        }
         ct_write_raw(TerminalScreen.mouseOn)
     }
 
@@ -95,10 +103,16 @@ public final class TerminalScreen {
     /// Tells ncurses the new size after SIGWINCH.
     public func resize(width: Int, height: Int) {
         resizeterm(Int32(height), Int32(width))
+        encoder?.resize(width: width, height: height)
     }
 
     /// Writes the changed cells and shows them.
     public func draw(_ changes: [CellRun]) {
+        if encoder != nil {
+            let bytes = encoder!.encode(changes)
+            bytes.withUnsafeBufferPointer { ct_write_bytes($0.baseAddress, UInt($0.count)) }
+            return
+        }
         var text = [wchar_t](repeating: 0, count: 8)
         for run in changes {
             var x = run.x
@@ -125,6 +139,7 @@ public final class TerminalScreen {
     /// Everything on the terminal must be sent again (after a resume or a resize).
     public func invalidate() {
         ct_invalidate()
+        encoder?.invalidate()
     }
 
     private func attributes(of cell: Cell) -> UInt32 {
@@ -192,6 +207,12 @@ public final class TerminalScreen {
     /// Mouse off, ncurses's end (keypad mode off, cursor shown, main screen), then the screen
     /// cleared where there is no alternate screen, and the player's own modes.
     private func giveBack() {
+        // ncurses resets what it set; the encoder's pen is the encoder's to reset.
+        if encoder != nil {
+            let reset = encoder!.resetPen()
+            reset.withUnsafeBufferPointer { ct_write_bytes($0.baseAddress, UInt($0.count)) }
+            encoder!.invalidate()
+        }
         ct_write_raw(TerminalScreen.mouseOff)
         endwin()
         if !capabilities.hasAlternateScreen { ct_clear_main_screen() }

@@ -1,3 +1,4 @@
+import TableKit
 import XCTest
 
 @testable import Terminal
@@ -38,5 +39,23 @@ final class TerminalCapabilitiesTests: XCTestCase {
         XCTAssertEqual(
             read("nosuchterm").problem(terminal: "nosuchterm"), "cannot use terminal type 'nosuchterm' (is TERM set?)")
         XCTAssertFalse(TerminalCapabilities.read(outputDescriptor: -1, environment: [:]).isKnown)
+    }
+
+    func testFramesAreWrittenByTheEncoderOnECMA48TerminalsOnly() {
+        for name in ["xterm-256color", "xterm-direct", "xterm", "tmux-256color", "screen", "linux", "vt100"] {
+            XCTAssertTrue(read(name).takesECMA48, name)
+        }
+        for name in ["vt52", "adm3a", "wy50"] {
+            XCTAssertFalse(read(name).takesECMA48, "\(name): ncurses writes its frames")
+            XCTAssertNil(TerminalDialect(capabilities: read(name), colorMode: .monochrome, isUTF8: true), name)
+        }
+        let xterm = read("xterm-256color")
+        XCTAssertTrue(xterm.turnsAttributesOffOneByOne && xterm.erasesInBackgroundColor)
+        XCTAssertTrue(xterm.erasesCharacters && xterm.erasesLine && !xterm.wrapsAtLastColumn)
+        XCTAssertEqual(xterm.shownAttributes, [.bold, .dim, .italic, .underline, .reverse])
+        let vt100 = read("vt100")
+        XCTAssertFalse(vt100.turnsAttributesOffOneByOne, "a VT100 turns attributes off only all at once")
+        XCTAssertFalse(vt100.erasesInBackgroundColor)
+        XCTAssertFalse(vt100.shownAttributes.contains(.italic))
     }
 }

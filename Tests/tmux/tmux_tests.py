@@ -1946,6 +1946,87 @@ def freecell_says_it_is_winnable_and_the_demo_plays_until_a_key_stops_it():
         pane.close()
 
 
+# --- Frames written by FrameEncoder: the colours a player sees ---------------------------------
+
+
+def cell_looks(capture):
+    """The cells of a `capture-pane -e` screen: per row, (character, foreground, background,
+    attributes), colours as their SGR parameters; a blank that is not underlined keeps only the
+    colour it shows (its foreground and bold cannot be seen)."""
+    rows, foreground, background, attributes = [], "39", "49", frozenset()
+    for line in capture.split("\n"):
+        row, i = [], 0
+        while i < len(line):
+            match = re.match(r"\x1b\[([0-9;:]*)m", line[i:])
+            if not match:
+                row.append((line[i], foreground, background, attributes))
+                i += 1
+                continue
+            i += len(match.group(0))
+            parameters = match.group(1).replace(":", ";").split(";") if match.group(1) else ["0"]
+            j = 0
+            while j < len(parameters):
+                p = int(parameters[j] or 0)
+                if p == 0:
+                    foreground, background, attributes = "39", "49", frozenset()
+                elif p in (38, 48):
+                    size = 3 if parameters[j + 1] == "5" else 5
+                    value = ";".join(parameters[j + 1:j + size])
+                    j += size - 1
+                    if p == 38:
+                        foreground = "f" + value
+                    else:
+                        background = "b" + value
+                elif 30 <= p <= 37 or 90 <= p <= 97 or p == 39:
+                    foreground = str(p)
+                elif 40 <= p <= 47 or 100 <= p <= 107 or p == 49:
+                    background = str(p)
+                elif p == 22:
+                    attributes = attributes - {1, 2}
+                elif p in (23, 24, 27):
+                    attributes = attributes - {p - 20}
+                else:
+                    attributes = attributes | {p}
+                j += 1
+        rows.append([(c, f if 7 in a else b) if c == " " and 4 not in a else (c, f, b, a) for c, f, b, a in row])
+    return rows
+
+
+@test
+def colours_after_drags_are_those_of_a_full_redraw():
+    """Cards dragged one cell at a time leave the screen as a full redraw of the same table
+    draws it, cell for cell, colours and attributes included."""
+    for term in ["xterm-256color", "xterm-direct", "xterm"]:
+        pane = Pane(term)
+        try:
+            pane.click(SLOT_X[0], SLOT_Y)
+            pane.click(SLOT_X[1], SLOT_Y)
+            pane.wait_for(settled([0, 1]), "two cards (%s)" % term)
+            pane.drag_path((SLOT_X[0], SLOT_Y), (SLOT_X[3], SLOT_Y), steps=SLOT_X[3] - SLOT_X[0])
+            pane.wait_for(settled([1, 3], [0]), "the card dragged to slot 4 (%s)" % term)
+            pane.drag_path((SLOT_X[1], SLOT_Y), (40, 15), steps=20)  # dropped on the felt: it flies back
+            pane.wait_for(settled([1, 3]), "the card back in slot 2 (%s)" % term)
+            drawn = pane.wait_still()
+            looks = cell_looks(tmux("capture-pane", "-p", "-e", "-t", pane.name))
+            # A resize there and back draws every cell again from a cleared screen.
+            tmux("resize-window", "-t", pane.name, "-x", "100", "-y", "30")
+            pane.wait_for(lambda s: s != drawn, "the table at 100x30")
+            pane.wait_still()
+            tmux("resize-window", "-t", pane.name, "-x", str(WIDTH), "-y", str(HEIGHT))
+            redrawn = pane.wait_for(lambda s: s == drawn, "the table at %dx%d again (%s)" % (WIDTH, HEIGHT, term))
+            assert redrawn == drawn
+            again = cell_looks(tmux("capture-pane", "-p", "-e", "-t", pane.name))
+            assert len(looks) == len(again)
+            shown = {cell[1] if len(cell) == 2 else cell[2] for row in looks for cell in row}
+            assert len(shown) >= 3, "felt, card faces and the status line in colours of their own (%s)" % term
+            for y, (row, other) in enumerate(zip(looks, again)):
+                # tmux leaves erased cells at a line's end out of a capture: compare what both show.
+                for x in range(min(len(row), len(other))):
+                    assert row[x] == other[x], "%s: cell %d,%d drawn %r, redrawn %r" % (term, x, y, row[x], other[x])
+        finally:
+            pane.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))

@@ -23,6 +23,11 @@ unsigned long long ct_bytes_written(void);
 
 // Writes bytes to the terminal (for private modes ncurses does not know).
 void ct_write_raw(const char *text);
+// A character in the locale's multibyte encoding (wcrtomb) into `buffer` (16 bytes): its
+// length, or -1 when the locale has no such character.
+int ct_locale_character(unsigned int scalar, char *buffer);
+// Writes `size` bytes to the terminal, all of them unless it is gone.
+void ct_write_bytes(const unsigned char *bytes, unsigned long size);
 
 // Opens ncurses on `output_fd` for output and `input_fd` for input, and prepares what gives
 // the screen back (ct_emergency_restore). Returns 0 on success, -1 if the terminal type is unknown.
@@ -35,6 +40,20 @@ struct ct_terminal_facts {
     int cursor_addressing;  // cup
     int alternate_screen;   // smcup and rmcup
     int colors;             // colors#, or 0
+    // The terminal takes ECMA-48 sequences as xterm does: cup is ESC [ row ; col H, sgr0
+    // holds ESC [ m (or ESC [ 0 m), and with colours setaf and setab are ESC [ 3N m and ESC [ 4N m.
+    int ecma48;
+    // Single attributes turn off with SGR 22, 23, 24 and 27 (rmul is ESC [ 24 m), not only
+    // with a full reset (a VT100's rmul is ESC [ m).
+    int attributes_off_one_by_one;
+    int background_color_erase;  // bce: erasing fills with the current background
+    int erase_characters;        // ech is ESC [ N X
+    int erase_line;              // el is ESC [ K
+    // am without xenl: writing the last column wraps at once, so writing the screen's
+    // bottom-right cell would scroll it.
+    int wraps_at_last_column;
+    // Which attributes the terminal shows: bold, dim, sitm, smul, rev.
+    int bold, dim, italic, underline, reverse;
 };
 // 0 when TERM's entry was read; -1 when it is unknown, generic or hardcopy.
 int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *facts);
