@@ -1,9 +1,9 @@
-// TOMLKit parses the file but keeps no source positions for keys and values. This is a small, lenient
-// TOML scanner that walks the text once and records, for every key path, where the key and its value
-// are written. It runs before TOMLKit sees the text: it refuses what toml++ would trip over and what
-// is over the limits of ``TOMLLimits`` (so that toml++, which grows a node for every value and recurses
-// into nested values, never sees more than a bounded amount), and on anything else it still terminates,
-// in time linear in the text, and records what it can.
+// TOMLParser reads the values but keeps no source positions for keys and values. This is a small,
+// lenient TOML scanner that walks the text once and records, for every key path, where the key and its
+// value are written. It runs before the parser sees the text: it refuses what is over the limits of
+// ``TOMLLimits`` (so that the parser, which makes a value for every value and recurses into nested
+// values, never sees more than a bounded amount) and a few malformed forms it words itself, and on
+// anything else it still terminates, in time linear in the text, and records what it can.
 
 /// What a TOML file (a layout, the settings file) may hold, checked in one pass before the file is
 /// parsed: well above what any layout needs (a shipped layout holds under 150 keys and values, a
@@ -101,7 +101,8 @@ package struct SourceIndex {
     }
 }
 
-private func hex4(_ value: UInt32) -> String {
+/// A code point as at least four upper-case hexadecimal digits, as `U+0016` writes it.
+func hex4(_ value: UInt32) -> String {
     let hex = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }
