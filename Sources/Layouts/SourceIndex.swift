@@ -78,11 +78,11 @@ package struct SourceIndex {
     package var headerOffsets: [String: Int] = [:]
     /// The order in which paths were first seen, to report in file order.
     package var order: [String: Int] = [:]
-    /// The first place where toml++ 3.4 would trip over one of its own assertions (an abort in debug
-    /// builds, undefined behaviour in release builds) instead of reporting an error: a table header whose
-    /// key starts with a character that cannot start a key (`[#x]`, `[ [x]]`, a control character), or a
-    /// date followed by a space and a lone digit (`1979-05-27 3`). Both are invalid TOML, so the loader
-    /// reports them itself and never hands such text to the parser.
+    /// The first of a few malformed forms the scan words itself, with the messages they have always
+    /// had (toml++ 3.4, the parser before ``TOMLParser``, tripped its own assertions on them): a table
+    /// header whose key starts with a character that cannot start a key (`[#x]`, `[ [x]]`, a control
+    /// character), or a date followed by a space and a lone digit (`1979-05-27 3`). Such text is
+    /// never handed to the parser.
     package var hazard: (offset: Int, message: String)?
     /// Where the text goes over one of ``TOMLLimits`` and what the limit is; the scan stops there.
     package var exceeded: (offset: Int, message: String)?
