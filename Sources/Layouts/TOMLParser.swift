@@ -206,9 +206,13 @@ package struct TOMLParser {
                         "error while parsing key: expected bare key starting character or string delimiter, saw \(shown(c))",
                         at: i)
                 }
-                let start = i
-                while let d = peek(), KeyPath.isBareKeyScalar(d) { i += 1 }
-                parts.append(String(String.UnicodeScalarView(s[start..<i])))
+                // Bare keys are ASCII: their bytes are their UTF-8.
+                var bytes: [UInt8] = []
+                while let d = peek(), KeyPath.isBareKeyScalar(d) {
+                    bytes.append(UInt8(truncatingIfNeeded: d.value))
+                    i += 1
+                }
+                parts.append(String(decoding: bytes, as: UTF8.self))
             }
             let afterPart = i
             skipBlanks()

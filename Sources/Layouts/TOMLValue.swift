@@ -104,17 +104,25 @@ package final class TOMLTable {
 
     package private(set) var entries: [String: TOMLValue] = [:]
     var origin: Origin
+    /// ``keys``, sorted once: the loader asks for them several times.
+    private var sortedKeys: [String]?
 
     init(origin: Origin) { self.origin = origin }
 
-    /// The keys in the order of their UTF-8 bytes.
+    /// The keys, sorted (for text in Unicode's composed form, NFC, the order of their UTF-8 bytes).
     package var keys: [String] {
-        entries.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if let sortedKeys { return sortedKeys }
+        let keys = entries.keys.sorted()
+        sortedKeys = keys
+        return keys
     }
 
     package var isEmpty: Bool { entries.isEmpty }
 
     package subscript(key: String) -> TOMLValue? { entries[key] }
 
-    func set(_ key: String, _ value: TOMLValue) { entries[key] = value }
+    func set(_ key: String, _ value: TOMLValue) {
+        entries[key] = value
+        sortedKeys = nil
+    }
 }
