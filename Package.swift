@@ -9,8 +9,7 @@ let package = Package(
         .library(name: "TableKit", targets: ["TableKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // System libraries, through pkg-config.
@@ -38,8 +37,8 @@ let package = Package(
             name: "TableKit",
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
-        // Layout files -> table descriptions (no UI).
-        .target(name: "Layouts", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        // Layout files -> table descriptions (no UI); its own TOML parser.
+        .target(name: "Layouts"),
         // Cards, decks and table rules (no UI).
         .target(name: "Solitaire", dependencies: ["Layouts"]),
         // The solver: a search from a position to a win under any variant's rules (no UI).
@@ -49,7 +48,7 @@ let package = Package(
         // Saved games, statistics, settings and positions as text, in the XDG folders (no UI).
         .target(
             name: "Persistence",
-            dependencies: ["Layouts", "Solitaire", "Scripting", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["Layouts", "Solitaire", "Scripting"]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life.

@@ -138,7 +138,7 @@ enum HelpText {
             ]
         }
         let keys = KeyBindings.all.filter { !$0.keyText.isEmpty && KeyBindings.applies($0.action, to: layout) }.map {
-            "  " + $0.keyText.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.help
+            "  " + $0.keyText.padded(to: 24) + $0.help
         }
         return ["CardTable — \(layout.title)"] + HelpText.rulesSummary(for: layout) + ["", "Mouse"] + mouse
             + ["Keyboard"] + keys

@@ -1,5 +1,5 @@
-import Foundation
 import Synchronization
+import TableKit
 
 #if canImport(Glibc)
     import Glibc
@@ -81,13 +81,10 @@ public final class ThreadedBackgroundWork: BackgroundWork {
         let flag = CancelFlag()
         pending[ticket] = (flag, { completion($0 as! Answer) })
         let mailbox = mailbox
-        let thread = Thread {
+        DetachedThread.start(stackSize: stackSize) {
             let answer = work { flag.isCancelled }
             mailbox.post(answer, for: ticket)
         }
-        thread.stackSize = stackSize
-        thread.name = "cardtable background work"
-        thread.start()
         return ticket
     }
 

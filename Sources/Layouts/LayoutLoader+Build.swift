@@ -4,9 +4,6 @@
 // The steps run in this order whatever went wrong before, so one load reports every error; the order
 // also keeps messages at the same place in their written order.
 
-import Foundation
-import TOMLKit
-
 extension Loader {
     /// A slot being built, with where it came from.
     struct PendingSlot {
@@ -70,7 +67,7 @@ extension Loader {
     func readNameAndTitle(_ root: TOMLTable) -> (name: String, title: String) {
         var name = defaultName()
         if let value = string(root, "name", parent: "") {
-            if value.trimmingCharacters(in: .whitespaces).isEmpty {
+            if value.trimmingBlanks().isEmpty {
                 error("name must not be empty", at: index.valuePosition("name"), key: "name")
             } else {
                 name = value
@@ -81,7 +78,7 @@ extension Loader {
     }
 
     func defaultName() -> String {
-        let base = (file as NSString).lastPathComponent
+        let base = PathNames.lastComponent(file)
         let name = base.hasSuffix(".toml") ? String(base.dropLast(5)) : base
         return name.isEmpty ? "layout" : name
     }

@@ -4,9 +4,6 @@
 // +Values (keys and typed values), +Settings (reading [slots.X] groups and [[slot]] entries),
 // +Map (the map's characters), +Build (placing slots, ids, overlaps) and +Suggestions ("did you mean").
 
-import Foundation
-import TOMLKit
-
 final class Loader {
     let file: String
     /// The text, its scalars and its lines (shared with the index, not copied).

@@ -1,7 +1,5 @@
 // The map: which characters stand for slots, and where each is written in the file.
 
-import Foundation
-
 extension Loader {
     /// One character of the map that stands for a slot.
     struct MapCell {
@@ -32,7 +30,7 @@ extension Loader {
                 if !reportedControl {
                     reportedControl = true
                     error(
-                        "the map contains the control character U+\(String(format: "%04X", c.value))",
+                        "the map contains the control character U+\(hex4(c.value))",
                         at: offset.map(position(ofOffset:)) ?? fallback, key: "map")
                 }
             } else if c == "." {

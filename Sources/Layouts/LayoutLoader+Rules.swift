@@ -3,9 +3,6 @@
 // need the whole layout (names that deal-to and refill-from give, the size of the deal) are in
 // LayoutLoader+RulesChecks.swift.
 
-import Foundation
-import TOMLKit
-
 extension LayoutLoader {
     /// Keys of the `[game]` table.
     public static let gameKeys = ["decks", "suits", "win", "family"]
@@ -163,7 +160,7 @@ extension Loader {
             game.win = win
         }
         if let family = string(table, "family", parent: "game") {
-            if family.trimmingCharacters(in: .whitespaces).isEmpty {
+            if family.trimmingBlanks().isEmpty {
                 error("family must not be empty", at: index.valuePosition("game.family"), key: "game.family")
             } else {
                 game.family = family

@@ -1,7 +1,5 @@
 // Reading [slots.X] groups and [[slot]] entries into their settings, checking each value.
 
-import TOMLKit
-
 extension Loader {
     /// The settings of a `[slots.X]` group or a `[[slot]]` entry, as read (with defaults still open).
     struct Settings {

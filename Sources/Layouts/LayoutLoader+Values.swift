@@ -1,8 +1,5 @@
 // Keys and typed values of TOML tables, with a message for each wrong one, and how values are shown in messages.
 
-import Foundation
-import TOMLKit
-
 extension Loader {
     /// The table's keys in the order the file writes them (each key's place looked up once).
     func sortedKeys(_ table: TOMLTable, parent: String) -> [String] {
@@ -37,7 +34,7 @@ extension Loader {
         }
     }
 
-    func typeError(_ key: String, parent: String, expected: String, found value: TOMLValueConvertible) {
+    func typeError(_ key: String, parent: String, expected: String, found value: TOMLValue) {
         let keyPath = KeyPath.join(parent, key)
         error("\(key) must be \(expected), found \(describe(value))", at: index.valuePosition(keyPath), key: keyPath)
     }
@@ -69,7 +66,7 @@ extension Loader {
         return bool
     }
 
-    func number(_ value: TOMLValueConvertible) -> Double? {
+    func number(_ value: TOMLValue) -> Double? {
         switch value.type {
         case .int: return value.int.map(Double.init)
         case .double: return value.double
@@ -141,7 +138,7 @@ extension Loader {
 
     // MARK: Text
 
-    func describe(_ value: TOMLValueConvertible) -> String {
+    func describe(_ value: TOMLValue) -> String {
         switch value.type {
         case .string: return "a string (\(quote(value.string ?? "")))"
         case .int: return "an integer (\(value.int.map(String.init) ?? "?"))"

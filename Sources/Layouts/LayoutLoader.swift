@@ -1,13 +1,11 @@
 // Layout files (TOML) -> TableLayout, with compiler-style diagnostics.
 //
-// TOMLKit parses the text; SourceIndex finds where keys, values and map characters are written,
-// since TOMLKit keeps no positions. Every check runs even after an error, so one load reports
+// TOMLParser parses the text; SourceIndex finds where keys, values and map characters are written,
+// since the parser keeps no positions. Every check runs even after an error, so one load reports
 // everything that is wrong; the layout is returned only when there is no error.
 //
 // This file is the public entry (limits, known keys, reading a file); the checks are done by `Loader`,
 // in LayoutLoader+Loader.swift and its extensions beside it.
-
-import Foundation
 
 public enum LayoutLoader {
     /// The largest layout file read, in bytes: 1 MB (a shipped layout is under 3 KB).

@@ -1,6 +1,8 @@
 // Finding a layout by name or path.
 
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where layouts are looked up: a path as given, else a shipped name, else
 /// `$XDG_CONFIG_HOME/cardtable/layouts/NAME.toml` (`~/.config` when XDG_CONFIG_HOME is unset or not absolute).

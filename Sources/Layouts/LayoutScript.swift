@@ -2,9 +2,6 @@
 // whose hooks change what the declarative rules would do (man/cardtable-lua.7). The layouts layer
 // only finds and reads the file; the Scripting layer runs it.
 
-import Foundation
-import TOMLKit
-
 /// The script a layout names, read.
 public struct LayoutScript: Hashable, Sendable {
     /// As the layout wrote it (`"pyramid.lua"`).
@@ -45,8 +42,8 @@ extension LayoutLoader {
     /// Reads a script from the folder of the layout file (a relative name) or from where it says
     /// (an absolute one): a regular file of at most ``maxScriptBytes``, in UTF-8.
     public static let scriptBesideLayout: ScriptLookup = { name, layoutFile in
-        let folder = (layoutFile as NSString).deletingLastPathComponent
-        let path = name.hasPrefix("/") || folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        let folder = PathNames.folder(of: layoutFile)
+        let path = name.hasPrefix("/") || folder.isEmpty ? name : PathNames.join(folder, name)
         return readScript(path: path, name: name)
     }
 
@@ -77,7 +74,7 @@ extension Loader {
     func readScript(_ root: TOMLTable) -> LayoutScript? {
         guard let name = string(root, "script", parent: "") else { return nil }
         let at = index.valuePosition("script")
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !name.trimmingBlanks().isEmpty else {
             error("script must name a Lua file, such as \"pyramid.lua\"", at: at, key: "script")
             return nil
         }

@@ -2,8 +2,6 @@
 // never from a hand-written description: the chooser and the help screen show them, so what a
 // player reads is what the game does.
 
-import Foundation
-
 extension TableLayout {
     /// The rules in short sentences: the cards, what each kind of pile builds and lets move,
     /// what an empty pile takes, the cells, reserves and foundations, what the stock deals, and
@@ -33,9 +31,9 @@ extension RulesSummary {
     static func scriptHeader(_ source: String) -> [String] {
         var paragraphs: [String] = [""]
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingBlanks()
             guard trimmed.hasPrefix("--") else { break }
-            let text = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            let text = trimmed.dropFirst(2).trimmingBlanks()
             if text.isEmpty {
                 if !paragraphs.last!.isEmpty { paragraphs.append("") }
             } else {

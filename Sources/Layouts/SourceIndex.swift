@@ -1,9 +1,9 @@
-// TOMLKit parses the file but keeps no source positions for keys and values. This is a small, lenient
-// TOML scanner that walks the text once and records, for every key path, where the key and its value
-// are written. It runs before TOMLKit sees the text: it refuses what toml++ would trip over and what
-// is over the limits of ``TOMLLimits`` (so that toml++, which grows a node for every value and recurses
-// into nested values, never sees more than a bounded amount), and on anything else it still terminates,
-// in time linear in the text, and records what it can.
+// TOMLParser reads the values but keeps no source positions for keys and values. This is a small,
+// lenient TOML scanner that walks the text once and records, for every key path, where the key and its
+// value are written. It runs before the parser sees the text: it refuses what is over the limits of
+// ``TOMLLimits`` (so that the parser, which makes a value for every value and recurses into nested
+// values, never sees more than a bounded amount) and a few malformed forms it words itself, and on
+// anything else it still terminates, in time linear in the text, and records what it can.
 
 /// What a TOML file (a layout, the settings file) may hold, checked in one pass before the file is
 /// parsed: well above what any layout needs (a shipped layout holds under 150 keys and values, a
@@ -78,11 +78,11 @@ package struct SourceIndex {
     package var headerOffsets: [String: Int] = [:]
     /// The order in which paths were first seen, to report in file order.
     package var order: [String: Int] = [:]
-    /// The first place where toml++ 3.4 would trip over one of its own assertions (an abort in debug
-    /// builds, undefined behaviour in release builds) instead of reporting an error: a table header whose
-    /// key starts with a character that cannot start a key (`[#x]`, `[ [x]]`, a control character), or a
-    /// date followed by a space and a lone digit (`1979-05-27 3`). Both are invalid TOML, so the loader
-    /// reports them itself and never hands such text to the parser.
+    /// The first of a few malformed forms the scan words itself, with the messages they have always
+    /// had (toml++ 3.4, the parser before ``TOMLParser``, tripped its own assertions on them): a table
+    /// header whose key starts with a character that cannot start a key (`[#x]`, `[ [x]]`, a control
+    /// character), or a date followed by a space and a lone digit (`1979-05-27 3`). Such text is
+    /// never handed to the parser.
     package var hazard: (offset: Int, message: String)?
     /// Where the text goes over one of ``TOMLLimits`` and what the limit is; the scan stops there.
     package var exceeded: (offset: Int, message: String)?
@@ -101,7 +101,8 @@ package struct SourceIndex {
     }
 }
 
-private func hex4(_ value: UInt32) -> String {
+/// A code point as at least four upper-case hexadecimal digits, as `U+0016` writes it.
+func hex4(_ value: UInt32) -> String {
     let hex = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }

@@ -1,10 +1,7 @@
 // Reading TOML text safely, with positions: shared by layout files and the settings file.
 
-import Foundation
-import TOMLKit
-
-/// TOML text made ready for checking: TOMLKit's table, and where every key and value is
-/// written (``SourceIndex``). Text that toml++ would crash on (a NUL, the hazards the index
+/// TOML text made ready for checking: the parsed table (``TOMLParser``), and where every key and value is
+/// written (``SourceIndex``). Text that the parser must not see (a NUL, the hazards the index
 /// finds) or that goes over ``TOMLLimits`` is refused here and never handed to the parser.
 package struct TOMLSyntax {
     /// The text without a leading byte order mark.
@@ -55,21 +52,16 @@ package struct TOMLSyntax {
                 Failure(message: "TOML syntax: " + hazard.message, position: position(ofOffset: hazard.offset)))
         }
         do {
-            return .success((try TOMLTable(string: text), index))
-        } catch let parseError as TOMLParseError {
-            let begin = parseError.source.begin
-            return .failure(
-                Failure(
-                    message: TOMLSyntax.message(parseError.description),
-                    position: SourcePosition(line: begin.line, column: begin.column)))
+            return .success((try TOMLParser.parse(scalars), index))
         } catch {
-            return .failure(Failure(message: "cannot parse the file: \(error)", position: nil))
+            return .failure(
+                Failure(message: TOMLSyntax.message(error.message), position: position(ofOffset: error.offset)))
         }
     }
 
-    /// toml++ says "Error while parsing X: detail"; keep it but lowercase the start, compiler style.
+    /// The parser's message ("error while parsing X: detail"), its start lowercased, compiler style.
     package static func message(_ description: String) -> String {
-        var message = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        var message = description.trimmingBlanksAndLineBreaks()
         if message.isEmpty { return "TOML syntax error" }
         if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
             message = first.lowercased() + message.dropFirst()

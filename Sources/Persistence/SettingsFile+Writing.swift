@@ -1,5 +1,4 @@
 import Layouts
-import TOMLKit
 
 /// Why settings were not written: the file does not parse, cannot be read or written, or has
 /// no place for a setting (a `theme` that is not a table). One line, naming the file.

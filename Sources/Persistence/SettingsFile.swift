@@ -1,5 +1,4 @@
 import Layouts
-import TOMLKit
 
 /// What reading a settings file gave: the settings (a default for every one that is missing or
 /// wrong) and what was wrong, compiler style (`config.toml:3:13: error: …`).
@@ -194,7 +193,7 @@ struct SettingsReader {
             LayoutDiagnostic(file: file, position: position, keyPath: key, severity: severity, message: message))
     }
 
-    func describe(_ value: TOMLValueConvertible) -> String {
+    func describe(_ value: TOMLValue) -> String {
         switch value.type {
         case .string: "a string (\(quote(value.string ?? "")))"
         case .int: "an integer (\(value.int.map(String.init) ?? "?"))"

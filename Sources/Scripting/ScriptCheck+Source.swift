@@ -1,5 +1,4 @@
 import CScriptSandbox
-import Foundation
 
 /// A script's syntax error: Lua gives the line and the token it stopped at ("near 'x'"); the
 /// column is where that token is in the line (1 when it cannot be found, as at the end of the file).
@@ -40,7 +39,7 @@ struct SyntaxError {
     /// The token a message says Lua stopped at ("near 'end'"), without its quotes; nil for the end
     /// of the file ("near <eof>") or a message that names none.
     static func token(in message: String) -> String? {
-        guard let near = message.range(of: " near '", options: .backwards), message.hasSuffix("'") else { return nil }
+        guard let near = message.ranges(of: " near '").last, message.hasSuffix("'") else { return nil }
         let token = message[near.upperBound..<message.index(before: message.endIndex)]
         return token.isEmpty ? nil : String(token)
     }
@@ -119,7 +118,7 @@ struct LocalFunctions {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             guard !trimmed.hasPrefix("--") else { continue }
             let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard match(words), let range = line.range(of: name) else { continue }
+            guard match(words), let range = line.firstRange(of: name) else { continue }
             return (index + 1, line.unicodeScalars.distance(from: line.startIndex, to: range.lowerBound) + 1)
         }
         return nil

@@ -1,7 +1,11 @@
 import CScriptSandbox
-import Foundation
 import Layouts
 import Solitaire
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One running script: its Lua state in the sandbox (script_sandbox.c), the hooks it defines and
 /// the options it offers. Hook calls are serialized by a lock, so the rules that hold an engine
@@ -26,7 +30,7 @@ public final class ScriptEngine: @unchecked Sendable {
     public let limits: ScriptLimits
 
     let sandbox: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var pendingFailure: RulesFailure?
 
     /// Starts the script for `layout`'s piles: runs its main chunk, finds its hooks, checks the
@@ -97,10 +101,10 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// Runs `body` with the sandbox reading `state`, under the engine's lock.
     func with<T>(_ state: GameState, _ body: (inout ScriptSession) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        var session = ScriptSession(engine: self, state: state)
-        return body(&session)
+        lock.withLock { _ in
+            var session = ScriptSession(engine: self, state: state)
+            return body(&session)
+        }
     }
 
     /// Keeps the first failure until it is taken.
@@ -110,26 +114,22 @@ public final class ScriptEngine: @unchecked Sendable {
 
     /// The failure since the last time this was asked, if any.
     public func takeFailure() -> RulesFailure? {
-        lock.lock()
-        defer { lock.unlock() }
-        let failure = pendingFailure
-        pendingFailure = nil
-        return failure
+        lock.withLock { _ in
+            let failure = pendingFailure
+            pendingFailure = nil
+            return failure
+        }
     }
 
     /// How much memory the script holds now, in bytes.
     public var memoryInUse: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return ct_sandbox_memory(sandbox)
+        lock.withLock { _ in ct_sandbox_memory(sandbox) }
     }
 
     /// The instructions the last hook call ran, the work of library functions in C (and of its
     /// allocations) counted as instructions too: what its budget was charged.
     public var lastCallInstructions: Int64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return ct_sandbox_instructions(sandbox)
+        lock.withLock { _ in ct_sandbox_instructions(sandbox) }
     }
 
     /// The sandbox's last error as a failure: "pyramid.lua:12: in can_drop: attempt to …", and
@@ -147,7 +147,7 @@ public final class ScriptEngine: @unchecked Sendable {
             summary = "\(name): \(place): \(message)"
         }
         if summary.count > 300 { summary = String(summary.prefix(299)) + "…" }
-        let details = traceback.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let details = traceback.split(separator: "\n").map { $0.trimmingBlanks() }
             .filter { !$0.isEmpty && $0 != "stack traceback:" && !$0.hasPrefix("[C]: in ?") }
         return RulesFailure(summary: summary, details: Array(details.prefix(8)))
     }

@@ -1,6 +1,6 @@
-import Foundation
 import Layouts
 import Solitaire
+import Synchronization
 
 /// The rules of a layout that names a script: the layout's declarative rules (or each kind's
 /// defaults when it has no `[game]` table), with every hook the script defines deciding instead
@@ -304,13 +304,12 @@ public struct ScriptedRules: Rules {
 }
 
 /// A flag set once, shared by copies of the rules.
-final class FailureFlag: @unchecked Sendable {
-    private var isSet = false
-    private let lock = NSLock()
+final class FailureFlag: Sendable {
+    private let isSet = Mutex(false)
 
     /// True the first time only.
     func setOnce() -> Bool {
-        lock.withLock {
+        isSet.withLock { isSet in
             defer { isSet = true }
             return !isSet
         }

@@ -27,16 +27,26 @@ struct CardTableCommand: ParsableCommand {
     /// Runs the command line; then makes sure what the command printed was written: output that
     /// could not be (a full disk, `> /dev/full`) is said, and the exit status is 1.
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            exit(withError: error)
+        if isVersionQuestion(CommandLine.arguments) {
+            // Answered before the command tree is built: as fast as a program that does nothing.
+            print(CardTableVersion.current)
+        } else {
+            do {
+                var command = try parseAsRoot()
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
         }
         if fflush(stdout) != 0 || ferror(stdout) != 0 {
             printError("cardtable: cannot write the output: \(String(cString: strerror(errno)))")
             Glibc.exit(1)
         }
+    }
+
+    /// `cardtable --version` and nothing else: what the parser would answer with the version alone.
+    static func isVersionQuestion(_ arguments: [String]) -> Bool {
+        arguments.count == 2 && arguments[1] == "--version"
     }
 }
 

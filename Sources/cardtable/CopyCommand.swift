@@ -1,7 +1,10 @@
 import ArgumentParser
-import Foundation
 import Layouts
 import Persistence
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `cardtable copy`: a shipped game written out as files of the player's own, under a new name,
 /// to change: its layout and, for a scripted game, its script.
@@ -45,22 +48,22 @@ struct CopyCommand: ParsableCommand {
         do {
             try AtomicFile.makeFolder(folder)
             for file in files {
-                let path = (folder as NSString).appendingPathComponent(file.name)
-                guard !FileManager.default.fileExists(atPath: path) else {
+                let path = PathNames.join(folder, file.name)
+                guard !fileExists(path) else {
                     printError("cardtable: \(path) exists already: choose another name, or move it away first")
                     throw ExitCode(1)
                 }
             }
             for file in files {
-                try AtomicFile.write(file.text, to: (folder as NSString).appendingPathComponent(file.name))
+                try AtomicFile.write(file.text, to: PathNames.join(folder, file.name))
             }
         } catch let error as FileError {
             printError("cardtable: \(error)")
             throw ExitCode(1)
         }
-        let layout = (folder as NSString).appendingPathComponent("\(name).toml")
+        let layout = PathNames.join(folder, "\(name).toml")
         print(
-            "Wrote " + files.map { (folder as NSString).appendingPathComponent($0.name) }.joined(separator: " and ")
+            "Wrote " + files.map { PathNames.join(folder, $0.name) }.joined(separator: " and ")
                 + ".")
         print(
             "Change \(files.count == 1 ? "it" : "them"), and watch the table redraw: cardtable preview --watch \(layout)"
@@ -89,8 +92,7 @@ struct GameCopy {
         // From the end of the file back, so earlier offsets stay true.
         let placed = replacements.map { ($0, parsed.index.valueOffsets[$0.key], parsed.index.valueEnds[$0.key]) }
         for ((key, value), start, end) in placed.sorted(by: { ($0.1 ?? -1) > ($1.1 ?? -1) }) {
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "\"", with: "\\\"")
+            let escaped = value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
             let literal = Array("\"\(escaped)\"".unicodeScalars)
             if let start, let end, start <= end {
                 scalars.replaceSubrange(start..<end, with: literal)
@@ -103,4 +105,10 @@ struct GameCopy {
         if let script = layout.script { files.append(("\(name).lua", script.source)) }
         return files
     }
+}
+
+/// Whether something is at `path` (a symbolic link is followed).
+private func fileExists(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0
 }

@@ -30,11 +30,11 @@ struct ListCommand: ParsableCommand {
         let width = max(12, families.keys.map(\.count).max() ?? 0)
         for family in families.keys.sorted() {
             let games = families[family]!.sorted { $0.name < $1.name }
-            text += family.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            text += family.padded(to: width) + "  "
             text += games.map(\.name).joined(separator: ", ") + "\n"
         }
         if !freeTables.isEmpty {
-            text += "Free tables".padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            text += "Free tables".padded(to: width) + "  "
             text += freeTables.map(\.name).joined(separator: ", ") + "\n"
         }
         let count = families.values.reduce(0) { $0 + $1.count }

@@ -1,4 +1,4 @@
-import Foundation
+import TableKit
 
 /// Works through a range of deals on several threads and hands the results back in deal order,
 /// each as soon as it and every deal before it are done.
@@ -24,13 +24,11 @@ enum ParallelDeals {
         let threads = max(1, min(jobs, deals.count))
         let first = deals.lowerBound
         for _ in 0..<threads {
-            let thread = Thread {
+            DetachedThread.start(stackSize: threadStackSize) {
                 let work = makeWorker()
                 while let index = board.take() { board.finish(index, work(first + UInt64(index))) }
                 board.threadEnded()
             }
-            thread.stackSize = threadStackSize
-            thread.start()
         }
         for index in 0..<deals.count { deliver(first + UInt64(index), board.wait(for: index)) }
         board.waitForThreads(threads)
@@ -40,7 +38,7 @@ enum ParallelDeals {
 /// What the threads share: the next deal to take, the results not yet delivered, the threads
 /// that have ended; every field under the condition's lock.
 private final class WorkBoard<Result: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let count: Int
     private var next = 0
     private var results: [Int: Result] = [:]

@@ -40,8 +40,8 @@ final class ValidationTests: XCTestCase {
             ])
     }
 
-    /// Inputs on which toml++ 3.4 would trip its own assertions (abort in debug, undefined behaviour in
-    /// release): the loader reports them itself.
+    /// Inputs on which toml++ 3.4, the parser before ours, tripped its own assertions: the loader
+    /// still reports them itself, with their place.
     func testParserTrapsAreReportedNotParsed() {
         assertDiagnostics(
             "map = \"A\"\n[# note]\n",
