@@ -13,10 +13,22 @@ struct PositionKeyer {
     let salts: [UInt64]
     /// The stock and its waste, hashed together as one sequence, when the split does not matter.
     let cycle: (stock: Int, waste: Int)?
+    /// The one foundation no card leaves: hashed by its count and top card (SolverModel.swift).
+    let sink: Int
 
     init(model: SolverModel, cycle: (stock: Int, waste: Int)?) {
         salts = model.pileClass.map { PositionKeyer.finalize(UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) }
         self.cycle = cycle
+        sink = model.soleSink ?? -1
+    }
+
+    @inline(__always)
+    private func pileKey(_ state: GameState, _ index: Int) -> UInt64 {
+        let pile = state.piles[index]
+        let hash =
+            index == sink
+            ? UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD ^ UInt64(pile.last?.raw ?? 0) : PositionKeyer.pileHash(pile)
+        return PositionKeyer.finalize(hash ^ salts[index])
     }
 
     /// The key of a position.
@@ -26,13 +38,11 @@ struct PositionKeyer {
             UInt64(truncatingIfNeeded: state.redealsLeft) &* 0x2545_F491_4F6C_DD1D
                 ^ UInt64(truncatingIfNeeded: state.dealtBase))
         guard let cycle else {
-            for index in state.piles.indices {
-                key = key &+ PositionKeyer.finalize(PositionKeyer.pileHash(state.piles[index]) ^ salts[index])
-            }
+            for index in state.piles.indices { key = key &+ pileKey(state, index) }
             return key
         }
         for index in state.piles.indices where index != cycle.stock && index != cycle.waste {
-            key = key &+ PositionKeyer.finalize(PositionKeyer.pileHash(state.piles[index]) ^ salts[index])
+            key = key &+ pileKey(state, index)
         }
         return key
             &+ PositionKeyer.finalize(

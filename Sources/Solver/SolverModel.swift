@@ -66,6 +66,10 @@ struct SolverModel: Sendable {
     let stockCycles: Bool
     /// Only the top card of each waste moves (so its moves can be listed alone).
     let wastesMoveTopOnly: Bool
+    /// The game's one foundation, when no card ever leaves it: what it holds is every card not
+    /// elsewhere, and only its top card matters to what may go on it, so the position's key leaves
+    /// the order underneath out (Golf's foundation builds up or down: the orders are many).
+    let soleSink: Int?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -128,6 +132,7 @@ struct SolverModel: Sendable {
             stockTurns = nil
             stockCycles = false
             wastesMoveTopOnly = false
+            soleSink = nil
             return
         }
 
@@ -173,6 +178,14 @@ struct SolverModel: Sendable {
             stockTurns = nil
             stockCycles = false
             wastesMoveTopOnly = false
+        }
+
+        if foundations.count == 1, let sink = foundations.first, !declarative.pileRules(sink).takeBack,
+            !refillSource[sink]
+        {
+            soleSink = sink
+        } else {
+            soleSink = nil
         }
 
         // Interchangeable classes.

@@ -124,6 +124,7 @@ enum SmallGames {
                     $0.build = .either
                     $0.suit = .any
                     $0.base = .any
+                    $0.takeBack = false
                 },
                 SmallGroup("T", .tableau, columns) {
                     $0.build = .none

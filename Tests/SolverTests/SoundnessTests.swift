@@ -53,4 +53,23 @@ final class SoundnessTests: XCTestCase {
             XCTAssertGreaterThan(answers[false] ?? 0, 0, "\(item.name): no sample is lost")
         }
     }
+
+    /// Golf's one foundation keeps every card and builds up or down: the position's key holds
+    /// only its top card (the cards under it are every card not elsewhere). On many small deals,
+    /// the answers still agree with a search that keys the whole pile.
+    func testGolfKeyedByTheFoundationsTopAgreesWithAPlainSearch() {
+        var random = SmallRandom(state: 77)
+        let layout = SmallGames.golf(columns: 3)
+        let rules = DeclarativeRules(layout: layout)
+        var answers: [Bool: Int] = [:]
+        for sample in 0..<60 {
+            let start = SmallGames.position(layout, ranks: 5, suits: 3, faceDown: false, random: &random)
+            guard let wins = plainSearchWins(rules, from: start, limit: 20_000) else { continue }
+            answers[wins, default: 0] += 1
+            let result = Solver(rules: rules).solve(from: start, budget: SolverBudget(positions: 1_000_000))
+            XCTAssertEqual(result.verdict, wins ? .solved : .impossible, "golf #\(sample)")
+        }
+        XCTAssertGreaterThan(answers[true] ?? 0, 5, "too few won samples to compare")
+        XCTAssertGreaterThan(answers[false] ?? 0, 5, "too few lost samples to compare")
+    }
 }
