@@ -75,13 +75,14 @@ let package = Package(
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.
         .target(
-            name: "TestSupport", dependencies: ["TableKit", "TerminalInput", "Solitaire"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["TableKit", "TerminalInput", "Layouts", "Solitaire"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TableKit", "TestSupport"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
-        .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
-        .testTarget(name: "SolverTests", dependencies: ["Solver", "Solitaire", "Layouts", "Scripting"]),
+        .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts", "TestSupport"]),
+        .testTarget(name: "SolverTests", dependencies: ["Solver", "Solitaire", "Layouts", "Scripting", "TestSupport"]),
         // Hostile/ holds the hostile scripts the tests read from their folder (not resources).
         .testTarget(
             name: "ScriptingTests", dependencies: ["Scripting", "Solitaire", "Layouts", "Persistence", "TestSupport"],

@@ -279,16 +279,7 @@ package struct TOMLParser {
                     i += 1
                     return String(out)
                 }
-                var quotes = 0
-                while peek(quotes) == "\"" { quotes += 1 }
-                if quotes >= 3 {
-                    guard quotes <= 5 else { throw error("error while parsing \(context): too many quotes", at: i + 5) }
-                    for _ in 0..<(quotes - 3) { out.append("\"") }
-                    i += quotes
-                    return String(out)
-                }
-                for _ in 0..<quotes { out.append("\"") }
-                i += quotes
+                if try closesMultiline(quote: "\"", into: &out, context: context) { return String(out) }
             case "\\":
                 if multiline, let end = lineEndingBackslash() {
                     i = end
@@ -364,6 +355,23 @@ package struct TOMLParser {
         }
     }
 
+    /// At a run of quotes in a multi-line string: three end the string, and up to two more
+    /// before them belong to it (`""""a""""` style); fewer than three are part of it. Returns
+    /// whether the string ended.
+    private mutating func closesMultiline(
+        quote: Unicode.Scalar, into out: inout String.UnicodeScalarView, context: String
+    ) throws(TOMLParseError) -> Bool {
+        var quotes = 0
+        while peek(quotes) == quote { quotes += 1 }
+        let ends = quotes >= 3
+        if ends {
+            guard quotes <= 5 else { throw error("error while parsing \(context): too many quotes", at: i + 5) }
+        }
+        for _ in 0..<(ends ? quotes - 3 : quotes) { out.append(quote) }
+        i += quotes
+        return ends
+    }
+
     private mutating func literalString(context: String, multiline: Bool) throws(TOMLParseError) -> String {
         i += multiline ? 3 : 1
         if multiline { skipFirstLineBreak() }
@@ -376,16 +384,7 @@ package struct TOMLParser {
                     i += 1
                     return String(out)
                 }
-                var quotes = 0
-                while peek(quotes) == "'" { quotes += 1 }
-                if quotes >= 3 {
-                    guard quotes <= 5 else { throw error("error while parsing \(context): too many quotes", at: i + 5) }
-                    for _ in 0..<(quotes - 3) { out.append("'") }
-                    i += quotes
-                    return String(out)
-                }
-                for _ in 0..<quotes { out.append("'") }
-                i += quotes
+                if try closesMultiline(quote: "'", into: &out, context: context) { return String(out) }
             case "\n", "\r":
                 guard multiline else { throw error("error while parsing \(context): encountered end-of-line", at: i) }
                 if c == "\r" {

@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// Steps the rules take by themselves: turning up, refilling, collecting.

@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// Autoplay: which card goes up by itself in each mode, and when a card is safe.

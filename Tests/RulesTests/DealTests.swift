@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// The deal: counts per pile, faces, the deck's make-up, deal-rank and kings-to-bottom.

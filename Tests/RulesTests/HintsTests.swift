@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// Hints: useful moves best first, in the game's words; moves that only shuffle left out.

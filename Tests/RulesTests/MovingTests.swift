@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// What may be picked up: move rules, move-suit, take-back, the free-cell limit.

@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// Stuck detection: "no moves left" only when no sequence of moves changes the game, stock and

@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// What the layout loader hears about rules that cannot be played, and that dealing them never

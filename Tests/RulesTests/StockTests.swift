@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// Clicks on the stock: draw 1 and 3, redeals, dealing to columns.

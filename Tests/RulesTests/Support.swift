@@ -1,5 +1,6 @@
 import Layouts
 import Solitaire
+import TestSupport
 import XCTest
 
 /// Cards from text, bottom first: `"[8D] 7S"` is a face-down 8D under a face-up 7S.

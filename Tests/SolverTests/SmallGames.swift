@@ -1,62 +1,29 @@
 import Layouts
 import Solitaire
-
-/// A group of slots with the default rules of its kind, changed by `change`.
-struct SmallGroup {
-    var name: String
-    var kind: SlotKind
-    var count: Int
-    var capacity: Int?
-    var rules: PileRules
-
-    init(
-        _ name: String, _ kind: SlotKind, _ count: Int, capacity: Int? = nil,
-        _ change: (inout PileRules) -> Void = { _ in }
-    ) {
-        self.name = name
-        self.kind = kind
-        self.count = count
-        self.capacity = capacity
-        var rules = PileRules.defaults(for: kind)
-        change(&rules)
-        self.rules = rules
-    }
-}
+import TestSupport
 
 /// Tables built in code, small enough that a plain search sees every position: the rules of
 /// shipped games played with a handful of cards.
 enum SmallGames {
-    static func layout(_ groups: [SmallGroup], win: WinCondition = .foundations) -> TableLayout {
-        var slots: [SlotLayout] = []
-        for (row, group) in groups.enumerated() {
-            for index in 0..<group.count {
-                slots.append(
-                    SlotLayout(
-                        id: group.count == 1 ? group.name : "\(group.name).\(index + 1)", group: group.name,
-                        kind: group.kind, position: GridPoint(column: Double(index), row: Double(row)),
-                        fan: group.kind == .tableau ? .down : .none, capacity: group.capacity))
-            }
-        }
-        let rules = GameRules(
-            win: win, family: "Test", groups: Dictionary(uniqueKeysWithValues: groups.map { ($0.name, $0.rules) }))
-        return TableLayout(name: "small", title: "Small", slots: slots, rules: rules)
+    static func layout(_ groups: [GroupSpec], win: WinCondition = .foundations) -> TableLayout {
+        makeLayout(groups, win: win)
     }
 
     /// FreeCell's rules: `cells` cells, four foundations, `columns` columns.
     static func freeCell(cells: Int, columns: Int) -> TableLayout {
         layout([
-            SmallGroup("C", .cell, cells, capacity: 1),
-            SmallGroup("F", .foundation, 4),
-            SmallGroup("T", .tableau, columns) { $0.sequenceLimit = .freeCells },
+            GroupSpec("C", .cell, cells, capacity: 1),
+            GroupSpec("F", .foundation, 4),
+            GroupSpec("T", .tableau, columns) { $0.sequenceLimit = .freeCells },
         ])
     }
 
     /// Baker's Game: FreeCell building in suit, foundations keep their cards.
     static func bakersGame(cells: Int, columns: Int) -> TableLayout {
         layout([
-            SmallGroup("C", .cell, cells, capacity: 1),
-            SmallGroup("F", .foundation, 4) { $0.takeBack = false },
-            SmallGroup("T", .tableau, columns) {
+            GroupSpec("C", .cell, cells, capacity: 1),
+            GroupSpec("F", .foundation, 4) { $0.takeBack = false },
+            GroupSpec("T", .tableau, columns) {
                 $0.suit = .same
                 $0.sequenceLimit = .freeCells
             },
@@ -67,21 +34,21 @@ enum SmallGames {
     /// highest rank `top` when empty.
     static func klondike(draw: Int, redeals: Redeals, columns: Int, top: Int) -> TableLayout {
         layout([
-            SmallGroup("S", .stock, 1) {
+            GroupSpec("S", .stock, 1) {
                 $0.draw = draw
                 $0.redeals = redeals
             },
-            SmallGroup("W", .waste, 1),
-            SmallGroup("F", .foundation, 4),
-            SmallGroup("T", .tableau, columns) { $0.empty = .rank(top) },
+            GroupSpec("W", .waste, 1),
+            GroupSpec("F", .foundation, 4),
+            GroupSpec("T", .tableau, columns) { $0.empty = .rank(top) },
         ])
     }
 
     /// Yukon's rules: any face-up card moves with what lies on it.
     static func yukon(columns: Int) -> TableLayout {
         layout([
-            SmallGroup("F", .foundation, 4),
-            SmallGroup("T", .tableau, columns) { $0.move = .faceUp },
+            GroupSpec("F", .foundation, 4),
+            GroupSpec("T", .tableau, columns) { $0.move = .faceUp },
         ])
     }
 
@@ -89,12 +56,12 @@ enum SmallGames {
     /// in one suit), with foundations that take the cards one by one.
     static func spider(columns: Int) -> TableLayout {
         layout([
-            SmallGroup("S", .stock, 1) {
+            GroupSpec("S", .stock, 1) {
                 $0.dealTo = ["T"]
                 $0.dealNeedsNoEmpty = true
             },
-            SmallGroup("F", .foundation, 4) { $0.takeBack = false },
-            SmallGroup("T", .tableau, columns) {
+            GroupSpec("F", .foundation, 4) { $0.takeBack = false },
+            GroupSpec("T", .tableau, columns) {
                 $0.suit = .any
                 $0.moveSuit = .same
             },
@@ -104,14 +71,14 @@ enum SmallGames {
     /// Canfield's rules: columns refilled from a reserve, a stock turning three.
     static func canfield(columns: Int) -> TableLayout {
         layout([
-            SmallGroup("S", .stock, 1) {
+            GroupSpec("S", .stock, 1) {
                 $0.draw = 3
                 $0.redeals = .unlimited
             },
-            SmallGroup("W", .waste, 1),
-            SmallGroup("R", .reserve, 1),
-            SmallGroup("F", .foundation, 4),
-            SmallGroup("T", .tableau, columns) { $0.refillFrom = "R" },
+            GroupSpec("W", .waste, 1),
+            GroupSpec("R", .reserve, 1),
+            GroupSpec("F", .foundation, 4),
+            GroupSpec("T", .tableau, columns) { $0.refillFrom = "R" },
         ])
     }
 
@@ -119,14 +86,14 @@ enum SmallGames {
     static func golf(columns: Int) -> TableLayout {
         layout(
             [
-                SmallGroup("S", .stock, 1) { $0.dealTo = ["F"] },
-                SmallGroup("F", .foundation, 1) {
+                GroupSpec("S", .stock, 1) { $0.dealTo = ["F"] },
+                GroupSpec("F", .foundation, 1) {
                     $0.build = .either
                     $0.suit = .any
                     $0.base = .any
                     $0.takeBack = false
                 },
-                SmallGroup("T", .tableau, columns) {
+                GroupSpec("T", .tableau, columns) {
                     $0.build = .none
                     $0.empty = .none
                     $0.move = .top
