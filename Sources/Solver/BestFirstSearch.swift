@@ -32,6 +32,10 @@ struct BestFirstSearch<R: Rules> {
     let turns: (pile: Int, targets: [Int])?
     /// Its positions share one key whatever the split (SolverModel.swift).
     let cycles: Bool
+    /// Leaves idle moves between columns out (SearchPortfolio.swift).
+    let skipsIdleShuffles: Bool
+    /// Whether running out of positions proves the game lost (it sees every position).
+    var proves: Bool { !skipsIdleShuffles }
 
     /// The position being worked on.
     var state: GameState
@@ -61,6 +65,7 @@ struct BestFirstSearch<R: Rules> {
             }
         self.turns = turns
         cycles = turns != nil && model.stockCycles
+        skipsIdleShuffles = settings.skipsIdleShuffles
         scorer = PositionScorer(model: model, start: searchStart, weights: settings.weights, stockReach: cycles)
         keyer = PositionKeyer(model: model, cycle: cycles ? turns.map { ($0.pile, $0.targets[0]) } : nil)
         self.start = start
@@ -189,6 +194,7 @@ struct BestFirstSearch<R: Rules> {
                 if move.kind == .stock { continue }
                 if wastesOnly && !turns.targets.contains(move.from) { continue }
             }
+            if skipsIdleShuffles && move.kind == .transfer && isIdleShuffle(move) { continue }
             if move.kind == .transfer, state.piles[move.to].isEmpty {
                 // Onto an empty pile: only the first of its class, and never a whole pile onto one
                 // of its own class (the same position).
@@ -232,6 +238,24 @@ struct BestFirstSearch<R: Rules> {
                 if rules.refusal(of: move, in: state) == nil { moves.append(move) }
             }
         }
+    }
+
+    /// A move between columns that leaves a face-up card on top of its column, a card no
+    /// foundation takes now.
+    private func isIdleShuffle(_ move: Move) -> Bool {
+        guard model.kinds[move.from] == .tableau, model.kinds[move.to] == .tableau else { return false }
+        let source = state.piles[move.from]
+        guard source.count > move.count else { return false }
+        let exposed = source[source.count - move.count - 1]
+        guard exposed.faceUp else { return false }
+        for (number, foundation) in model.foundations.enumerated() {
+            if let top = state.piles[foundation].last {
+                if model.liesInOrder(exposed, on: top, in: foundation) { return false }
+            } else if searchStart.startsEmpty[number] & SolverModel.bit(Int(exposed.raw & 0x3F)) != 0 {
+                return false
+            }
+        }
+        return true
     }
 
     @inline(__always)

@@ -254,6 +254,11 @@ struct SolverModel: Sendable {
         folds = !foundations.isEmpty && !collects && !stockRefusesEmpty && (!takesBack || chains)
     }
 
+    /// Whether a position has cards face down in its columns (Klondike's deal).
+    func dealsFaceDown(_ state: GameState) -> Bool {
+        state.piles.indices.contains { kinds[$0] == .tableau && state.piles[$0].contains { !$0.faceUp } }
+    }
+
     /// Whether a card (identity `above`) lies in order on another in pile `pile`.
     @inline(__always)
     func liesInOrder(_ above: PileCard, on below: PileCard, in pile: Int) -> Bool {

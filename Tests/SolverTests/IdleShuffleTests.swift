@@ -1,0 +1,47 @@
+import Layouts
+import Solitaire
+import TestSupport
+import XCTest
+
+@testable import Solver
+
+/// The search that leaves idle moves between columns out does not see every position: its
+/// running dry proves nothing, and the solver says so.
+final class IdleShuffleTests: XCTestCase {
+    let layout = SmallGames.klondike(draw: 1, redeals: .unlimited, columns: 3, top: 3)
+
+    /// Small Klondike deals the plain search proves lost: a search that skips idle shuffles runs
+    /// dry on them, and alone it answers unknown, never impossible; with the others, impossible.
+    func testItsRunningDryIsNoProof() {
+        var random = SmallRandom(state: 5)
+        let rules = DeclarativeRules(layout: layout)
+        let model = SolverModel(rules: rules, pileCount: layout.slots.count)
+        var lost = 0
+        for _ in 0..<200 where lost < 5 {
+            let start = SmallGames.position(layout, ranks: 3, suits: 3, faceDown: true, random: &random)
+            guard model.dealsFaceDown(start), plainSearchWins(rules, from: start, limit: 5_000) == false else {
+                continue
+            }
+            lost += 1
+            var alone = SearchPortfolio(
+                rules: rules, model: model, start: start, budget: SolverBudget(positions: 1_000_000),
+                isCancelled: { false })
+            XCTAssertEqual(alone.searches().count, 3, "a third search where cards lie face down")
+            alone.plan = [.third]
+            XCTAssertEqual(alone.run().verdict, .unknown)
+            let result = Solver(rules: rules).solve(from: start, budget: SolverBudget(positions: 1_000_000))
+            XCTAssertEqual(result.verdict, .impossible)
+        }
+        XCTAssertEqual(lost, 5, "too few lost deals to compare")
+    }
+
+    /// FreeCell deals every card face up: no third search.
+    func testGamesDealtFaceUpGetNoThirdSearch() {
+        let freeCell = shippedLayout("freecell")
+        let rules = DeclarativeRules(layout: freeCell)
+        let model = SolverModel(rules: rules, pileCount: freeCell.slots.count)
+        let portfolio = SearchPortfolio(
+            rules: rules, model: model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false })
+        XCTAssertEqual(portfolio.searches().count, 2)
+    }
+}
