@@ -51,8 +51,9 @@ let package = Package(
             dependencies: ["Layouts", "Solitaire", "Scripting"]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
-        // ncursesw screen, colours, signals, terminal life.
-        .target(name: "Terminal", dependencies: ["TableKit", "CNcursesw", "CTerminalShim"]),
+        // ncursesw screen, colours, signals, terminal life, and the session's loop (input,
+        // escape timer, resize, suspend, signals) that tests drive with a fake poller.
+        .target(name: "Terminal", dependencies: ["TableKit", "TerminalInput", "CNcursesw", "CTerminalShim"]),
         // Views and controllers for a table; headless.
         .target(
             name: "App",
@@ -88,7 +89,7 @@ let package = Package(
             exclude: ["Hostile"]),
         .testTarget(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
