@@ -49,6 +49,8 @@ let package = Package(
         .target(
             name: "Persistence",
             dependencies: ["Layouts", "Solitaire", "Scripting"]),
+        // The balls game's model: balls, explosions, levels, a fixed-rate clock (no UI).
+        .target(name: "Balls"),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life, and the session's loop (input,
@@ -57,7 +59,9 @@ let package = Package(
         // Views and controllers for a table; headless.
         .target(
             name: "App",
-            dependencies: ["TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "TerminalInput"]),
+            dependencies: [
+                "TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "TerminalInput", "Balls",
+            ]),
 
         .executableTarget(
             name: "cardtable",
@@ -79,6 +83,7 @@ let package = Package(
             name: "TestSupport", dependencies: ["TableKit", "TerminalInput", "Solitaire"], path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TableKit", "TestSupport"]),
+        .testTarget(name: "BallsTests", dependencies: ["Balls"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts"]),
@@ -94,7 +99,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "TableKit", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TerminalInput",
-                "TestSupport",
+                "TestSupport", "Balls",
             ]),
         // The command line itself (the executable's module): options and their ranges, what
         // `preview --watch` follows, where `--stats` may write.
