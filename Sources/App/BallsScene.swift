@@ -1,6 +1,7 @@
 import Balls
 import Layouts
 import TableKit
+import TerminalInput
 
 /// The balls game on the table (`cardtable balls`, or Balls in the chooser): the field over the
 /// whole screen but the status line, which says "removed/target", the level and the keys.
@@ -76,7 +77,6 @@ public final class BallsScene: Scene {
 
     static let helpLines = [
         "Balls",
-        "",
         "Set off one explosion a level; every ball it touches explodes",
         "in turn. Remove the level's target of balls to pass it.",
         "",
@@ -146,6 +146,11 @@ public final class BallsScene: Scene {
         default:
             break
         }
+    }
+
+    /// Any key closes the help.
+    public func handleUnboundKey(_ press: KeyPress) {
+        helpPanel.isHidden = true
     }
 
     /// A tap at a point of the field (cells, centres at +0.5): starts the next level, or sets off

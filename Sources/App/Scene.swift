@@ -15,6 +15,8 @@ public protocol Scene: AnyObject {
     var window: Window { get }
     /// Does what an action asks (a key's, or a pad button's).
     func perform(_ action: TableAction)
+    /// A key that is no action's (a help closes on any key).
+    func handleUnboundKey(_ press: KeyPress)
     /// Lays the scene's views out again for the window's size.
     func layoutViews()
     /// Takes the scene's views out of the window (another scene is shown).
@@ -30,6 +32,7 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
+    public func handleUnboundKey(_ press: KeyPress) {}
     public var chooserRequested: Bool { false }
     public var nextTick: Double? { nil }
     public func tick(now: Double) {}

@@ -254,7 +254,11 @@ public final class TableApp {
     private func handle(_ event: InputEvent, inScene scene: Scene) {
         switch event {
         case .key(let press):
-            if let action = KeyBindings.action(for: press) { scene.perform(action) }
+            if let action = KeyBindings.action(for: press) {
+                scene.perform(action)
+            } else {
+                scene.handleUnboundKey(press)
+            }
         case .mouse(let report):
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:

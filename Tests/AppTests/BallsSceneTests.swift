@@ -119,6 +119,9 @@ final class BallsSceneTests: XCTestCase {
         XCTAssert(pilot.screen.text.contains("removed/target"), pilot.screen.text)
         pilot.key(.escape)
         XCTAssertFalse(pilot.screen.text.contains("removed/target"))
+        pilot.type("?")
+        pilot.type("x")  // no action's key: it closes the help too
+        XCTAssertFalse(pilot.screen.text.contains("removed/target"))
         pilot.type("q")
         XCTAssertTrue(app.wantsQuit)
     }
