@@ -16,7 +16,7 @@ struct BallsCommand: ParsableCommand {
         help: ArgumentHelp(
             "The seed, 1 to 2147483647: the same seed places the same balls (a random one by default).",
             valueName: "n"),
-        transform: NumberOptions.deal)
+        transform: NumberOptions.seed)
     var seed: UInt64?
 
     @OptionGroup var display: DisplayOptions
