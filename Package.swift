@@ -49,14 +49,19 @@ let package = Package(
         .target(
             name: "Persistence",
             dependencies: ["Layouts", "Solitaire", "Scripting"]),
+        // The balls game's model: balls, explosions, levels, a fixed-rate clock (no UI).
+        .target(name: "Balls"),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
-        // ncursesw screen, colours, signals, terminal life.
-        .target(name: "Terminal", dependencies: ["TableKit", "CNcursesw", "CTerminalShim"]),
+        // ncursesw screen, colours, signals, terminal life, and the session's loop (input,
+        // escape timer, resize, suspend, signals) that tests drive with a fake poller.
+        .target(name: "Terminal", dependencies: ["TableKit", "TerminalInput", "CNcursesw", "CTerminalShim"]),
         // Views and controllers for a table; headless.
         .target(
             name: "App",
-            dependencies: ["TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "TerminalInput"]),
+            dependencies: [
+                "TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "TerminalInput", "Balls",
+            ]),
 
         .executableTarget(
             name: "cardtable",
@@ -79,6 +84,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TableKit", "TestSupport"]),
+        .testTarget(name: "BallsTests", dependencies: ["Balls"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "TestSupport"]),
         .testTarget(name: "SolitaireTests", dependencies: ["Solitaire", "Layouts"]),
         .testTarget(name: "RulesTests", dependencies: ["Solitaire", "Layouts", "TestSupport"]),
@@ -89,12 +95,12 @@ let package = Package(
             exclude: ["Hostile"]),
         .testTarget(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
                 "App", "TableKit", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TerminalInput",
-                "TestSupport",
+                "TestSupport", "Balls",
             ]),
         // The command line itself (the executable's module): options and their ranges, what
         // `preview --watch` follows, where `--stats` may write.

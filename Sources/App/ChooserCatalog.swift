@@ -20,6 +20,8 @@ public struct ChooserCatalog: Sendable {
 
     /// The heading over the tables without rules.
     public static let freeTablesHeading = "Free tables"
+    /// The heading over games that are not card games (the balls).
+    public static let arcadeHeading = "Arcade"
 
     /// The games in list order.
     public let games: [TableLayout]
@@ -31,7 +33,12 @@ public struct ChooserCatalog: Sendable {
     public init(games unordered: [TableLayout]) {
         var families: [(name: String, games: [TableLayout])] = []
         var freeTables: [TableLayout] = []
+        var arcade: [TableLayout] = []
         for game in unordered {
+            if BallsScene.isChooserEntry(game) {
+                arcade.append(game)
+                continue
+            }
             guard let family = game.rules?.family else {
                 freeTables.append(game)
                 continue
@@ -45,6 +52,7 @@ public struct ChooserCatalog: Sendable {
         // The sandbox is the free table most players want: it comes first of them.
         freeTables = freeTables.filter { $0.name == "sandbox" } + freeTables.filter { $0.name != "sandbox" }
         if !freeTables.isEmpty { families.append((ChooserCatalog.freeTablesHeading, freeTables)) }
+        if !arcade.isEmpty { families.append((ChooserCatalog.arcadeHeading, arcade)) }
         var games: [TableLayout] = []
         var rows: [Row] = []
         var rowOfGame: [Int] = []
@@ -61,9 +69,10 @@ public struct ChooserCatalog: Sendable {
         self.rowOfGame = rowOfGame
     }
 
-    /// The shipped layouts.
+    /// The shipped layouts, and the balls game.
     public static var shipped: ChooserCatalog {
-        ChooserCatalog(games: ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) })
+        ChooserCatalog(
+            games: ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) } + [BallsScene.chooserEntry])
     }
 
     /// The row a game is on.

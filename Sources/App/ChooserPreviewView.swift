@@ -33,7 +33,7 @@ final class ChooserPreviewView: View {
         self.game = game
         rendered = (game.name, width, height)
         defer { setNeedsDisplay() }
-        guard width > 0, height > 0 else {
+        guard width > 0, height > 0, !BallsScene.isChooserEntry(game) else {
             drawing = nil
             return
         }
@@ -68,7 +68,10 @@ final class ChooserPreviewView: View {
         context.fill(style: theme.felt)
         guard let drawing else {
             if let game {
-                let text = "No room to preview \(game.title) here: a larger terminal shows it."
+                let text =
+                    BallsScene.isChooserEntry(game)
+                    ? "Enter plays: balls bounce here, and one click sets off the chain reaction."
+                    : "No room to preview \(game.title) here: a larger terminal shows it."
                 for (row, line) in MessageView.wrap(text, width: context.width - 2).enumerated()
                 where row + 1 < context.height {
                     context.put(line, x: 1, y: row + 1, style: theme.felt)

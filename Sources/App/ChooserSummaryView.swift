@@ -35,6 +35,10 @@ final class ChooserSummaryView: View {
     /// The lines drawn for a width: the title, the family line, a blank line, then the rules.
     func lines(width: Int) -> [String] {
         guard let game else { return [] }
+        if BallsScene.isChooserEntry(game) {
+            return [game.title, "arcade · \(game.name)", ""]
+                + ChooserSummaryView.bullets(BallsScene.summary, width: width)
+        }
         let listing = game.rules == nil ? "free table · \(game.name)" : "\(family) family · \(game.name)"
         let saved = savedGame.map { MessageView.wrap("Saved: \($0). Enter offers to resume it.", width: width) + [""] }
         return [game.title, listing, ""] + (saved ?? []) + ChooserSummaryView.bullets(game.rulesSummary, width: width)

@@ -15,6 +15,8 @@ struct InputMode: Equatable {
         case settings
         /// A game, by its view and its game id (a new deal or a resumed game is another game).
         case game(ObjectIdentifier, String)
+        /// Another scene (the balls game), by its identity.
+        case scene(ObjectIdentifier)
         case nothing
     }
 
@@ -35,6 +37,8 @@ extension TableApp {
             screen = .chooser
         } else if let game {
             screen = .game(ObjectIdentifier(game), game.gameID)
+        } else if let current {
+            screen = .scene(ObjectIdentifier(current))
         } else {
             screen = .nothing
         }

@@ -144,9 +144,10 @@ extension TableApp {
             let selected = chooser.selectedGame.name
             let canResume = chooser.canResume
             chooser.detach()
-            self.chooser = ChooserScene(
+            let rethemed = ChooserScene(
                 catalog: catalog, selecting: selected, window: window, theme: newTheme, canResume: canResume)
-            self.chooser?.savedGames = chooser.savedGames
+            rethemed.savedGames = chooser.savedGames
+            current = rethemed
         }
         var rethemed: [TableScene] = []
         for scene in [game, lastGame].compactMap({ $0 }) where !rethemed.contains(where: { $0 === scene }) {

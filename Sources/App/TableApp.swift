@@ -30,10 +30,13 @@ public final class TableApp {
     private let makeCatalog: () -> ChooserCatalog
     /// The deal number of a game started from the chooser.
     let dealNumber: () -> UInt64
-    /// The game on screen; nil while the chooser shows.
-    public private(set) var game: TableScene?
+    /// The scene on screen: the chooser, a game, or another (the balls game). The app shows
+    /// one at a time; switching detaches the old scene's views.
+    public internal(set) var current: Scene?
+    /// The game on screen; nil while the chooser (or another scene) shows.
+    public var game: TableScene? { current as? TableScene }
     /// The chooser, while it shows.
-    public internal(set) var chooser: ChooserScene?
+    public var chooser: ChooserScene? { current as? ChooserScene }
     /// The last game shown: the one on screen, or the one the chooser goes back to.
     var lastGame: TableScene?
     var pointer = PointerTracker()
@@ -116,7 +119,7 @@ public final class TableApp {
         self.dealNumber = dealNumber
         let scene = TableScene(layout: layout, start: start, window: window, theme: theme)
         scene.apply(settings)
-        game = scene
+        current = scene
         lastGame = scene
         lastInputMode = inputMode
     }
@@ -139,11 +142,33 @@ public final class TableApp {
         let catalog = ChooserCatalog(games: games)
         makeCatalog = { catalog }
         self.dealNumber = dealNumber
-        chooser = ChooserScene(catalog: catalog, selecting: selecting, window: window, theme: theme)
+        current = ChooserScene(catalog: catalog, selecting: selecting, window: window, theme: theme)
         lastInputMode = inputMode
     }
 
-    public var wantsQuit: Bool { chooser?.quitRequested ?? scene.quitRequested }
+    /// An app that opens on a scene of its own making (the balls game: ``TableApp/balls(seed:width:height:clock:theme:animations:settings:dealNumber:)``).
+    ///
+    /// - Parameters:
+    ///   - catalog: the games the chooser lists when the player asks for it (`g`).
+    ///   - opening: makes the first scene, in the app's window.
+    public init(
+        width: Int, height: Int, clock: TableClock, theme: Theme = Theme(ascii: false, monochrome: false),
+        animations: Bool = true, catalog: @autoclosure @escaping () -> ChooserCatalog = .shipped,
+        settings: PlaySettings = PlaySettings(),
+        dealNumber: @escaping () -> UInt64 = { UInt64.random(in: 1...999_999) },
+        opening: (Window, Theme) -> Scene
+    ) {
+        self.settings = settings
+        window = Window(width: max(1, width), height: max(1, height), clock: clock, background: theme.feltCell)
+        window.animator.isEnabled = animations
+        self.theme = theme
+        makeCatalog = catalog
+        self.dealNumber = dealNumber
+        current = opening(window, theme)
+        lastInputMode = inputMode
+    }
+
+    public var wantsQuit: Bool { current?.quitRequested ?? false }
 
     /// Whether the chooser is on screen.
     public var isShowingChooser: Bool { chooser != nil }
@@ -159,6 +184,8 @@ public final class TableApp {
             handle(event, in: chooser)
         } else if let game {
             handle(event, in: game)
+        } else if let current {
+            handle(event, inScene: current)
         }
         afterInput(event)
         settleInputMode()
@@ -214,6 +241,25 @@ public final class TableApp {
                 }
                 return
             }
+            for update in pointer.handle(report) { deliver(update) }
+        case .focusOut:
+            cancelPointer()
+        case .focusIn, .paste:
+            break
+        }
+    }
+
+    /// An event for a scene other than the chooser and a game: keys become actions, the mouse
+    /// pointer events for the window's views.
+    private func handle(_ event: InputEvent, inScene scene: Scene) {
+        switch event {
+        case .key(let press):
+            if let action = KeyBindings.action(for: press) {
+                scene.perform(action)
+            } else {
+                scene.handleUnboundKey(press)
+            }
+        case .mouse(let report):
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:
             cancelPointer()
@@ -291,6 +337,9 @@ public final class TableApp {
         } else if let game, game.chooserRequested {
             showChooser(selecting: game.layout.name)
             changedScreens = true
+        } else if let current, current.chooserRequested {
+            showChooser(selecting: current is BallsScene ? BallsScene.name : nil)
+            changedScreens = true
         } else {
             changedScreens = false
         }
@@ -305,9 +354,12 @@ public final class TableApp {
 
     /// Leaves the chooser for a new deal of a game.
     private func start(_ layout: TableLayout) {
+        if BallsScene.isChooserEntry(layout) {
+            showBalls(seed: dealNumber())
+            return
+        }
         cancelPointer()
-        chooser?.detach()
-        chooser = nil
+        current?.detach()
         lastGame?.leaveGame()
         let asked = nextDealIsAsked
         nextDealIsAsked = false
@@ -315,7 +367,7 @@ public final class TableApp {
         scene.keeper = keeper
         scene.background = background
         scene.apply(settings)
-        game = scene
+        current = scene
         lastGame = scene
         if !asked { scene.findWinnableDeal() }
         offerSavedGame()
@@ -343,16 +395,17 @@ public final class TableApp {
         lastGame?.leaveGame()
     }
 
-    /// Leaves the game for the chooser, with the game selected.
-    private func showChooser(selecting name: String) {
+    /// Leaves the game (or another scene) for the chooser, with the game selected.
+    func showChooser(selecting name: String?) {
         cancelPointer()
-        scene.chooserRequested = false
-        scene.putHandBack()
-        scene.closeHelp(quitting: false)
+        if let game {
+            game.chooserRequested = false
+            game.putHandBack()
+            game.closeHelp(quitting: false)
+        }
         window.animator.finishAll()
-        scene.detach()
-        game = nil
-        chooser = ChooserScene(
+        current?.detach()
+        current = ChooserScene(
             catalog: catalog, selecting: name, window: window, theme: theme, canResume: lastGame != nil)
         if let chooser { showSavedGames(in: chooser) }
         window.setNeedsFullRedraw()
@@ -375,10 +428,9 @@ public final class TableApp {
     /// Leaves the chooser for the game it was opened from, as it was.
     private func resume(_ scene: TableScene) {
         cancelPointer()
-        chooser?.detach()
-        chooser = nil
+        current?.detach()
         scene.reattach()
-        game = scene
+        current = scene
         window.setNeedsFullRedraw()
     }
 
@@ -399,6 +451,8 @@ public final class TableApp {
             game.layoutTable()
             game.layoutCelebration()
             game.layoutResumeOffer()
+        } else {
+            current?.layoutViews()
         }
         settingsHost.panel?.centre(inWidth: window.size.width, height: window.size.height)
         settleInputMode()
@@ -406,13 +460,21 @@ public final class TableApp {
 
     // MARK: Frames
 
-    /// A frame is due: something changed or animates, pointer motion waits, or a win's cards fly.
-    public var needsFrame: Bool { window.needsFrame || (game?.isCascading ?? false) }
+    /// A frame is due: something changed or animates, pointer motion waits, or the scene's
+    /// simulation (a win's cards flying, the balls) is due a tick.
+    public var needsFrame: Bool {
+        window.needsFrame || (nextTick.map { $0 <= window.clock.now } ?? false)
+    }
 
-    /// Moves a win's cascade on to the clock's time, then composes the frame.
+    /// When the scene on screen next wants a tick (nil while nothing moves): the front end
+    /// wakes for it (``RunLoop/frameDeadline``).
+    public var nextTick: Double? { current?.nextTick }
+
+    /// Moves the scene's simulation (a win's cascade, the balls) on to the clock's time, then
+    /// composes the frame.
     @discardableResult
     public func renderFrame() -> Window.Frame {
-        game?.advanceCelebration()
+        current?.tick(now: window.clock.now)
         settleInputMode()  // the win panel shows when the cascade is over
         return window.renderFrame()
     }

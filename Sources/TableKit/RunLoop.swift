@@ -48,6 +48,9 @@ public final class RunLoop {
     public var frameInterval: Double = 1.0 / 60
     public var needsFrame: () -> Bool = { false }
     public var onFrame: () -> Void = {}
+    /// When a frame will be wanted though none is needed now: a simulation's next step (nil:
+    /// none). The wait ends then (paced as frames are); `needsFrame` says true once it is due.
+    public var frameDeadline: () -> Double? = { nil }
 
     /// Turns of the loop: how often the process woke up.
     public private(set) var wakeups = 0
@@ -87,6 +90,9 @@ public final class RunLoop {
         var deadline = timers.map(\.deadline).min()
         if needsFrame() {
             let frameAt = max(now, lastFrameTime + frameInterval)
+            deadline = min(deadline ?? frameAt, frameAt)
+        } else if let wanted = frameDeadline() {
+            let frameAt = max(wanted, lastFrameTime + frameInterval)
             deadline = min(deadline ?? frameAt, frameAt)
         }
         return deadline.map { max(0, $0 - now) }

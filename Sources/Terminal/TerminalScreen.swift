@@ -22,7 +22,7 @@ import TableKit
 /// bytes this process wrote since the screen opened (the terminal's, and any file's too).
 /// Mouse reporting is xterm mode 1002 (drags) with SGR 1006 coordinates, focus
 /// reports (1004) and bracketed paste (2004), written by hand: terminfo asks only for 1000.
-public final class TerminalScreen {
+public final class TerminalScreen: SessionScreen {
     public enum OpenError: Error, CustomStringConvertible {
         case notATerminal
         case unknownTerminal(String)

@@ -17,6 +17,14 @@ enum NumberOptions {
         return number
     }
 
+    /// `balls --seed N`: the same range as deals.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let number = UInt64(text), deals.contains(number) else {
+            throw ValidationError("a seed is a whole number from \(deals.lowerBound) to \(deals.upperBound)")
+        }
+        return number
+    }
+
     /// Screen sizes `render --size` draws for, in each direction.
     static let screenSides = 1...1000
 

@@ -36,6 +36,8 @@ final class TerminalPlay {
         var offersSavedGame = true
         /// `--option`: the values of options the named game's script offers.
         var scriptOptions: [String: String] = [:]
+        /// `cardtable balls`: open the balls game with this seed instead of a table.
+        var ballsSeed: UInt64? = nil
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -69,14 +71,18 @@ final class TerminalPlay {
         let size = screen.size
         let randomDeal = { UInt64.random(in: 1...1_000_000) }
         let app: TableApp
-        if let layout {
+        if let seed = options.ballsSeed {
+            app = TableApp.balls(
+                seed: seed, width: size.width, height: size.height, clock: clock, theme: theme,
+                animations: animations, settings: PlaySettings(options.settings), dealNumber: randomDeal)
+        } else if let layout {
             let start = options.position.map(GameStart.position) ?? .deal(options.deal ?? randomDeal())
             app = TableApp(
                 layout: layout, start: start, width: size.width, height: size.height,
                 clock: clock, theme: theme, animations: animations, settings: PlaySettings(options.settings),
                 dealNumber: randomDeal)
         } else {
-            let games = ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) }
+            let games = ShippedLayouts.names.compactMap { ShippedLayouts.layout(named: $0) } + [BallsScene.chooserEntry]
             var firstDeal = options.deal
             app = TableApp(
                 chooserWith: games, width: size.width, height: size.height, clock: clock, theme: theme,
@@ -148,6 +154,7 @@ final class TerminalPlay {
         terminal.afterResume = { app.window.setNeedsFullRedraw() }
 
         loop.needsFrame = { app.needsFrame }
+        loop.frameDeadline = { app.nextTick }
         if options.statsPath == nil {
             // Nothing is measured: a frame is composing and writing, no more.
             loop.onFrame = { screen.draw(app.renderFrame().changes) }

@@ -65,10 +65,13 @@ final class ChooserTests: XCTestCase {
 
     // MARK: The list
 
-    func testGamesAreListedByFamilyWithTheFreeTablesAndTheSandboxLast() {
+    func testGamesAreListedByFamilyWithTheFreeTablesAndTheSandboxThenTheBallsLast() {
         let catalog = ChooserCatalog.shipped
-        XCTAssertEqual(Set(catalog.games.map(\.name)), Set(shippedNames), "every shipped table is listed")
-        XCTAssertEqual(catalog.games.count, shippedNames.count, "each once")
+        XCTAssertEqual(
+            Set(catalog.games.map(\.name)), Set(shippedNames + [BallsScene.name]),
+            "every shipped table is listed, and the balls")
+        XCTAssertEqual(catalog.games.count, shippedNames.count + 1, "each once")
+        XCTAssertEqual(catalog.games.last.map(BallsScene.isChooserEntry), true, "the balls last, under Arcade")
         var heading = ""
         var headings: [String] = []
         for row in catalog.rows {
@@ -78,13 +81,16 @@ final class ChooserTests: XCTestCase {
                 headings.append(name)
             case .game(let index):
                 let game = catalog.games[index]
-                XCTAssertEqual(game.rules?.family ?? ChooserCatalog.freeTablesHeading, heading, game.name)
+                let expected =
+                    BallsScene.isChooserEntry(game)
+                    ? ChooserCatalog.arcadeHeading : game.rules?.family ?? ChooserCatalog.freeTablesHeading
+                XCTAssertEqual(expected, heading, game.name)
             }
         }
         XCTAssertEqual(Set(headings).count, headings.count, "a family stands together")
         XCTAssertEqual(headings.prefix(3), ["Klondike", "FreeCell", "Spider"], "in the shipped order")
-        XCTAssertEqual(headings.last, ChooserCatalog.freeTablesHeading)
-        let freeTables = catalog.games.filter { $0.rules == nil }.map(\.name)
+        XCTAssertEqual(headings.suffix(2), [ChooserCatalog.freeTablesHeading, ChooserCatalog.arcadeHeading])
+        let freeTables = catalog.games.filter { $0.rules == nil && !BallsScene.isChooserEntry($0) }.map(\.name)
         XCTAssertEqual(freeTables.first, "sandbox", "the sandbox is the first free table")
         XCTAssertEqual(Set(freeTables), ["sandbox", "free30"])
     }

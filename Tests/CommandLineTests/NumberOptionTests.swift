@@ -43,6 +43,17 @@ final class NumberOptionTests: XCTestCase {
         }
     }
 
+    func testBallsSeedsSayTheirRange() {
+        for value in Self.badNumbers {
+            XCTAssertEqual(
+                message(BallsCommand.self, ["--seed", value]),
+                "The value '\(value)' is invalid for '--seed <n>': a seed is a whole number from 1 to 2147483647",
+                value)
+        }
+        for value in ["1", "2147483647"] { XCTAssertNil(message(BallsCommand.self, ["--seed", value]), value) }
+        XCTAssertNil(message(BallsCommand.self, []), "a random seed by default")
+    }
+
     func testScreenSizesSayTheirRange() {
         let range = "a size is WIDTHxHEIGHT, each a whole number from 1 to 1000, such as 100x30"
         for value in ["-3x4", "0x3", "3x0", "1001x3", "3x1001", "3x", "x3", "3", "3x4x5", "-1", "axb", ""] {

@@ -6,7 +6,7 @@ import TableKit
 /// What it shows is built only from the frames' differences, so comparing it with the
 /// window's canvas checks that frames write everything that changed. Snapshots can read its
 /// glyphs (``text``) and, where colour matters, its looks (``styleMap(_:other:in:)``).
-public final class RecordingScreen {
+public final class RecordingScreen: Screen {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
@@ -39,6 +39,14 @@ public final class RecordingScreen {
             }
         }
     }
+
+    public var size: (width: Int, height: Int) { (width, height) }
+
+    /// Times the screen was told everything must be sent again.
+    public private(set) var invalidations = 0
+
+    /// Everything must be sent again: the cells stay (the next frame is drawn over them).
+    public func invalidate() { invalidations += 1 }
 
     public subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
 

@@ -2026,6 +2026,28 @@ def colours_after_drags_are_those_of_a_full_redraw():
         finally:
             pane.close()
 
+# --- The balls game -------------------------------------------------------------------------
+
+
+@test
+def balls_a_click_starts_the_level_and_another_sets_off_the_explosion():
+    pane = Pane(arguments=("balls", "--seed", "1"), ready="q quit", home=fresh_home())
+    try:
+        pane.wait_for(lambda s: "Tap to start next level" in s, "the next level offered")
+        pane.click(WIDTH // 2, HEIGHT // 2)  # SGR: starts level 1
+        pane.wait_for(lambda s: re.search(r"\b0/1 · level 1 of 10", s), "the level's status, removed/target")
+        assert "Tap to start next level" not in pane.screen()
+        pane.click(20, 8)  # sets off the explosion there
+        screen = pane.wait_for(
+            lambda s: "explode" not in s and re.search(r"\b\d+/1 · level 1 of 10", s),
+            "the explosion set off, the removed count shown")
+        # The explosion grows from the click: half blocks around it within two seconds.
+        pane.wait_for(lambda s: any(ch in "▀▄" for ch in s.split("\n")[7][15:25]), "the explosion drawn")
+        pane.type("q")
+        pane.wait_until(pane.dead, "cardtable to quit")
+    finally:
+        pane.close()
+
 
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings.

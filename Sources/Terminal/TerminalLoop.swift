@@ -1,5 +1,4 @@
 import TableKit
-import Terminal
 import TerminalInput
 
 #if canImport(Glibc)
@@ -12,46 +11,68 @@ import TerminalInput
 /// gives the terminal back until `fg`, and a continue after any other stop takes it again;
 /// every signal that ends the game (``SignalPolicy/end``: SIGTERM, SIGHUP, Ctrl-C's SIGINT,
 /// SIGUSR1, ...), or the terminal going away, stops the loop.
-final class TerminalLoop {
-    let screen: TerminalScreen
-    let clock: TableClock
-    let loop: RunLoop
-    var signals: SignalWatcher { screen.signals }
+///
+/// The terminal's pieces come in from outside, so tests drive a whole session without one:
+/// a pipe for the input, a ``SignalSource`` of their own, a recording ``SessionScreen``, a
+/// poller that never sleeps and a manual clock.
+///
+/// ```
+/// let session = TerminalLoop(screen: screen, clock: SystemClock())   // the real terminal
+/// session.onInput = { events in for event in events { app.handle(event) } }
+/// session.loop.needsFrame = { app.needsFrame }
+/// session.loop.onFrame = { screen.draw(app.renderFrame().changes) }
+/// session.run()
+/// ```
+public final class TerminalLoop {
+    public let screen: SessionScreen
+    public let clock: TableClock
+    public let loop: RunLoop
+    public let signals: SignalSource
+    /// Where the terminal's bytes are read (standard input).
+    public let inputDescriptor: Int32
     /// The signal that ended the loop, if one did: the command exits with 128 + its number
     /// once the game is saved and the terminal given back.
-    private(set) var endingSignal: Int32?
+    public private(set) var endingSignal: Int32?
     private var decoder = InputDecoder()
     private var escapeTimer: RunLoop.TimerID?
 
     /// Decoded input, in order.
-    var onInput: ([InputEvent]) -> Void = { _ in }
+    public var onInput: ([InputEvent]) -> Void = { _ in }
     /// Bytes arrived (before decoding): for input-to-frame timing.
-    var onBytes: () -> Void = {}
-    /// The new size, after ncurses was told.
-    var onResize: (_ width: Int, _ height: Int) -> Void = { _, _ in }
-    var beforeSuspend: () -> Void = {}
-    var afterResume: () -> Void = {}
+    public var onBytes: () -> Void = {}
+    /// The new size, after the screen was told.
+    public var onResize: (_ width: Int, _ height: Int) -> Void = { _, _ in }
+    public var beforeSuspend: () -> Void = {}
+    public var afterResume: () -> Void = {}
 
-    init(screen: TerminalScreen, clock: TableClock) {
+    /// A session on the real terminal: standard input, the screen's signals, `poll(2)`.
+    public convenience init(screen: TerminalScreen, clock: TableClock) {
+        self.init(
+            screen: screen, signals: screen.signals, clock: clock, poller: SystemPoller(), input: STDIN_FILENO)
+    }
+
+    public init(screen: SessionScreen, signals: SignalSource, clock: TableClock, poller: Poller, input: Int32) {
         self.screen = screen
+        self.signals = signals
         self.clock = clock
-        loop = RunLoop(clock: clock, poller: SystemPoller())
-        loop.addSource(STDIN_FILENO) { [unowned self] in readInput() }
+        inputDescriptor = input
+        loop = RunLoop(clock: clock, poller: poller)
+        loop.addSource(input) { [unowned self] in readInput() }
         loop.addSource(signals.fileDescriptor) { [unowned self] in handleSignals() }
     }
 
     /// Runs `handler` whenever `descriptor` is readable, as the terminal's input is read: a
     /// pipe that background work writes to when its answer waits (the loop sleeps until then).
-    func watch(_ descriptor: Int32, handler: @escaping () -> Void) {
+    public func watch(_ descriptor: Int32, handler: @escaping () -> Void) {
         loop.addSource(descriptor, handler: handler)
     }
 
-    func run() { loop.run() }
-    func stop() { loop.stop() }
+    public func run() { loop.run() }
+    public func stop() { loop.stop() }
 
     private func readInput() {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        let count = read(inputDescriptor, &buffer, buffer.count)
         if count <= 0 {
             if count == 0 || (errno != EINTR && errno != EAGAIN) { loop.stop() }  // the terminal is gone
             return
@@ -98,3 +119,16 @@ final class TerminalLoop {
         }
     }
 }
+
+/// Where a session's signals come from: ``SignalWatcher`` in the terminal, a pipe of the
+/// test's own in tests.
+public protocol SignalSource: AnyObject {
+    /// Readable when a signal waits: a run-loop source.
+    var fileDescriptor: Int32 { get }
+    /// The signals that arrived since the last call.
+    func drain() -> [SignalWatcher.Event]
+    /// Stops this process the way Ctrl-Z would, returning when it is continued.
+    func stopProcess()
+}
+
+extension SignalWatcher: SignalSource {}
