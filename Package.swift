@@ -49,6 +49,10 @@ let package = Package(
         .target(
             name: "Persistence",
             dependencies: ["Layouts", "Solitaire", "Scripting"]),
+        // The evdev ioctls Swift cannot call (variadic, function-like macros).
+        .target(name: "CInputDevices"),
+        // Gamepads in a device folder (evdev, inotify) -> connect, disconnect and button presses.
+        .target(name: "Gamepads", dependencies: ["CInputDevices"]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life.
@@ -90,6 +94,7 @@ let package = Package(
         .testTarget(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
+        .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
