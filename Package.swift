@@ -49,10 +49,13 @@ let package = Package(
         .target(
             name: "Persistence",
             dependencies: ["Layouts", "Solitaire", "Scripting"]),
-        // The evdev ioctls Swift cannot call (variadic, function-like macros).
-        .target(name: "CInputDevices"),
+        // What Swift cannot call itself (variadic ioctls, function-like macros): the evdev
+        // questions and passing a descriptor over a Unix socket.
+        .target(name: "CDeviceShim"),
         // Gamepads in a device folder (evdev, inotify) -> connect, disconnect and button presses.
-        .target(name: "Gamepads", dependencies: ["CInputDevices"]),
+        .target(name: "Gamepads", dependencies: ["CDeviceShim"]),
+        // A second terminal joining a running game: the socket, the descriptor passed over it.
+        .target(name: "SecondScreen", dependencies: ["CDeviceShim"]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life.
@@ -95,6 +98,7 @@ let package = Package(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
         .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "TestSupport"]),
+        .testTarget(name: "SecondScreenTests", dependencies: ["SecondScreen", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [

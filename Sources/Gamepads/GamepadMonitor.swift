@@ -1,4 +1,4 @@
-import CInputDevices
+import CDeviceShim
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-#include "input_devices.h"
+#include "device_shim.h"
 
 #include <linux/input.h>
 #include <string.h>
