@@ -51,6 +51,13 @@ let package = Package(
             dependencies: ["Layouts", "Solitaire", "Scripting"]),
         // The balls game's model: balls, explosions, levels, a fixed-rate clock (no UI).
         .target(name: "Balls"),
+        // What Swift cannot call itself (variadic ioctls, function-like macros): the evdev
+        // questions and passing a descriptor over a Unix socket.
+        .target(name: "CDeviceShim"),
+        // Gamepads in a device folder (evdev, inotify) -> connect, disconnect and button presses.
+        .target(name: "Gamepads", dependencies: ["CDeviceShim"]),
+        // A second terminal joining a running game: the socket, the descriptor passed over it.
+        .target(name: "SecondScreen", dependencies: ["CDeviceShim"]),
         // Terminal bytes -> key and mouse events (pure, no curses).
         .target(name: "TerminalInput", dependencies: ["TableKit"]),
         // ncursesw screen, colours, signals, terminal life, and the session's loop (input,
@@ -96,6 +103,9 @@ let package = Package(
         .testTarget(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit", "TerminalInput", "TestSupport"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
+        .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "TestSupport"]),
+        .testTarget(name: "SecondScreenTests", dependencies: ["SecondScreen", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [

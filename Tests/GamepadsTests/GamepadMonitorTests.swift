@@ -1,0 +1,109 @@
+import Gamepads
+import TestSupport
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A device folder of named pipes standing in for gamepads: found at the start, plugged in and
+/// unplugged while watched, records written in and read as presses.
+final class GamepadMonitorTests: XCTestCase {
+    var folder = ""
+    var writers: [String: Int32] = [:]
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder.make()
+    }
+
+    override func tearDown() {
+        for descriptor in writers.values { close(descriptor) }
+        TemporaryFolder.remove(folder)
+    }
+
+    /// A pipe named `entry` in the folder, held open for writing (as a device stays open).
+    func plugIn(_ entry: String) {
+        let path = folder + "/" + entry
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        let descriptor = open(path, O_RDWR | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        writers[entry] = descriptor
+    }
+
+    func write(_ entry: String, _ events: [InputEvent]) {
+        let bytes = events.flatMap(\.bytes)
+        XCTAssertEqual(bytes.withUnsafeBytes { Glibc.write(writers[entry]!, $0.baseAddress, $0.count) }, bytes.count)
+    }
+
+    /// What every descriptor with something to read gives (without waiting: what was written
+    /// is already there).
+    func drain(_ monitor: GamepadMonitor) -> [GamepadNotice] {
+        var notices: [GamepadNotice] = []
+        var fds = monitor.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return [] }
+        for fd in fds where fd.revents != 0 { notices += monitor.handle(readable: fd.fd) }
+        return notices
+    }
+
+    func press(_ code: UInt16) -> [InputEvent] {
+        [
+            InputEvent(type: InputEvent.key, code: code, value: 1), InputEvent(type: 0, code: 0, value: 0),
+            InputEvent(type: InputEvent.key, code: code, value: 0), InputEvent(type: 0, code: 0, value: 0),
+        ]
+    }
+
+    func testPadsInTheFolderAtTheStartAreConnectedAndOtherFilesAreNot() {
+        plugIn("event3")
+        plugIn("mouse0")
+        FileManagerFree.touch(folder + "/event4")  // a plain file: neither a device nor a pipe
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start(), [.connected(name: "gamepad (event3)")])
+        XCTAssertEqual(monitor.connected, ["gamepad (event3)"])
+    }
+
+    func testAPadPluggedInIsFoundItsPressesReadAndItsUnpluggingSaid() {
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start(), [])
+        XCTAssertEqual(drain(monitor), [], "nothing to read: an idle folder wakes no one")
+        plugIn("event7")
+        XCTAssertEqual(drain(monitor), [.connected(name: "gamepad (event7)")])
+        XCTAssertEqual(drain(monitor), [], "an untouched pad has nothing to read")
+        write("event7", press(0x130) + press(0x134) + [InputEvent(type: InputEvent.absolute, code: 0x10, value: 1)])
+        XCTAssertEqual(
+            drain(monitor),
+            [
+                .pressed(.south, pad: "gamepad (event7)"), .pressed(.west, pad: "gamepad (event7)"),
+                .pressed(.right, pad: "gamepad (event7)"),
+            ])
+        unlink(folder + "/event7")
+        XCTAssertEqual(drain(monitor), [.disconnected(name: "gamepad (event7)")])
+        XCTAssertEqual(monitor.connected, [])
+        XCTAssertEqual(monitor.descriptors.count, 1, "only the folder's watch is left")
+    }
+
+    func testAPadWhoseDeviceGoesAwayWhileReadIsDisconnected() {
+        plugIn("event1")
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start().count, 1)
+        write("event1", Array(press(0x131).prefix(1)))
+        close(writers.removeValue(forKey: "event1")!)  // the device is gone, its entry still there
+        XCTAssertEqual(
+            drain(monitor), [.pressed(.east, pad: "gamepad (event1)"), .disconnected(name: "gamepad (event1)")])
+        plugIn("event2")
+        XCTAssertEqual(drain(monitor), [.connected(name: "gamepad (event2)")], "and another one plugged in later")
+    }
+
+    func testAFolderThatIsNotThereHasNoPads() {
+        let monitor = GamepadMonitor(folder: folder + "/missing")
+        XCTAssertEqual(monitor.start(), [])
+        XCTAssertEqual(drain(monitor), [])
+    }
+}
+
+/// Small file helpers without Foundation.
+enum FileManagerFree {
+    static func touch(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+    }
+}
