@@ -103,7 +103,6 @@ let package = Package(
         .testTarget(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit", "TerminalInput", "TestSupport"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit"]),
         .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "TestSupport"]),
         .testTarget(name: "SecondScreenTests", dependencies: ["SecondScreen", "TestSupport"]),
         .testTarget(
