@@ -68,13 +68,14 @@ let package = Package(
             name: "App",
             dependencies: [
                 "TableKit", "Layouts", "Solitaire", "Solver", "Scripting", "Persistence", "TerminalInput", "Balls",
+                "Gamepads",
             ]),
 
         .executableTarget(
             name: "cardtable",
             dependencies: [
                 "App", "Terminal", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TableKit",
-                "TerminalInput",
+                "TerminalInput", "Gamepads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,7 +110,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "App", "TableKit", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TerminalInput",
-                "TestSupport", "Balls",
+                "TestSupport", "Balls", "Gamepads",
             ]),
         // The command line itself (the executable's module): options and their ranges, what
         // `preview --watch` follows, where `--stats` may write.

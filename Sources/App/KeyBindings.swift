@@ -30,6 +30,9 @@ public enum KeyBindings {
         }
         + [
             Binding(keys: [.character("0")], action: .jump(.tableau, number: 10), keyText: "", help: ""),
+            // Not listed in help, which must fit 80x24 for the sandbox: the man page has it.
+            Binding(keys: [.tab], action: .nextPile(forward: true), keyText: "", help: ""),
+            Binding(keys: [.backTab], action: .nextPile(forward: false), keyText: "", help: ""),
             Binding(
                 keys: [.character("s")], action: .jump(.stock, number: nil), keyText: "s", help: "jump to the stock"),
             Binding(
@@ -83,7 +86,8 @@ public enum KeyBindings {
             return isGame
         case .dealFromStock:
             return isGame && !layout.slots(ofKind: .stock).isEmpty
-        case .moveCursor, .activate, .cancel, .undo, .redo, .showHelp, .quit, .openChooser, .openSettings:
+        case .moveCursor, .nextPile, .activate, .cancel, .undo, .redo, .showHelp, .quit, .openChooser,
+            .openSettings:
             return true
         }
     }

@@ -1,7 +1,8 @@
 import Layouts
 
-/// The one action vocabulary: mouse gestures, keys and (later) gamepad buttons all become
-/// these, so every way of playing reaches the same code.
+/// The one action vocabulary: mouse gestures, keys and gamepad buttons (through the keys they
+/// stand for: GamepadBindings.swift) all become these, so every way of playing reaches the same
+/// code.
 public enum TableAction: Hashable, Sendable {
     public enum Direction: Hashable, Sendable { case up, down, left, right }
 
@@ -10,6 +11,9 @@ public enum TableAction: Hashable, Sendable {
     /// Jump the cursor to a pile of a kind: the `number`th (1-based) of that kind, or with
     /// `nil` the next one after the cursor's (cycling).
     case jump(SlotKind, number: Int?)
+    /// Move the cursor to the next pile in the table's order (or with `forward` false, the one
+    /// before), going round.
+    case nextPile(forward: Bool)
     /// Take in one card more of the run under the cursor.
     case deeper
     /// Take in one card fewer.

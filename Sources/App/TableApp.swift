@@ -1,3 +1,4 @@
+import Gamepads
 import Layouts
 import Persistence
 import Solitaire
@@ -438,6 +439,22 @@ public final class TableApp {
     /// the cards go back.
     public func cancelPointer() {
         putHandBack()
+    }
+
+    /// A gamepad's news: a press does what its key does (GamepadBindings.swift); a pad that
+    /// comes or goes is said on the status line, and one that goes puts any cards in hand back.
+    public func handle(gamepad notice: GamepadNotice) {
+        switch notice {
+        case .pressed(let button, _):
+            if let key = GamepadBindings.key(for: button) { handle(.key(KeyPress(key))) }
+        case .connected(let name):
+            game?.notice = "Gamepad connected: \(name)"
+            game?.updateStatus()
+        case .disconnected(let name):
+            putHandBack()
+            game?.notice = "Gamepad disconnected: \(name)"
+            game?.updateStatus()
+        }
     }
 
     /// The terminal changed size: cancel any drag or carry, lay the screen out again.

@@ -17,6 +17,13 @@ extension TableScene {
         case .jump(let kind, let number):
             cursorVisible = true
             if let next = slot(ofKind: kind, number: number) { moveCursor(to: next) }
+        case .nextPile(let forward):
+            cursorVisible = true
+            let slots = layout.slots
+            guard !slots.isEmpty else { return }
+            let current = slots.firstIndex { $0.id == cursorSlot }
+            let next = current.map { ($0 + (forward ? 1 : slots.count - 1)) % slots.count } ?? 0
+            moveCursor(to: slots[next].id)
         case .deeper:
             cursorVisible = true
             if held == nil, cursorDepth < movableDepth(of: cursorSlot) { cursorDepth += 1 }

@@ -67,12 +67,12 @@ public struct GamepadButtonReader: Sendable {
 
     /// The presses one record makes (a release, a sync record or an axis within its dead zone
     /// makes none).
-    public mutating func presses(for event: InputEvent) -> [GamepadButton] {
+    public mutating func presses(for event: EvdevRecord) -> [GamepadButton] {
         switch event.type {
-        case InputEvent.key:
+        case EvdevRecord.key:
             guard event.value == 1, let button = GamepadButton.byCode[event.code] else { return [] }
             return [button]
-        case InputEvent.absolute:
+        case EvdevRecord.absolute:
             switch event.code {
             case Self.stickX, Self.stickY: return stick(event.code, event.value)
             case Self.hatX, Self.hatY: return hat(event.code, event.value)

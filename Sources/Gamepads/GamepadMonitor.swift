@@ -28,7 +28,7 @@ public final class GamepadMonitor {
     private struct Pad {
         var entry: String
         var name: String
-        var events = InputEventReader()
+        var events = EvdevRecordReader()
         var buttons: GamepadButtonReader
     }
 
@@ -134,7 +134,7 @@ public final class GamepadMonitor {
     private func read(_ descriptor: Int32) -> [GamepadNotice] {
         guard var pad = pads[descriptor] else { return [] }
         var notices: [GamepadNotice] = []
-        var buffer = [UInt8](repeating: 0, count: InputEvent.size * 64)
+        var buffer = [UInt8](repeating: 0, count: EvdevRecord.size * 64)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { break }

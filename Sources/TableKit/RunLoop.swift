@@ -71,6 +71,11 @@ public final class RunLoop {
         sources.append((fd, handler))
     }
 
+    /// Stops watching `fd` (before it is closed: a gamepad unplugged).
+    public func removeSource(_ fd: Int32) {
+        sources.removeAll { $0.fd == fd }
+    }
+
     /// Runs `handler` once, `seconds` from now.
     @discardableResult
     public func addTimer(after seconds: Double, handler: @escaping () -> Void) -> TimerID {

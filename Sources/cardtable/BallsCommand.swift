@@ -20,6 +20,7 @@ struct BallsCommand: ParsableCommand {
     var seed: UInt64?
 
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var gamepads: GamepadOptions
 
     func run() throws {
         let startTime = SystemClock().now
@@ -30,6 +31,7 @@ struct BallsCommand: ParsableCommand {
             deal: nil, settings: settings, settingsFile: settingsFile, statsPath: nil, startTime: startTime)
         options.ballsSeed = seed ?? UInt64.random(in: 1...1_000_000)
         options.offersSavedGame = false
+        options.gamepadFolder = gamepads.watched
         // Games started from the chooser (g) are kept as `cardtable play` keeps them.
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }

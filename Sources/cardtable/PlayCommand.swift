@@ -43,6 +43,7 @@ struct PlayCommand: ParsableCommand {
     var mouse: MouseMode?
 
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var gamepads: GamepadOptions
 
     @Flag(
         inversion: .prefixedNo,
@@ -137,6 +138,7 @@ struct PlayCommand: ParsableCommand {
         options.layoutSource = layout.map(Self.layoutSource)
         options.scriptOptions = try parsedScriptOptions()
         options.offersSavedGame = deal == nil && start == nil
+        options.gamepadFolder = gamepads.watched
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
         }

@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Gamepads
 import Layouts
 import Persistence
 import Solitaire
@@ -38,6 +39,8 @@ final class TerminalPlay {
         var scriptOptions: [String: String] = [:]
         /// `cardtable balls`: open the balls game with this seed instead of a table.
         var ballsSeed: UInt64? = nil
+        /// The folder gamepads are found in (`--gamepads`); nil for none.
+        var gamepadFolder: String? = nil
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -133,6 +136,23 @@ final class TerminalPlay {
                 scheduleTick()
             }
         }
+        // Gamepads: the folder's watch and each pad's descriptor, watched as they come and go.
+        let pads = options.gamepadFolder.map { GamepadMonitor(folder: $0) }
+        var watchedPads: Set<Int32> = []
+        func deliver(_ notices: [GamepadNotice]) {
+            guard let pads else { return }
+            for notice in notices { app.handle(gamepad: notice) }
+            let now = Set(pads.descriptors)
+            for gone in watchedPads.subtracting(now) { loop.removeSource(gone) }
+            for new in now.subtracting(watchedPads) {
+                terminal.watch(new) { deliver(pads.handle(readable: new)) }
+            }
+            watchedPads = now
+            if app.wantsQuit { loop.stop() }
+            scheduleTick()
+            scheduleDemoStep()
+        }
+        deliver(pads?.start() ?? [])
         terminal.watch(background.wakeDescriptor) {
             background.deliverAnswers()
             scheduleDemoStep()

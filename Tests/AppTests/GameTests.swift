@@ -319,6 +319,8 @@ final class KeyManualTests: XCTestCase {
                 case .control(let c): named = "Ctrl-\(c.uppercased())"
                 case .enter: named = "Enter"
                 case .escape: named = "Escape"
+                case .tab: named = "Tab"
+                case .backTab: named = "Shift-Tab"
                 case .up, .down, .left, .right: named = "Arrows"
                 default: named = "\(key)"
                 }

@@ -3,18 +3,18 @@ import XCTest
 
 /// Records in, presses out: buttons, hats and sticks with their dead zone.
 final class GamepadButtonReaderTests: XCTestCase {
-    func key(_ code: UInt16, _ value: Int32) -> InputEvent {
-        InputEvent(type: InputEvent.key, code: code, value: value)
+    func key(_ code: UInt16, _ value: Int32) -> EvdevRecord {
+        EvdevRecord(type: EvdevRecord.key, code: code, value: value)
     }
-    func axis(_ code: UInt16, _ value: Int32) -> InputEvent {
-        InputEvent(type: InputEvent.absolute, code: code, value: value)
+    func axis(_ code: UInt16, _ value: Int32) -> EvdevRecord {
+        EvdevRecord(type: EvdevRecord.absolute, code: code, value: value)
     }
 
     func testRecordsRoundTripThroughTheirBytesAndArriveInPieces() {
-        let events = [key(0x130, 1), axis(0x01, -32768), InputEvent(type: 0, code: 0, value: 0)]
+        let events = [key(0x130, 1), axis(0x01, -32768), EvdevRecord(type: 0, code: 0, value: 0)]
         let bytes = events.flatMap(\.bytes)
         XCTAssertEqual(bytes.count, 72)
-        var reader = InputEventReader()
+        var reader = EvdevRecordReader()
         XCTAssertEqual(reader.records(from: bytes[0..<30]), [events[0]])
         XCTAssertEqual(reader.records(from: bytes[30..<47]), [])
         XCTAssertEqual(reader.records(from: bytes[47...]), [events[1], events[2]])

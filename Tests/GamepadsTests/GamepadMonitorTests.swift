@@ -30,7 +30,7 @@ final class GamepadMonitorTests: XCTestCase {
         writers[entry] = descriptor
     }
 
-    func write(_ entry: String, _ events: [InputEvent]) {
+    func write(_ entry: String, _ events: [EvdevRecord]) {
         let bytes = events.flatMap(\.bytes)
         XCTAssertEqual(bytes.withUnsafeBytes { Glibc.write(writers[entry]!, $0.baseAddress, $0.count) }, bytes.count)
     }
@@ -45,10 +45,10 @@ final class GamepadMonitorTests: XCTestCase {
         return notices
     }
 
-    func press(_ code: UInt16) -> [InputEvent] {
+    func press(_ code: UInt16) -> [EvdevRecord] {
         [
-            InputEvent(type: InputEvent.key, code: code, value: 1), InputEvent(type: 0, code: 0, value: 0),
-            InputEvent(type: InputEvent.key, code: code, value: 0), InputEvent(type: 0, code: 0, value: 0),
+            EvdevRecord(type: EvdevRecord.key, code: code, value: 1), EvdevRecord(type: 0, code: 0, value: 0),
+            EvdevRecord(type: EvdevRecord.key, code: code, value: 0), EvdevRecord(type: 0, code: 0, value: 0),
         ]
     }
 
@@ -68,7 +68,7 @@ final class GamepadMonitorTests: XCTestCase {
         plugIn("event7")
         XCTAssertEqual(drain(monitor), [.connected(name: "gamepad (event7)")])
         XCTAssertEqual(drain(monitor), [], "an untouched pad has nothing to read")
-        write("event7", press(0x130) + press(0x134) + [InputEvent(type: InputEvent.absolute, code: 0x10, value: 1)])
+        write("event7", press(0x130) + press(0x134) + [EvdevRecord(type: EvdevRecord.absolute, code: 0x10, value: 1)])
         XCTAssertEqual(
             drain(monitor),
             [

@@ -8,6 +8,7 @@ Every wait polls the screen with a deadline; nothing sleeps a fixed time.
 """
 import functools
 import os
+import shutil
 import signal
 import random
 import re
@@ -2047,6 +2048,52 @@ def balls_a_click_starts_the_level_and_another_sets_off_the_explosion():
         pane.wait_until(pane.dead, "cardtable to quit")
     finally:
         pane.close()
+
+# ---- Gamepads: named pipes in a device folder stand in for pads ----
+
+def gamepad_record(kind, code, value):
+    """One evdev `input_event` as 64-bit Linux writes it: a zero time, type, code, value."""
+    import struct
+    return struct.pack("<qqHHi", 0, 0, kind, code, value)
+
+
+def gamepad_press(code):
+    """A button's press and release, each followed by a sync record."""
+    return b"".join(gamepad_record(*r) for r in ((1, code, 1), (0, 0, 0), (1, code, 0), (0, 0, 0)))
+
+
+@test
+def a_gamepad_plugged_in_plays_a_move_and_its_unplugging_is_said():
+    folder = tempfile.mkdtemp(prefix="cardtable-pads-")
+    pane = Pane(extra=("--gamepads", folder), ready="Sandbox")
+    writer = None
+    try:
+        path = os.path.join(folder, "event5")
+        os.mkfifo(path)
+        writer = os.open(path, os.O_RDWR | os.O_NONBLOCK)  # held open, as a device stays open
+        pane.wait_for(lambda s: "Gamepad connected: gamepad (event5)" in s, "the pad said connected")
+        os.write(writer, gamepad_press(0x130))  # south: deals a card on the first slot, as Enter
+        def card_column(screen):
+            """Where the dealt card's top-left label is, or None."""
+            for line in screen.split("\n"):
+                if "╭4♥" in line:
+                    return line.index("╭4♥")
+            return None
+
+        dealt = pane.wait_for(lambda s: card_column(s) is not None, "a card dealt by the south button")
+        first = card_column(dealt)
+        os.write(writer, gamepad_press(0x130) + gamepad_press(0x223) + gamepad_press(0x130))  # pick up, right, drop
+        pane.wait_for(lambda s: (card_column(s) or 0) > first,
+                  "the card carried one slot right and dropped")
+        os.unlink(path)
+        pane.wait_for(lambda s: "Gamepad disconnected: gamepad (event5)" in s, "the pad said disconnected")
+        pane.type("q")
+        pane.wait_until(pane.dead, "cardtable to quit")
+    finally:
+        if writer is not None:
+            os.close(writer)
+        pane.close()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main():

@@ -1,7 +1,7 @@
 // The kernel's evdev records (linux/input.h): what a gamepad's device file gives to read(2).
 
 /// One `struct input_event`: on 64-bit Linux, a time of 16 bytes, then type, code and value.
-public struct InputEvent: Equatable, Sendable {
+public struct EvdevRecord: Equatable, Sendable {
     public var type: UInt16
     public var code: UInt16
     public var value: Int32
@@ -42,17 +42,17 @@ public struct InputEvent: Equatable, Sendable {
 }
 
 /// Cuts a byte stream into records, keeping a part record for the next read.
-public struct InputEventReader: Sendable {
+public struct EvdevRecordReader: Sendable {
     private var pending: [UInt8] = []
 
     public init() {}
 
     /// The whole records that `bytes` completes.
-    public mutating func records(from bytes: some Collection<UInt8>) -> [InputEvent] {
+    public mutating func records(from bytes: some Collection<UInt8>) -> [EvdevRecord] {
         pending.append(contentsOf: bytes)
-        let whole = pending.count / InputEvent.size * InputEvent.size
-        let events = stride(from: 0, to: whole, by: InputEvent.size).map {
-            InputEvent(pending[$0..<$0 + InputEvent.size])
+        let whole = pending.count / EvdevRecord.size * EvdevRecord.size
+        let events = stride(from: 0, to: whole, by: EvdevRecord.size).map {
+            EvdevRecord(pending[$0..<$0 + EvdevRecord.size])
         }
         pending.removeFirst(whole)
         return events
