@@ -25,7 +25,7 @@ public enum GamepadBindings {
         Binding(
             buttons: [.rightShoulder], key: .tab, buttonText: "shoulders", help: "next / previous pile, as Tab"),
         Binding(buttons: [.leftShoulder], key: .backTab, buttonText: "", help: ""),
-        Binding(buttons: [.start], key: .character("?"), buttonText: "start", help: "help"),
+        Binding(buttons: [.start], key: .character("p"), buttonText: "start", help: "pause"),
         Binding(buttons: [.select], key: .character("g"), buttonText: "select", help: "choose another game"),
     ]
 

@@ -70,6 +70,7 @@ public enum KeyBindings {
                 keys: [.character("m")], action: .toggleMouseMode, keyText: "m", help: "mouse: drag or click-to-move"),
             Binding(keys: [.character("g")], action: .openChooser, keyText: "g", help: "choose another game"),
             Binding(keys: [.character("o")], action: .openSettings, keyText: "o", help: "settings"),
+            Binding(keys: [.character("p")], action: .pause, keyText: "p", help: "pause: the clock stops"),
             Binding(keys: [.character("?")], action: .showHelp, keyText: "?", help: "this help"),
             Binding(
                 keys: [.character("q"), .character("Q"), .control("c")], action: .quit, keyText: "q", help: "quit"),
@@ -82,7 +83,7 @@ public enum KeyBindings {
         switch action {
         case .jump(let kind, _):
             return isGame && !layout.slots(ofKind: kind).isEmpty
-        case .deeper, .shallower, .newGame, .restart, .hint, .demo, .cycleAutoplay, .toggleMouseMode:
+        case .deeper, .shallower, .newGame, .restart, .hint, .demo, .cycleAutoplay, .toggleMouseMode, .pause:
             return isGame
         case .dealFromStock:
             return isGame && !layout.slots(ofKind: .stock).isEmpty

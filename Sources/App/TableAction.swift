@@ -46,5 +46,7 @@ public enum TableAction: Hashable, Sendable {
     /// Open the settings screen (the app shows it over the game).
     case openSettings
     case showHelp
+    /// Pause the game: the clock stops under a panel that says what comes next.
+    case pause
     case quit
 }

@@ -223,7 +223,14 @@ public final class TableApp {
                 scene.handleCelebration(press)
             } else if scene.isShowingHelp {
                 // Keys that scroll a help too long for the screen scroll it; any other closes it.
-                if !scene.scrollHelp(for: press.key) { scene.closeHelp(quitting: action == .quit) }
+                if !scene.scrollHelp(for: press.key) {
+                    // The pause panel is a small menu: n and g do what they say once it closes.
+                    let wasPaused = scene.isPaused
+                    scene.closeHelp(quitting: action == .quit)
+                    if wasPaused, let action, action == .newGame || action == .openChooser {
+                        scene.perform(action)
+                    }
+                }
             } else if let action {
                 scene.perform(action)
                 if action == .openSettings { openSettings() }

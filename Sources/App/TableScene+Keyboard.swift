@@ -75,6 +75,8 @@ extension TableScene {
             putHandBack()  // the app opens the settings screen
         case .showHelp:
             showHelp()
+        case .pause:
+            pause()
         case .quit:
             quitRequested = true
         }
@@ -198,10 +200,38 @@ extension TableScene {
         helpPanel.isHidden = false
     }
 
+    /// Pauses the game: the cards in hand go back, the clock stops, and the help panel says
+    /// what comes next. Closing it, as the help closes, goes on.
+    func pause() {
+        guard layout.rules != nil, !isPaused else { return }
+        putHandBack()
+        if isClockRunning {
+            clockStop = window.clock.now
+            pausedClock = true
+        }
+        isPaused = true
+        if helpLinesAside == nil { helpLinesAside = helpPanel.lines }
+        helpPanel.lines = [
+            "Paused", "", "The clock is stopped.", "",
+            "  any key    go on", "  n          new game", "  g          choose another game", "  q          quit",
+        ]
+        helpPanel.centre(inWidth: window.size.width, height: window.size.height)
+        helpPanel.isHidden = false
+        updateStatus()
+    }
+
     /// Closes the help screen: the one place it closes, whatever closed it (a key, a click).
     /// A quit key still quits.
     public func closeHelp(quitting: Bool) {
         if quitting { quitRequested = true }
+        if isPaused {
+            isPaused = false
+            if pausedClock, let started = clockStart, let stopped = clockStop {
+                clockStart = window.clock.now - (stopped - started)
+                clockStop = nil
+            }
+            pausedClock = false
+        }
         helpPanel.isHidden = true
         if let lines = helpLinesAside {
             helpPanel.lines = lines

@@ -46,6 +46,10 @@ public final class TableScene {
     var clockStop: Double?
     /// How many of the variant's timer periods have been asked about (TableScene+Clock.swift).
     var timerPeriodsAsked = 0
+    /// The pause panel is up (it is the help panel with other lines).
+    var isPaused = false
+    /// The clock was running when the game was paused: it runs again when the pause ends.
+    var pausedClock = false
     /// The help panel's own lines while it shows a script's failure instead.
     var helpLinesAside: [String]?
     /// The last failure the panel showed: the same one again goes to the status line only.

@@ -1,4 +1,5 @@
 import Gamepads
+import Layouts
 import TableKit
 import TerminalInput
 import XCTest
@@ -56,6 +57,37 @@ final class GamepadTests: XCTestCase {
         XCTAssertNil(h.scene.heldCard, "the carried card is put back")
         XCTAssertEqual(h.cards(in: "free.1"), ["4H"])
         XCTAssertTrue(h.statusLine.contains("Gamepad disconnected: Test Pad"), h.statusLine)
+    }
+
+    func testStartPausesTheClockUnderAPanelAndAnyKeyGoesOn() {
+        let h = Harness(layout: ShippedLayouts.layout(named: "klondike")!)
+        h.key(.character("d"))  // a move: the clock starts
+        h.advance(3)
+        XCTAssertTrue(h.scene.isClockRunning)
+        press(h, .start)
+        XCTAssertTrue(h.app.screenText.contains("Paused"), h.app.screenText)
+        let paused = h.scene.elapsedSeconds
+        h.advance(60)
+        XCTAssertEqual(h.scene.elapsedSeconds, paused, "the clock stopped")
+        XCTAssertNil(h.scene.nextClockTick, "no wake-ups while paused")
+        press(h, .south)  // any button goes on
+        XCTAssertFalse(h.app.screenText.contains("Paused"))
+        h.advance(5)
+        XCTAssertEqual(h.scene.elapsedSeconds, paused + 5.1, accuracy: 0.01, "running again from where it stopped")
+        XCTAssertEqual(h.cards(in: "waste").count, 1, "the key that ended the pause did nothing else")
+    }
+
+    func testThePauseMenusNewGameAndChooserKeys() {
+        let h = Harness(layout: ShippedLayouts.layout(named: "klondike")!)
+        h.key(.character("d"))
+        let game = h.scene.gameID
+        h.key(.character("p"))
+        h.key(.character("n"))
+        XCTAssertNotEqual(h.app.game?.gameID, game, "n in the pause deals a new game")
+        h.key(.character("p"))
+        h.key(.character("g"))
+        h.advance(0.1)
+        XCTAssertNotNil(h.app.chooser, "g in the pause opens the chooser")
     }
 
     func testEastCancelsACarryAndEveryButtonStandsForABoundKey() {
