@@ -89,7 +89,9 @@ final class TerminalPlay {
         app.useSettings(options.settings, file: options.settingsFile, unicode: screen.isUTF8)
         app.keeper = options.keeper
         // The solver searches on threads of its own; an answer wakes the loop through a pipe.
-        let background = ThreadedBackgroundWork()
+        // Its searches wait until the first frame is written (HeldBackgroundWork).
+        let threads = ThreadedBackgroundWork()
+        let background = HeldBackgroundWork(threads)
         app.background = background
         if let source = options.layoutSource { app.game?.layoutSource = source }
         if !options.scriptOptions.isEmpty { app.game?.useScriptOptions(options.scriptOptions) }
@@ -127,8 +129,8 @@ final class TerminalPlay {
                 scheduleTick()
             }
         }
-        terminal.watch(background.wakeDescriptor) {
-            background.deliverAnswers()
+        terminal.watch(threads.wakeDescriptor) {
+            threads.deliverAnswers()
             scheduleDemoStep()
         }
         stats.colorMode = screen.colorMode
@@ -150,9 +152,15 @@ final class TerminalPlay {
         loop.needsFrame = { app.needsFrame }
         if options.statsPath == nil {
             // Nothing is measured: a frame is composing and writing, no more.
-            loop.onFrame = { screen.draw(app.renderFrame().changes) }
+            loop.onFrame = {
+                screen.draw(app.renderFrame().changes)
+                background.release()
+            }
         } else {
-            loop.onFrame = { [unowned self] in drawMeasuredFrame(app: app, screen: screen) }
+            loop.onFrame = { [unowned self] in
+                drawMeasuredFrame(app: app, screen: screen)
+                background.release()
+            }
         }
 
         terminal.run()

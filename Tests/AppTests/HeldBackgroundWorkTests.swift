@@ -1,0 +1,66 @@
+import XCTest
+
+@testable import App
+
+/// The first frame comes before any search: the terminal holds the table's background work
+/// (``HeldBackgroundWork``) until the first frame is written, so the frame neither waits for
+/// a thread nor shares the processor with the solver. Played on SolverAtTheTableTests' Golf
+/// position, which the solver settles at once.
+final class HeldBackgroundWorkTests: XCTestCase {
+    typealias Game = GameTests.Game
+
+    /// A Golf table whose searches are held, as the terminal sets it up.
+    private func heldGolf() -> (game: Game, held: HeldBackgroundWork, work: ManualBackgroundWork) {
+        let game = Game("golf")
+        let work = ManualBackgroundWork()
+        let held = HeldBackgroundWork(work)
+        game.app.background = held
+        game.setUp(SolverAtTheTableTests.golfPosition)
+        return (game, held, work)
+    }
+
+    func testTheFirstFrameIsDrawnBeforeAnyBackgroundWorkStarts() {
+        let (game, held, work) = heldGolf()
+        game.harness.renderFrame()
+        XCTAssertTrue(game.app.screenText.contains("solving…"), "the frame says a search is asked for")
+        XCTAssertEqual(work.startedCount, 0, "no search started before the first frame was written")
+        XCTAssertEqual(held.heldCount, 1, "the deal's search was cancelled while held; the position's waits")
+        XCTAssertTrue(held.isBusy)
+
+        held.release()
+        XCTAssertEqual(work.startedCount, 1, "the release starts the search asked for")
+        XCTAssertEqual(held.heldCount, 0)
+        work.runAll()
+        XCTAssertEqual(game.scene.winnability, .winnable)
+        game.harness.renderFrame()
+        XCTAssertTrue(game.app.screenText.contains("winnable"), game.status)
+        XCTAssertFalse(held.isBusy)
+    }
+
+    func testWorkCancelledWhileHeldNeverStartsAndWorkAfterTheReleaseStartsAtOnce() {
+        let (game, held, work) = heldGolf()
+        game.type("3")  // 4♣ (column 3) to the foundation: the position changes before the release
+        game.key(.enter)
+        game.type("f")
+        game.key(.enter)
+        game.settle()
+        XCTAssertEqual(game.scene.history.count, 1)
+        XCTAssertEqual(held.heldCount, 1, "only the newest position's search waits")
+        XCTAssertEqual(work.startedCount, 0)
+
+        held.release()
+        held.release()  // a second release does nothing
+        XCTAssertEqual(work.startedCount, 1)
+        work.runAll()
+        XCTAssertEqual(game.scene.winnability, .lost)
+
+        game.type("u")  // undo: the dealt position was never searched, so a search starts at once
+        XCTAssertEqual(game.scene.winnability, .searching)
+        XCTAssertEqual(work.startedCount, 2)
+        XCTAssertEqual(held.heldCount, 0)
+        game.type("U")  // redo: known lost; the search under way is cancelled through the wrapper
+        XCTAssertEqual(game.scene.winnability, .lost)
+        XCTAssertEqual(work.waitingCount, 0, "the cancel reached the wrapped work")
+        XCTAssertFalse(held.isBusy)
+    }
+}
