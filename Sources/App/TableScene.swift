@@ -199,8 +199,10 @@ public final class TableScene {
         layoutTable()
     }
 
+    /// The help panel, empty: its text is written when it is first shown (``showHelp()``), not
+    /// before the first frame.
     static func makeHelpPanel(for layout: TableLayout, theme: Theme) -> PanelView {
-        let panel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
+        let panel = PanelView(lines: [], theme: theme)
         panel.footer = "any key closes"
         panel.scrollingFooter = "arrows, PgUp, PgDn scroll · other keys close"
         return panel
