@@ -144,8 +144,9 @@ public final class TableScene {
     public var layoutSource: String
     /// The game has ended (won) and been recorded: nothing more is saved of it.
     var gameIsOver = false
-    /// ``Layouts/TableLayout/fingerprint``, worked out once.
-    lazy var layoutFingerprint = layout.fingerprint
+    /// ``Layouts/TableLayout/fingerprint``, once worked out (here at the first save, or on
+    /// background work by ``prepareLayoutFingerprint()``).
+    var knownLayoutFingerprint: String?
     /// The last tap on a card made a move or picked cards up, so a double-click it starts
     /// does not act again on the card beneath.
     var lastTapActed = false

@@ -150,16 +150,23 @@ final class TerminalPlay {
         terminal.afterResume = { app.window.setNeedsFullRedraw() }
 
         loop.needsFrame = { app.needsFrame }
+        // Once the first frame is written: the searches asked for start, and the save's
+        // fingerprint is worked out away from the first move.
+        func afterFrame() {
+            guard !background.isReleased else { return }
+            background.release()
+            app.game?.prepareLayoutFingerprint()
+        }
         if options.statsPath == nil {
             // Nothing is measured: a frame is composing and writing, no more.
             loop.onFrame = {
                 screen.draw(app.renderFrame().changes)
-                background.release()
+                afterFrame()
             }
         } else {
             loop.onFrame = { [unowned self] in
                 drawMeasuredFrame(app: app, screen: screen)
-                background.release()
+                afterFrame()
             }
         }
 

@@ -1,3 +1,5 @@
+import Persistence
+import TestSupport
 import XCTest
 
 @testable import App
@@ -62,5 +64,23 @@ final class HeldBackgroundWorkTests: XCTestCase {
         XCTAssertEqual(game.scene.winnability, .lost)
         XCTAssertEqual(work.waitingCount, 0, "the cancel reached the wrapped work")
         XCTAssertFalse(held.isBusy)
+    }
+
+    /// The save's fingerprint is not worked out for the first frame, but when asked (the
+    /// terminal asks once the first frame is written), so the first move's save does not wait.
+    func testTheLayoutFingerprintIsWorkedOutAfterTheFirstFrameWhenAsked() throws {
+        let h = Harness()
+        h.renderFrame()
+        XCTAssertNil(h.scene.knownLayoutFingerprint, "not worked out for the first frame")
+        h.scene.prepareLayoutFingerprint()
+        XCTAssertNil(h.scene.knownLayoutFingerprint, "no games kept, nothing to prepare")
+
+        let folder = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let folders = XDGDirectories(state: folder + "/state", data: folder + "/data", config: folder + "/config")
+        h.app.keeper = FileGameKeeper(folders: folders) { _ in nil }
+        h.scene.prepareLayoutFingerprint()
+        XCTAssertEqual(h.scene.knownLayoutFingerprint, sandbox.fingerprint)
+        XCTAssertEqual(h.scene.savedGame.fingerprint, sandbox.fingerprint)
     }
 }
