@@ -150,12 +150,16 @@ final class TerminalPlay {
         terminal.afterResume = { app.window.setNeedsFullRedraw() }
 
         loop.needsFrame = { app.needsFrame }
-        // Once the first frame is written: the searches asked for start, and the save's
-        // fingerprint is worked out away from the first move.
+        // 20 ms after the first frame is written (time for the terminal to show it, on a
+        // machine with few cores): the searches asked for start, and the save's fingerprint is
+        // worked out away from the first move.
+        var releaseTimer: RunLoop.TimerID?
         func afterFrame() {
-            guard !background.isReleased else { return }
-            background.release()
-            app.game?.prepareLayoutFingerprint()
+            guard !background.isReleased, releaseTimer == nil else { return }
+            releaseTimer = loop.addTimer(after: TerminalPlay.backgroundDelay) {
+                background.release()
+                app.game?.prepareLayoutFingerprint()
+            }
         }
         if options.statsPath == nil {
             // Nothing is measured: a frame is composing and writing, no more.
@@ -183,6 +187,9 @@ final class TerminalPlay {
         // Ended by a signal: saved and given back as on q, and the status says which signal.
         if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }
     }
+
+    /// How long after the first frame is written the background work starts.
+    static let backgroundDelay = 0.02
 
     /// A frame with `--stats`: its bytes (two reads of the kernel's count), compose time,
     /// input-to-frame time and the minimum its changes need are recorded.
