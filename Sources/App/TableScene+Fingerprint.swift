@@ -3,7 +3,7 @@ import Persistence
 
 /// The layout's fingerprint, which every save carries, takes a millisecond or more to work out
 /// (it describes the rules with `String(reflecting:)`, which asks the Swift runtime for protocol
-/// conformances). The terminal has it worked out just after the first frame is written, so
+/// conformances). The terminal has it worked out shortly after the first frame is written, so
 /// neither the first frame nor the first move's save waits for it.
 extension TableScene {
     /// ``Layouts/TableLayout/fingerprint``, worked out once.
