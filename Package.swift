@@ -1,6 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if os(Linux)
+    import Glibc
+
+    /// Release builds of the program are linked by lld with packed relative relocations
+    /// (DT_RELR): the 43,000 relocations of a position-independent executable take 8 KB instead
+    /// of 1 MB that the loader reads at every start, 0.8 MiB less memory (docs/PERFORMANCE.md).
+    /// glibc reads them from 2.36 on (Debian 12, Ubuntu 23.04); older systems link as before.
+    let releaseLinkerFlags: [String] = {
+        var text = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+        guard confstr(Int32(_CS_GNU_LIBC_VERSION), &text, text.count) > 0 else { return [] }
+        let version =
+            String(cString: text).split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+        guard version.count >= 2, (version[0], version[1]) >= (2, 36) else { return [] }
+        return ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+    }()
+#else
+    let releaseLinkerFlags: [String] = []
+#endif
+
 let package = Package(
     name: "CardTable",
     platforms: [.macOS(.v15)],
@@ -77,7 +96,8 @@ let package = Package(
                 "App", "Terminal", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TableKit",
                 "TerminalInput", "Gamepads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(releaseLinkerFlags, .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(
             name: "cardtable-bench",

@@ -196,6 +196,7 @@ extension TableScene {
 
     func showHelp() {
         putHandBack()
+        if helpPanel.lines.isEmpty { helpPanel.lines = HelpText.lines(for: layout, theme: theme) }
         helpPanel.centre(inWidth: window.size.width, height: window.size.height)
         helpPanel.isHidden = false
     }

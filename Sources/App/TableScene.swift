@@ -148,8 +148,9 @@ public final class TableScene {
     public var layoutSource: String
     /// The game has ended (won) and been recorded: nothing more is saved of it.
     var gameIsOver = false
-    /// ``Layouts/TableLayout/fingerprint``, worked out once.
-    lazy var layoutFingerprint = layout.fingerprint
+    /// ``Layouts/TableLayout/fingerprint``, once worked out (here at the first save, or on
+    /// background work by ``prepareLayoutFingerprint()``).
+    var knownLayoutFingerprint: String?
     /// The last tap on a card made a move or picked cards up, so a double-click it starts
     /// does not act again on the card beneath.
     var lastTapActed = false
@@ -203,8 +204,10 @@ public final class TableScene {
         layoutTable()
     }
 
+    /// The help panel, empty: its text is written when it is first shown (``showHelp()``), not
+    /// before the first frame.
     static func makeHelpPanel(for layout: TableLayout, theme: Theme) -> PanelView {
-        let panel = PanelView(lines: HelpText.lines(for: layout, theme: theme), theme: theme)
+        let panel = PanelView(lines: [], theme: theme)
         panel.footer = "any key closes"
         panel.scrollingFooter = "arrows, PgUp, PgDn scroll · other keys close"
         return panel

@@ -200,22 +200,25 @@ extension Loader {
     /// Reads the rules keys of every table of the group into `group.rules`. Two tables of one group
     /// giving one key different values is an error.
     func readPileRules(_ group: inout RulesGroup) {
-        var first: [String: (path: String, value: AnyHashable)] = [:]
+        // Each key's first value, kept as a test of equality with it: a value of one key is
+        // always of one type, so the test casts to that concrete type (an `AnyHashable` would
+        // ask the runtime, for each type, whether it conforms to a protocol of its own).
+        var first: [String: (path: String, isEqual: (Any) -> Bool)] = [:]
         for source in group.sources {
             let table = source.table
             let path = source.path
-            func take<T: Hashable>(_ key: String, _ value: T?, _ apply: (inout PileRules, T) -> Void) {
+            func take<T: Equatable>(_ key: String, _ value: T?, _ apply: (inout PileRules, T) -> Void) {
                 guard let value else { return }
                 let keyPath = KeyPath.join(path, key)
                 if let earlier = first[key] {
-                    if earlier.value != AnyHashable(value) {
+                    if !earlier.isEqual(value) {
                         error(
                             "\(key) differs from the value [\(earlier.path)] gives: the slots of group '\(group.name)' share their rules",
                             at: index.valuePosition(keyPath), key: keyPath)
                     }
                     return
                 }
-                first[key] = (keyPath, AnyHashable(value))
+                first[key] = (keyPath, { ($0 as? T) == value })
                 group.given[key] = keyPath
                 apply(&group.rules, value)
             }

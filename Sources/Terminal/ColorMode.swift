@@ -36,37 +36,45 @@ public enum ColorMode: String, Sendable, CaseIterable {
         }
     }
 
-    /// The nearest entry of the 6×6×6 cube (16–231) or the grey ramp (232–255).
+    /// The nearest entry of the 6×6×6 cube (16–231) or the grey ramp (232–255): each channel
+    /// goes to its nearest cube level (0, 95, 135, 175, 215, 255; a tie to the lower), and the
+    /// grey of the channels' average replaces that when it is strictly nearer. Plain integer
+    /// arithmetic, no arrays: it runs for every colour of every frame.
     static func nearest256(_ color: RGB) -> Int {
-        let levels = [0, 95, 135, 175, 215, 255]
-        func cubeIndex(_ v: UInt8) -> Int {
-            let value = Int(v)
-            var best = 0
-            for (i, level) in levels.enumerated() where abs(level - value) < abs(levels[best] - value) { best = i }
-            return best
-        }
-        let (r, g, b) = (cubeIndex(color.red), cubeIndex(color.green), cubeIndex(color.blue))
+        let (red, green, blue) = (Int(color.red), Int(color.green), Int(color.blue))
+        let (r, g, b) = (cubeIndex(red), cubeIndex(green), cubeIndex(blue))
         let cube = 16 + 36 * r + 6 * g + b
-        let cubeColor = (levels[r], levels[g], levels[b])
-        let average = (Int(color.red) + Int(color.green) + Int(color.blue)) / 3
+        let average = (red + green + blue) / 3
         let greyStep = min(23, max(0, (average - 8 + 5) / 10))
-        let greyLevel = 8 + 10 * greyStep
-        func distance(_ c: (Int, Int, Int)) -> Int {
-            let dr = c.0 - Int(color.red)
-            let dg = c.1 - Int(color.green)
-            let db = c.2 - Int(color.blue)
-            return dr * dr + dg * dg + db * db
-        }
-        return distance((greyLevel, greyLevel, greyLevel)) < distance(cubeColor) ? 232 + greyStep : cube
+        let grey = 8 + 10 * greyStep
+        let greyDistance = square(grey - red) + square(grey - green) + square(grey - blue)
+        let cubeDistance =
+            square(cubeLevel(r) - red) + square(cubeLevel(g) - green) + square(cubeLevel(b) - blue)
+        return greyDistance < cubeDistance ? 232 + greyStep : cube
     }
+
+    /// The index (0–5) of the cube level nearest a channel's value, a tie to the lower level:
+    /// the midpoints between the levels are 47.5, 115, 155, 195 and 235.
+    @inline(__always)
+    private static func cubeIndex(_ value: Int) -> Int {
+        value < 48 ? 0 : value < 116 ? 1 : (value - 36) / 40
+    }
+
+    /// The cube's level of an index: 0, 95, 135, 175, 215, 255.
+    @inline(__always)
+    private static func cubeLevel(_ index: Int) -> Int { index == 0 ? 0 : 55 + 40 * index }
+
+    @inline(__always)
+    private static func square(_ value: Int) -> Int { value * value }
 
     /// One of the eight ANSI colours, by which channels stand out: a dark colour is black,
     /// otherwise each channel at least 60% of the strongest counts as on.
     static func nearest8(_ color: RGB) -> Int {
-        let channels = [Int(color.red), Int(color.green), Int(color.blue)]
-        let strongest = channels.max() ?? 0
+        let (red, green, blue) = (Int(color.red), Int(color.green), Int(color.blue))
+        let strongest = max(red, green, blue)
         guard strongest >= 40 else { return 0 }
-        let on = channels.map { Double($0) >= Double(strongest) * 0.6 }
-        return (on[0] ? 1 : 0) | (on[1] ? 2 : 0) | (on[2] ? 4 : 0)
+        // value >= 0.6 × strongest, in integers: 5 × value >= 3 × strongest.
+        func isOn(_ value: Int) -> Bool { 5 * value >= 3 * strongest }
+        return (isOn(red) ? 1 : 0) | (isOn(green) ? 2 : 0) | (isOn(blue) ? 4 : 0)
     }
 }

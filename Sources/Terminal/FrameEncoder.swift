@@ -33,7 +33,6 @@ public struct FrameEncoder {
     private var pen: TerminalPen?
     /// The next frame clears the screen and draws every cell.
     public private(set) var needsRepaint = true
-    private var colors = ColorCache()
 
     public init(width: Int, height: Int, dialect: TerminalDialect) {
         self.dialect = dialect
@@ -397,11 +396,13 @@ public struct FrameEncoder {
             && !(cell.attributes.contains(.underline) && dialect.shownAttributes.contains(.underline))
     }
 
-    /// The pen that writes `cell` as it is.
-    private mutating func look(of cell: Cell) -> TerminalPen {
+    /// The pen that writes `cell` as it is. Colour numbers are worked out for every cell: the
+    /// nearest palette entry is a few integer operations (``ColorMode/nearest256(_:)``), cheaper
+    /// than looking a colour up in a dictionary.
+    private func look(of cell: Cell) -> TerminalPen {
         TerminalPen(
-            foreground: colors.number(for: cell.foreground, colorMode: dialect.colorMode),
-            background: colors.number(for: cell.background, colorMode: dialect.colorMode),
+            foreground: dialect.colorMode.colorNumber(for: cell.foreground),
+            background: dialect.colorMode.colorNumber(for: cell.background),
             attributes: cell.attributes.intersection(dialect.shownAttributes))
     }
 
@@ -416,25 +417,6 @@ public struct FrameEncoder {
             return
         }
         for scalar in text.unicodeScalars { LocaleText.append(scalar, into: &out) }
-    }
-}
-
-/// Colour numbers for RGB colours, remembered: nearest-colour matching is done once a colour.
-private struct ColorCache {
-    private var numbers: [RGB: Int] = [:]
-    private var last: (RGB, Int)?
-
-    mutating func number(for color: RGB, colorMode: ColorMode) -> Int {
-        if let last, last.0 == color { return last.1 }
-        let number: Int
-        if let known = numbers[color] {
-            number = known
-        } else {
-            number = colorMode.colorNumber(for: color)
-            numbers[color] = number
-        }
-        last = (color, number)
-        return number
     }
 }
 

@@ -98,7 +98,9 @@ final class TerminalPlay {
         app.useSettings(options.settings, file: options.settingsFile, unicode: screen.isUTF8)
         app.keeper = options.keeper
         // The solver searches on threads of its own; an answer wakes the loop through a pipe.
-        let background = ThreadedBackgroundWork()
+        // Its searches wait until the first frame is written (HeldBackgroundWork).
+        let threads = ThreadedBackgroundWork()
+        let background = HeldBackgroundWork(threads)
         app.background = background
         if let source = options.layoutSource { app.game?.layoutSource = source }
         if !options.scriptOptions.isEmpty { app.game?.useScriptOptions(options.scriptOptions) }
@@ -153,8 +155,8 @@ final class TerminalPlay {
             scheduleDemoStep()
         }
         deliver(pads?.start() ?? [])
-        terminal.watch(background.wakeDescriptor) {
-            background.deliverAnswers()
+        terminal.watch(threads.wakeDescriptor) {
+            threads.deliverAnswers()
             scheduleDemoStep()
         }
         stats.colorMode = screen.colorMode
@@ -175,11 +177,28 @@ final class TerminalPlay {
 
         loop.needsFrame = { app.needsFrame }
         loop.frameDeadline = { app.nextTick }
+        // 20 ms after the first frame is written (time for the terminal to show it, on a
+        // machine with few cores): the searches asked for start, and the save's fingerprint is
+        // worked out away from the first move.
+        var releaseTimer: RunLoop.TimerID?
+        func afterFrame() {
+            guard !background.isReleased, releaseTimer == nil else { return }
+            releaseTimer = loop.addTimer(after: TerminalPlay.backgroundDelay) {
+                background.release()
+                app.game?.prepareLayoutFingerprint()
+            }
+        }
         if options.statsPath == nil {
             // Nothing is measured: a frame is composing and writing, no more.
-            loop.onFrame = { screen.draw(app.renderFrame().changes) }
+            loop.onFrame = {
+                screen.draw(app.renderFrame().changes)
+                afterFrame()
+            }
         } else {
-            loop.onFrame = { [unowned self] in drawMeasuredFrame(app: app, screen: screen) }
+            loop.onFrame = { [unowned self] in
+                drawMeasuredFrame(app: app, screen: screen)
+                afterFrame()
+            }
         }
 
         terminal.run()
@@ -195,6 +214,9 @@ final class TerminalPlay {
         // Ended by a signal: saved and given back as on q, and the status says which signal.
         if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }
     }
+
+    /// How long after the first frame is written the background work starts.
+    static let backgroundDelay = 0.02
 
     /// A frame with `--stats`: its bytes (two reads of the kernel's count), compose time,
     /// input-to-frame time and the minimum its changes need are recorded.

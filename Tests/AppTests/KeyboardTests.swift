@@ -292,6 +292,8 @@ final class KeyboardTests: XCTestCase {
     func testQuestionMarkShowsHelpAndAnyKeyClosesIt() {
         let h = Harness(seed: 1)
         let table = h.screen
+        XCTAssertEqual(
+            h.scene.helpPanel.lines, [], "the help's text is written when first shown, not for the first frame")
         h.type("?")
         XCTAssertTrue(h.scene.isShowingHelp)
         XCTAssertTrue(h.screen.contains(" any key closes "))
