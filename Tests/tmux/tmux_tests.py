@@ -1284,7 +1284,12 @@ def no_key_freezes_the_game():
             tmux("send-keys", "-t", pane.name, "x")
             pane.wait_for(lambda s: HELP_TITLE not in s, "the help closed after 0x%02x" % byte)
             assert pane.exit_status() is None, "0x%02x ended the game" % byte
-        # Ctrl-S in the middle of play, then a move: it shows at once.
+        # Ctrl-S in the middle of play, then a move: it shows at once. (Tab, 0x09, took the
+        # cursor to the next slot, where Ctrl-J and Enter dealt a card and picked it up: the
+        # cursor goes back to the first slot, empty.)
+        tmux("send-keys", "-t", pane.name, "Escape")
+        pane.wait_for(lambda s: "Carrying" not in s, "the card put back")
+        tmux("send-keys", "-t", pane.name, "h")
         tmux("send-keys", "-t", pane.name, "C-s", "Enter")
         pane.wait_for(lambda s: slot_top(s, 0).startswith("╭"), "a card dealt after Ctrl-S")
         tmux("send-keys", "-t", pane.name, "q")
