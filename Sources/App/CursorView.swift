@@ -10,7 +10,13 @@ public final class CursorView: View {
     let theme: Theme
     /// The cursor has a pointer mark; a target's outline has none.
     let showsMark: Bool
-    let style: CellStyle
+    let baseStyle: CellStyle
+    /// A place where what is in hand would be refused (the designer's landing outlines): drawn in
+    /// the trash's colour.
+    var isRefusedPlace = false {
+        didSet { if isRefusedPlace != oldValue { setNeedsDisplay() } }
+    }
+    var style: CellStyle { isRefusedPlace ? theme.trash : baseStyle }
 
     /// The keyboard cursor.
     public convenience init(theme: Theme) {
@@ -27,7 +33,7 @@ public final class CursorView: View {
 
     init(theme: Theme, style: CellStyle, showsMark: Bool) {
         self.theme = theme
-        self.style = style
+        self.baseStyle = style
         self.showsMark = showsMark
         super.init(frame: .zero)
         isUserInteractionEnabled = false
