@@ -131,7 +131,7 @@ extension DesignScene {
 
     /// An edit refused: the status line says why, the panel in `cardtable check`'s whole line.
     func refuse(_ refusal: DesignRefusal) {
-        notice = "refused: \(refusal.message)"
+        notice = "refused: " + StatusLineView.literal(refusal.message)
         panelNote = (refusal.checkLine, true)
         updatePanel()
         updateStatus()
@@ -158,11 +158,11 @@ extension DesignScene {
         do {
             try session.save()
             isNewFile = false
-            notice = "saved \(fileName)"
+            notice = "saved \(fileLabel)"
             showDesign(animated: false)
             return true
         } catch {
-            notice = "not saved: \(error.message)"
+            notice = "not saved: " + StatusLineView.literal(error.message)
             updateStatus()
             return false
         }

@@ -145,13 +145,14 @@ extension DesignScene {
             notice = "Enter types a value for \(field.key)"
             return
         }
-        let current = choices.firstIndex(of: field.value ?? field.effective)
-        let next = ((current ?? (steps > 0 ? -1 : 0)) + steps + choices.count) % choices.count
         if case .addKey(let keys) = field.kind {
             // The add row only names a key: it is set when a value is typed.
-            addRowKey = keys[next]
+            let current = keys.firstIndex(of: addRowKey ?? field.key) ?? 0
+            addRowKey = keys[(current + steps + keys.count) % keys.count]
             return
         }
+        let current = choices.firstIndex(of: field.value ?? field.effective)
+        let next = ((current ?? (steps > 0 ? -1 : 0)) + steps + choices.count) % choices.count
         commit(choices[next], to: field, of: key)
     }
 
@@ -177,7 +178,7 @@ extension DesignScene {
         case .success:
             panelNote = nil
             addRowKey = nil
-            notice = toml.map { "\(name) = \($0)" } ?? "\(name) removed"
+            notice = StatusLineView.literal(toml.map { "\(name) = \($0)" } ?? "\(name) removed")
             if case .addKey = field.kind, let focus = panelFocus {
                 // The new key's row, just above the add row.
                 let rows = DesignFields.rows(for: focus.key, in: session)
@@ -203,7 +204,7 @@ extension DesignScene {
                 ]
             } else {
                 let point = design.position(of: index)
-                panel.lines = ["placed freely at [\(Self.number(point.column)), \(Self.number(point.row))]"]
+                panel.lines = ["[[slot]] at [\(Self.number(point.column)), \(Self.number(point.row))]"]
             }
             var fields = DesignFields.rows(for: key, in: session)
             if let added = addRowKey, let last = fields.indices.last, case .addKey = fields[last].kind {

@@ -18,11 +18,11 @@ extension DesignScene {
         let kind = layout.rules == nil ? "free table" : "game"
         return fitted([
             [
-                "Designing \(fileName)", state, "\(design.slots.count) slots", kind,
+                "Designing \(fileLabel)", state, "\(design.slots.count) slots", kind,
                 "grid \(Self.number(design.grid.column))x\(Self.number(design.grid.row))",
             ],
-            ["Designing \(fileName)", state, "\(design.slots.count) slots"],
-            ["\(fileName)", state],
+            ["Designing \(fileLabel)", state, "\(design.slots.count) slots"],
+            ["\(fileLabel)", state],
         ])
     }
 
@@ -32,7 +32,7 @@ extension DesignScene {
         let quit = "\(keys.hint(for: .quit)) quit"
         if isAskingToQuit {
             return fitted([
-                ["Save changes to \(fileName)?", "[y] save and quit", "[n] quit without saving", "[Esc] go on"],
+                ["Save changes to \(fileLabel)?", "[y] save and quit", "[n] quit without saving", "[Esc] go on"],
                 ["Save?", "[y] yes", "[n] no", "[Esc] go on"],
             ])
         }
@@ -68,7 +68,9 @@ extension DesignScene {
                 typing
                 ? ["Typing a value", "[Enter] sets it", "[Esc] leaves it", "[Ctrl-U] clears"]
                 : ["Editing keys", "[↑↓] choose", "[←→] change", "[Enter] type a value", "[Esc] back to the felt"]
-            return fitted([(notice.map { [$0] } ?? []) + parts, parts])
+            let back = typing ? "[Esc] leaves it" : "[Esc] back to the felt"
+            guard let notice else { return fitted([parts]) }
+            return fitted([[notice] + parts, [notice, back], [notice]])
         }
         let save = "\(keys.hint(for: .save)) save"
         let tryIt = "\(keys.hint(for: .tryLayout)) try it"

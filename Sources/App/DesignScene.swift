@@ -107,7 +107,7 @@ public final class DesignScene: Scene {
         tooSmallView = MessageView(theme: theme)
         makeRecognizers()
         if isNewFile {
-            notice = "new layout: \(PathNames.lastComponent(session.document.file)) is made when you save"
+            notice = "new layout: \(fileLabel) is made when you save"
         }
         reattach()
     }
@@ -140,6 +140,8 @@ public final class DesignScene: Scene {
     public var isModified: Bool { session.isModified }
     /// The file's name as the header says it.
     var fileName: String { PathNames.lastComponent(session.document.file) }
+    /// The file's name for the status line and the header, its brackets shown as they are.
+    var fileLabel: String { StatusLineView.literal(fileName) }
 
     // MARK: Layout
 

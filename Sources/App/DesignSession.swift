@@ -182,7 +182,9 @@ public struct DesignSession: Sendable {
             if let other = cells[place] {
                 return .failure(
                     DesignRefusal(
-                        message: "slot '\(candidate.id(of: index))' would stand on slot '\(candidate.id(of: other))'"))
+                        message:
+                            "slot '\(candidate.id(of: index))' overlaps slot '\(candidate.id(of: other))': "
+                            + "they would share a cell of the map"))
             }
             cells[place] = index
         }

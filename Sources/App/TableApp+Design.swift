@@ -45,7 +45,7 @@ extension TableApp {
         scene.layoutSource = designer.session.document.file
         scene.apply(settings)
         scene.quitLabel = "back to the designer"
-        scene.notice = "Trying \(designer.fileName): [t] back to the designer"
+        scene.notice = "Trying \(designer.fileLabel): [t] back to the designer"
         scene.updateStatus()
         current = scene
         lastGame = scene
@@ -60,7 +60,7 @@ extension TableApp {
         current?.detach()
         lastGame = nil
         designer.reattach()
-        designer.notice = "back from trying \(designer.fileName)"
+        designer.notice = "back from trying \(designer.fileLabel)"
         designer.updateStatus()
         current = designer
         window.setNeedsFullRedraw()
