@@ -55,10 +55,11 @@ public final class CursorView: View {
         let right = w - 1
         let bottom = h - 1
         let face = theme.cardFace.background
-        let slotCorners = [
-            g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight,
-        ]
-        .map { Glyph($0) }
+        let slotCorners =
+            [
+                g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight,
+            ]
+            .map { Glyph($0) } + [Glyph("·")]  // and the designer's grid marks
         for y in 0..<h {
             for x in left...right where y == 0 || y == bottom || x == left || x == right {
                 guard let beneath = context.cell(x: x, y: y), !beneath.glyph.isContinuation else { continue }

@@ -200,7 +200,7 @@ extension DesignScene {
             if let character = slot.character {
                 let members = design.slots.filter { $0.character == character }.count
                 panel.lines = [
-                    members == 1 ? "on the map as \(character)" : "on the map as \(character), \(members) slots"
+                    members == 1 ? "map \(character)" : "map \(character), shared by \(members)"
                 ]
             } else {
                 let point = design.position(of: index)

@@ -18,13 +18,16 @@ extension DesignScene {
         let kind = layout.rules == nil ? "free table" : "game"
         return fitted([
             [
-                "Designing \(fileLabel)", state, "\(design.slots.count) slots", kind,
+                "Designing \(fileLabel)", state, slotCount, kind,
                 "grid \(Self.number(design.grid.column))x\(Self.number(design.grid.row))",
             ],
-            ["Designing \(fileLabel)", state, "\(design.slots.count) slots"],
+            ["Designing \(fileLabel)", state, slotCount],
             ["\(fileLabel)", state],
         ])
     }
+
+    /// "1 slot", "3 slots".
+    var slotCount: String { design.slots.count == 1 ? "1 slot" : "\(design.slots.count) slots" }
 
     func statusMessage() -> String {
         let keys = DesignKeys.self

@@ -1,3 +1,4 @@
+import Foundation
 import Layouts
 import TableKit
 import TerminalInput
@@ -38,6 +39,40 @@ final class DesignPartsTests: XCTestCase {
                 if case .moveCursor = game, case .moveCursor = binding.action { continue }
                 XCTAssertEqual(
                     same[game], binding.action, "\(press.key) is \(game) in a game but \(binding.action) here")
+            }
+        }
+    }
+
+    /// man/cardtable.6 DESIGNING names every key of the designer's table.
+    func testTheManPageNamesEveryKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("man/cardtable.6"), encoding: .utf8)
+        let section = try XCTUnwrap(page.range(of: ".Sh DESIGNING"))
+        let end = try XCTUnwrap(page.range(of: ".Sh WINNING"))
+        let keys = page[section.upperBound..<end.lowerBound]
+        for binding in DesignKeys.all {
+            for press in binding.keys {
+                let named: String
+                switch press.key {
+                case _ where press.modifiers == .shift: named = "Shift-Arrows"
+                case .character("?"): named = "Ic \\&?"
+                case .character("["): named = "Ic \\&["
+                case .character("]"): named = "Ic \\&]"
+                case .character(" "): named = "Space"
+                case .character(let c) where "hjkl".contains(c): named = "Ic h j k l"
+                case .character(let c): named = "Ic \(c)"
+                case .control(let c): named = "Ctrl-\(c.uppercased())"
+                case .enter: named = "Enter"
+                case .escape: named = "Escape"
+                case .tab: named = "Tab"
+                case .backTab: named = "Shift-Tab"
+                case .delete: named = "Delete"
+                case .backspace: named = "Backspace"
+                case .up, .down, .left, .right: named = "Arrows"
+                default: named = "\(press.key)"
+                }
+                XCTAssertTrue(keys.contains(named), "\(press.key) (\(binding.action)) is not in cardtable(6) DESIGNING")
             }
         }
     }
