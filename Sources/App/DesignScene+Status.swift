@@ -36,6 +36,7 @@ extension DesignScene {
         if isAskingToQuit {
             return fitted([
                 ["Save changes to \(fileLabel)?", "[y] save and quit", "[n] quit without saving", "[Esc] go on"],
+                ["Save changes to \(fileLabel)?", "[y] yes", "[n] no", "[Esc] go on"],
                 ["Save?", "[y] yes", "[n] no", "[Esc] go on"],
             ])
         }
