@@ -33,8 +33,13 @@ struct CardTableCommand: ParsableCommand {
             print(CardTableVersion.current)
         } else {
             do {
-                var command = try parseAsRoot()
-                try command.run()
+                // A line that plays a game is read without building the parser's command tree.
+                if let request = QuickPlayLine.request(Array(CommandLine.arguments.dropFirst())) {
+                    try request.run()
+                } else {
+                    var command = try parseAsRoot()
+                    try command.run()
+                }
             } catch {
                 exit(withError: error)
             }
