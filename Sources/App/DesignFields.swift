@@ -118,8 +118,9 @@ enum DesignFields {
             rows.append(
                 DesignField(key: setting.key, kind: .value, value: set(setting.key), effective: ""))
         }
+        // A free table has no [game], so no rules: the row that adds a rules key is a game's.
         let unset = rulesKeys.filter { settings[$0] == nil }
-        if let first = unset.first {
+        if session.layout.rules != nil, let first = unset.first {
             rows.append(DesignField(key: first, kind: .addKey(unset), value: nil, effective: ""))
         }
         return rows

@@ -236,7 +236,7 @@ extension DesignScene {
                     "\(design.slots.count) slot\(design.slots.count == 1 ? "" : "s"), \(groups) group\(groups == 1 ? "" : "s")"
                         + (free > 0 ? ", \(free) placed freely" : ""),
                     "grid \(Self.number(design.grid.column)) x \(Self.number(design.grid.row)) card",
-                    layout.rules == nil ? "a free table (no [game])" : "a game: \(layout.title)",
+                    layout.rules == nil ? "free table: no [game]" : "a game: \(layout.title)",
                 ] + (warnings > 0 ? ["\(warnings) warning\(warnings == 1 ? "" : "s") from check"] : [])
             panel.fields = []
             panel.selectedRow = nil
