@@ -210,6 +210,7 @@ extension DesignScene {
             "  drag a kind       out of the palette onto the felt",
             "  click a kind      the kind a click on the felt makes",
             "  click a slot      select it (Shift or Ctrl: several)",
+            "  drag on the felt  select the slots the band touches",
             "  drag a slot       move it (and the selected ones)",
             "                    onto the grid; over a slot it goes back",
             "  drop on \(theme.glyphs.trash) trash    delete it",

@@ -12,6 +12,10 @@ extension DesignScene {
             TapGestureRecognizer { [unowned self] recognizer in
                 tapFelt(at: recognizer.location(in: nil))
             })
+        feltView.addGestureRecognizer(
+            PanGestureRecognizer { [unowned self] recognizer in
+                bandChanged(recognizer as! PanGestureRecognizer)
+            })
         panel.addGestureRecognizer(
             TapGestureRecognizer { [unowned self] recognizer in
                 tapPanel(at: recognizer.location(in: nil))
@@ -93,6 +97,59 @@ extension DesignScene {
         panelNote = nil
         notice = nil
         showDesign(animated: false)
+    }
+
+    // MARK: Selecting with a band
+
+    /// A drag over empty felt draws a band; the slots it touches when let go are selected (with
+    /// Shift or Ctrl, added to the selection).
+    func bandChanged(_ pan: PanGestureRecognizer) {
+        let here = pan.location(in: nil)
+        switch pan.state {
+        case .began:
+            endPanelFocus()
+            if carry != nil { putHandBack() }
+            cursorVisible = false
+            band = (here - pan.translation(in: nil), bandExtends: pressExtendsSelection)
+            showBand(to: here)
+        case .changed:
+            showBand(to: here)
+        case .ended:
+            guard let band else { return }
+            let rect = bandRect(from: band.start, to: here)
+            let touched = session.snapshot.keys.filter { key in
+                slotViews[key].map { $0.frame.intersects(rect) } ?? false
+            }
+            selection = band.bandExtends ? selection + touched.filter { !selection.contains($0) } : touched
+            self.band = nil
+            bandView.isHidden = true
+            notice = selection.isEmpty ? nil : "\(selection.count) slot\(selection.count == 1 ? "" : "s") selected"
+            panelNote = nil
+            showDesign(animated: false)
+        case .cancelled:
+            band = nil
+            bandView.isHidden = true
+        default:
+            break
+        }
+    }
+
+    private func showBand(to point: Point) {
+        guard let band else { return }
+        let rect = bandRect(from: band.start, to: point)
+        if bandView.superview == nil { slotLayer.addSubview(bandView) }
+        bandView.isHidden = false
+        bandView.surround(rect)
+        slotLayer.bringSubviewToFront(bandView)
+    }
+
+    /// The cells between two points, both included.
+    private func bandRect(from a: Point, to b: Point) -> Rect {
+        let x0 = min(a.x, b.x).rounded(.down)
+        let y0 = min(a.y, b.y).rounded(.down)
+        let x1 = max(a.x, b.x).rounded(.down) + 1
+        let y1 = max(a.y, b.y).rounded(.down) + 1
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     // MARK: Dragging slots

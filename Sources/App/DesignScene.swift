@@ -60,6 +60,16 @@ public final class DesignScene: Scene {
     var carry: SlotCarry?
     /// A new slot dragged out of the palette.
     var paletteDrag: PaletteDrag?
+    /// A band dragged over empty felt, selecting the slots it touches: where it began, and
+    /// whether it adds to the selection.
+    var band: (start: Point, bandExtends: Bool)?
+    /// The band's outline.
+    lazy var bandView: CursorView = {
+        let view = CursorView.target(theme: theme)
+        view.name = "band"
+        view.isHidden = true
+        return view
+    }()
     /// What the last action did or why it was refused ("tableau.3 made"); cleared by the next.
     var notice: String?
     /// The panel's note: the last refusal in `cardtable check`'s words, while it concerns what
@@ -79,7 +89,7 @@ public final class DesignScene: Scene {
     public internal(set) var tryRequested = false
 
     /// The panel's width, and the trash's height under it.
-    static let minimumPanelWidth = 26
+    static let minimumPanelWidth = 28
     static let trashHeight = 5
     /// The fewest card units the felt shows across and down, an empty design included.
     static let minimumCanvas = GridPoint(column: 5, row: 3)

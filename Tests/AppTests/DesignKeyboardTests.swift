@@ -206,7 +206,7 @@ final class DesignKeyboardTests: XCTestCase {
 
     func testATinyTerminalSaysWhatSizeTheDesignerNeeds() throws {
         let h = try DesignHarness(width: 30, height: 10)
-        XCTAssertEqual(h.scene.tooSmallView.text, "terminal too small for the designer (need 48x14)")
+        XCTAssertEqual(h.scene.tooSmallView.text, "terminal too small for the designer (need 49x14)")
         XCTAssertTrue(h.screen.contains("terminal too small"), h.screen)
         h.app.resize(width: 80, height: 24)
         h.pilot.frame()

@@ -116,6 +116,17 @@ final class DesignMouseTests: XCTestCase {
         XCTAssertEqual(h.scene.layout.slots.map(\.position.row), [0, 0, 0])
     }
 
+    func testABandDraggedOverTheFeltSelectsTheSlotsItTouches() throws {
+        let h = try DesignHarness()
+        h.tap(h.palette(.foundation))
+        for column in 0..<3 { h.tap(h.cell(0, column)) }
+        h.pilot.drag(from: h.cell(1, 2), to: h.cell(0, 1))
+        XCTAssertEqual(h.scene.selectedIDs, ["foundation.2", "foundation.3"])
+        XCTAssertTrue(h.scene.bandView.isHidden)
+        XCTAssertTrue(h.status.hasPrefix("2 slots selected"), h.status)
+        XCTAssertEqual(h.ids.count, 3, "a band makes no slot")
+    }
+
     func testEscapeAndAModeChangePutADraggedSlotBack() throws {
         let h = try DesignHarness()
         h.tap(h.cell(0, 0))

@@ -10,7 +10,7 @@ import XCTest
 /// The layout designer under test: `cardtable design FILE`'s app in a window of its own, on a
 /// file in a temporary folder, a manual clock, and helpers that speak in grid cells and slot ids.
 ///
-/// At 80x24 the felt is 54 columns by 21 rows from row 2, with 7x5 cards every 9 columns and 6
+/// At 80x24 the felt is 52 columns by 21 rows from row 2, with 7x5 cards every 9 columns and 6
 /// rows from column 1, row 3: grid cell (row, column) has its top-left corner at column
 /// 1 + 9 × column, row 3 + 6 × row.
 final class DesignHarness {
