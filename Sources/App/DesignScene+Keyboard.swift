@@ -213,7 +213,7 @@ extension DesignScene {
             "  drag on the felt  select the slots the band touches",
             "  drag a slot       move it (and the selected ones)",
             "                    onto the grid; over a slot it goes back",
-            "  drop on \(theme.glyphs.trash) trash    delete it",
+            "  drop on \(theme.glyphs.trash) trash   delete it",
             "  double-click      edit its keys in the panel",
             "Keyboard",
         ] + keys + [
