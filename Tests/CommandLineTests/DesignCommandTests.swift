@@ -12,13 +12,21 @@ final class DesignCommandTests: XCTestCase {
     var layouts: String { folder + "/config/cardtable/layouts" }
     var environment: [String: String] { ["XDG_CONFIG_HOME": folder + "/config", "HOME": folder] }
 
+    /// The working folder before the test: a bare name is looked for in the working folder, so
+    /// each test works in its own, and puts the old one back (other tests read paths relative to it).
+    var workingFolder = ""
+
     override func setUpWithError() throws {
         folder = try TemporaryFolder.make()
         try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
+        workingFolder = FileManager.default.currentDirectoryPath
         FileManager.default.changeCurrentDirectoryPath(folder)
     }
 
-    override func tearDown() { TemporaryFolder.remove(folder) }
+    override func tearDown() {
+        FileManager.default.changeCurrentDirectoryPath(workingFolder)
+        TemporaryFolder.remove(folder)
+    }
 
     func testAMissingFileIsANewLayoutAndABareNameGetsToml() throws {
         let opened = try DesignCommand.open(folder + "/new.toml", environment: environment)
