@@ -198,6 +198,7 @@ extension DesignScene {
         drag = SlotDrag(keys: keys, grabOffset: pressedAt - view.frame.origin, startFrames: frames)
         for key in keys { slotViews[key]?.isSelected = true }
         lift(keys.compactMap { slotViews[$0] })
+        updateFans()
         let origin = pan.location(in: nil) - (drag?.grabOffset ?? .zero)
         for key in keys {
             guard let view = slotViews[key], let start = frames[key], let first = frames[keys[0]] else { continue }

@@ -225,7 +225,6 @@ public final class DesignScene: Scene {
         feltView.grid = design.grid
         guard let geometry else { return }
         var seen = Set<Int>()
-        var fans: [Rect] = []
         let inHand = Set(handKeys)
         for (index, key) in session.snapshot.keys.enumerated() {
             seen.insert(key)
@@ -256,28 +255,38 @@ public final class DesignScene: Scene {
                 }
             }
             view.isSelected = selection.contains(key)
-            if slot.fan != .none {
-                let step = Placement.fanStep(for: geometry.cardSize)
-                let spread = Double(max(0, min(slot.fanVisible, 104) - 1))
-                var fan = frame
-                if slot.fan == .down {
-                    fan.size.height += spread * Double(step.down)
-                } else {
-                    fan.size.width += spread * Double(step.right)
-                }
-                fans.append(fan.intersection(geometry.felt))
-            }
         }
         for (key, view) in slotViews where !seen.contains(key) {
             slotViews[key] = nil
             fadeOut(view, animated: animated)
         }
-        feltView.fans = fans
+        updateFans()
         selection.removeAll { !seen.contains($0) }
         restack()
         updateCursor()
         updatePanel()
         updateStatus()
+    }
+
+    /// The dotted edges of the fanned slots' spread on the felt (not of the slots in hand: they
+    /// are on their way elsewhere).
+    func updateFans() {
+        guard let geometry else { return }
+        let inHand = Set(handKeys)
+        var fans: [Rect] = []
+        for (index, key) in session.snapshot.keys.enumerated() where !inHand.contains(key) {
+            guard let slot = layout.slot(design.id(of: index)), slot.fan != .none else { continue }
+            let step = Placement.fanStep(for: geometry.cardSize)
+            let spread = Double(max(0, min(slot.fanVisible, LayoutLoader.maxFanVisible) - 1))
+            var fan = geometry.frame(at: design.position(of: index))
+            if slot.fan == .down {
+                fan.size.height += spread * Double(step.down)
+            } else {
+                fan.size.width += spread * Double(step.right)
+            }
+            fans.append(fan.intersection(geometry.felt))
+        }
+        feltView.fans = fans
     }
 
     /// A slot leaves the felt: it fades away (0.1 s), as a card dropped on a trash does.
@@ -414,6 +423,7 @@ public final class DesignScene: Scene {
             snapBack(carry.keys)
         }
         trashView.isLit = false
+        updateFans()
         updateLandings()
         updateCursor()
         updateStatus()
@@ -426,6 +436,7 @@ public final class DesignScene: Scene {
             view.animate(duration: Timing.land, curve: .easeOutQuad) { view.frame = frame }
             view.animate(duration: Timing.settle, curve: .easeOutCubic) { view.elevation = 0 }
         }
+        updateFans()
         restack()
     }
 
