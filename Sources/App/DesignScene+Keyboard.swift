@@ -89,7 +89,11 @@ extension DesignScene {
             save()
         case .tryLayout:
             putHandBack()
-            tryRequested = true
+            if let error = session.errors.first {
+                refuse(DesignRefusal(message: "mend the errors first: " + error.message, diagnostic: error))
+            } else {
+                tryRequested = true
+            }
         case .showHelp:
             putHandBack()
             helpPanel.centre(inWidth: window.size.width, height: window.size.height)

@@ -229,7 +229,8 @@ extension DesignScene {
             panel.title = "Layout"
             let groups = design.groups.count
             let free = design.slots.filter { !$0.isOnMap }.count
-            let warnings = session.diagnostics.count
+            let errors = session.errors.count
+            let warnings = session.diagnostics.count - errors
             panel.lines =
                 [
                     fileName,
@@ -237,7 +238,8 @@ extension DesignScene {
                         + (free > 0 ? ", \(free) placed freely" : ""),
                     "grid \(Self.number(design.grid.column)) x \(Self.number(design.grid.row)) card",
                     layout.rules == nil ? "free table: no [game]" : "a game: \(layout.title)",
-                ] + (warnings > 0 ? ["\(warnings) warning\(warnings == 1 ? "" : "s") from check"] : [])
+                ] + (errors > 0 ? ["\(errors) error\(errors == 1 ? "" : "s") from check"] : [])
+                + (warnings > 0 ? ["\(warnings) warning\(warnings == 1 ? "" : "s") from check"] : [])
             panel.fields = []
             panel.selectedRow = nil
             panel.typing = nil
@@ -256,6 +258,9 @@ extension DesignScene {
         } else if selection.count > 1 {
             panel.note = "drag one to move them all; x deletes them"
             panel.noteIsRefusal = false
+        } else if let error = session.errors.first {
+            panel.note = error.description
+            panel.noteIsRefusal = true
         } else {
             panel.note =
                 design.slots.isEmpty
