@@ -128,8 +128,15 @@ extension DesignScene {
         if selection.isEmpty { selection = [key] }
         let chosen = min(fields.count - 1, row + scroll)
         if let focus = panelFocus, focus.row == chosen, focus.typing == nil {
-            // A second click on the selected row starts typing its value.
-            panelFocus?.typing = DesignFields.editingText(of: fields[chosen])
+            // A second click on the selected row steps a value with choices (the mouse alone
+            // sets a kind, a fan, true or false), or starts typing one.
+            if case .addKey = fields[chosen].kind {
+                panelFocus?.typing = ""
+            } else if !fields[chosen].choices.isEmpty {
+                step(fields[chosen], of: key, by: 1)
+            } else {
+                panelFocus?.typing = DesignFields.editingText(of: fields[chosen])
+            }
         } else {
             panelFocus = PanelFocus(row: chosen, typing: nil, key: key)
         }
@@ -139,7 +146,7 @@ extension DesignScene {
 
     /// Left or right on a row with choices: the next value (a key not set starts from the one
     /// that applies); on the add row, the next rules key to add.
-    private func step(_ field: DesignField, of key: Int, by steps: Int) {
+    func step(_ field: DesignField, of key: Int, by steps: Int) {
         let choices = field.choices
         guard !choices.isEmpty else {
             notice = "Enter types a value for \(field.key)"
