@@ -57,7 +57,13 @@ extension TableApp {
         scene.layoutSource = designer.session.document.file
         scene.apply(settings)
         scene.quitLabel = "back to the designer"
-        scene.notice = "Trying \(designer.fileLabel): [t] back to the designer"
+        let layout = designer.layout
+        let makesNoCards = layout.rules == nil && !layout.slots.contains { $0.tapToCreate }
+        // A free table deals nothing: its cards come from slots that make them when tapped.
+        scene.notice =
+            makesNoCards
+            ? "Trying \(designer.fileLabel): no slot makes cards (tap-to-create) · [t] back to the designer"
+            : "Trying \(designer.fileLabel): [t] back to the designer"
         scene.updateStatus()
         current = scene
         lastGame = scene
