@@ -477,3 +477,21 @@ void ct_restore_second_terminal(void) {
     if (second_give_back_length > 0) (void)!write(fd, second_give_back, second_give_back_length);
     tcsetattr(fd, TCSANOW, &second_modes);
 }
+
+int ct_open_pseudo_terminal(int *master, int *slave, int width, int height) {
+    *master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (*master < 0) return -1;
+    char name[128];
+    if (grantpt(*master) != 0 || unlockpt(*master) != 0 || ptsname_r(*master, name, sizeof name) != 0) {
+        close(*master);
+        return -1;
+    }
+    *slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (*slave < 0) {
+        close(*master);
+        return -1;
+    }
+    struct winsize size = {.ws_row = (unsigned short)height, .ws_col = (unsigned short)width};
+    (void)ioctl(*slave, TIOCSWINSZ, &size);
+    return 0;
+}

@@ -150,6 +150,10 @@ void ct_set_second_terminal(int fd, const struct termios *modes, const char *giv
 // Gives the second terminal back (its bytes, then its modes), once. Async-signal-safe.
 void ct_restore_second_terminal(void);
 
+// A pseudo-terminal pair, `width` columns by `height` rows (tests stand it in for a second
+// terminal): 0, or -1.
+int ct_open_pseudo_terminal(int *master, int *slave, int width, int height);
+
 // Terminal size from the tty (TIOCGWINSZ); 0 on success.
 int ct_terminal_size(int fd, int *width, int *height);
 
