@@ -3,6 +3,7 @@ import ArgumentParser
 import Layouts
 import Persistence
 import Scripting
+import SecondScreen
 import Solitaire
 import TableKit
 
@@ -139,6 +140,7 @@ struct PlayCommand: ParsableCommand {
         options.scriptOptions = try parsedScriptOptions()
         options.offersSavedGame = deal == nil && start == nil
         options.gamepadFolder = gamepads.watched
+        options.screenFolder = ScreenFolder.path(environment: environment)
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
         }
