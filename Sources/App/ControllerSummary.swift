@@ -38,7 +38,7 @@ public struct ControllerSummary: Equatable {
     /// The last thing said on the status line: a second screen joined, a refused move.
     public var notice: String?
     /// How the table comes back.
-    public var hint = "Ctrl-C on the second screen, or the last button below, brings the table back here."
+    public var hint = "Ctrl-C on the second screen, or the last button, brings the table here."
     /// "Last moves", or "Level".
     public var listTitle: String
     /// Newest first.
@@ -130,8 +130,15 @@ extension TableScene {
             if let winnability { status += " · " + winnability.word(ellipsis: theme.glyphs.ellipsis) }
             if rules.isWon(state) { status += " · won" }
         }
-        let keys = KeyBindings.all.filter { !$0.keyText.isEmpty && KeyBindings.applies($0.action, to: layout) }
-            .map { "[\($0.keyText)] \($0.help)" }
+        // The keys for playing; help (?) lists the rest.
+        let playing: [(TableAction, String)] = [
+            (.moveCursor(.up), "move"), (.activate, "pick up, drop"), (.dealFromStock, "deal"), (.cancel, "put back"),
+            (.undo, "undo"), (.redo, "redo"), (.hint, "hint"), (.newGame, "new game"),
+            (.openChooser, "other games"), (.pause, "pause"), (.showHelp, "every key"), (.quit, "quit"),
+        ]
+        let keys = playing.filter { KeyBindings.applies($0.0, to: layout) }.map {
+            $0.0 == .moveCursor(.up) ? "[arrows] \($0.1)" : "\(KeyBindings.hint(for: $0.0)) \($0.1)"
+        }
         return ControllerSummary(
             title: layout.rules != nil ? "\(layout.title) \(dealName)" : layout.title, place: place, status: status,
             notice: notice, listTitle: "Last moves", list: lastMoves(cache: &cache), buttons: buttons(self), keys: keys)

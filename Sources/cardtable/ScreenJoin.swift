@@ -45,7 +45,7 @@ final class ScreenJoin {
         case .accepted(let playing)?:
             title = game.process.map { "\(playing) (process \($0))" } ?? playing
         case .refused(let reason)?:
-            printError("cardtable: \(game.title) did not take this terminal: \(reason)")
+            printError("cardtable: cannot join \(game.title): \(reason)")
             return 1
         case .bye?, nil:
             terminal.saved.restore()

@@ -105,7 +105,7 @@ final class SecondScreenTests: XCTestCase {
         XCTAssertTrue(s.firstText.contains("No moves yet."))
         XCTAssertTrue(
             s.firstText.contains(" u undo   n new game   ? help   q quit   bring the table here"), s.firstText)
-        XCTAssertTrue(s.firstText.contains("u undo the last move"), "the keys listed")
+        XCTAssertTrue(s.firstText.contains("arrows move · Enter pick up, drop"), "the keys listed: \(s.firstText)")
         XCTAssertFalse(s.firstText.contains("╭"), "no card on the first terminal")
     }
 

@@ -2317,7 +2317,7 @@ def screen_says_which_game_it_joins_asks_when_several_and_refuses_what_it_cannot
         other = ScreenPane(runtime, arguments=(str(order[1]),), runs=1)
         other.join()
         assert other.wait_for_exit("the refused join") == 1
-        assert "did not take this terminal:" in other.screen() and "already shows on /dev/pts/" in \
+        assert "cannot join Klondike #5 · 0 moves" in other.screen() and "already shows on /dev/pts/" in \
             other.screen(), other.screen()
         assert other.flags() == "00"
         # No such game.
