@@ -19,7 +19,8 @@ struct CardTableCommand: ParsableCommand {
         version: CardTableVersion.current,
         subcommands: [
             PlayCommand.self, ListCommand.self, StatsCommand.self, ExportCommand.self, CheckCommand.self,
-            PreviewCommand.self, RenderCommand.self, CopyCommand.self, SolveCommand.self, BallsCommand.self,
+            PreviewCommand.self, RenderCommand.self, CopyCommand.self, DesignCommand.self, SolveCommand.self,
+            BallsCommand.self,
         ],
         defaultSubcommand: PlayCommand.self
     )
