@@ -278,7 +278,7 @@ struct DesignWriter {
     /// The keys of a table as `before` and `after` have them: removed, replaced, added. A key
     /// stays in its place while the keys keep the file's order; from the first key that is new or
     /// out of that order (one removed and set again), the keys are added after the others. An
-    /// inline table that gains or loses a key is written again whole, its values as they were.
+    /// inline table that loses a key is written again whole, its values as they were.
     mutating func writeSettings(from before: [DesignSetting], to after: [DesignSetting], table path: String) {
         var removed = before.filter { after[$0.key] == nil }.map(\.key)
         var added: [DesignSetting] = []
@@ -294,7 +294,7 @@ struct DesignWriter {
                 added.append(setting)
             }
         }
-        if case .inline(let start, let end) = form(of: path), !removed.isEmpty || !added.isEmpty {
+        if case .inline(let start, let end) = form(of: path), !removed.isEmpty {
             var seen: Set<String> = []
             let settings = after.filter { seen.insert($0.key).inserted }
             editor.replace(start..<end, with: DesignWriter.inlineTable(settings))
