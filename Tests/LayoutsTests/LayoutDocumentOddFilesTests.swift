@@ -21,6 +21,7 @@ final class LayoutDocumentOddFilesTests: XCTestCase {
         "no-final-line-break": "map = \"S\"\n[slots.S]\nkind = \"stock\"",
         "byte-order-mark": "\u{FEFF}map = \"S\"\n[slots.S]\nkind = \"stock\"\n",
         "inline-entries": "slot = [ { id = \"a\", at = [0, 0] }, { id = \"b\", at = [1.5, 0] } ]\n",
+        "inline-entries-lines": "slot = [\n  { id = \"a\", at = [0, 0] },  # a\n  { id = \"b\", at = [1.5, 0] },\n]\n",
         "escaped-map":
             "map = \"S\\tW\\nT T\"\n[slots.S]\nkind = \"stock\"\n[slots.W]\nkind = \"waste\"\n[slots.T]\nkind = \"tableau\"\n",
         "quoted-character": "map = \"\"\"\n# .\n\"\"\"\n[slots.\"#\"]\nkind = \"stock\"\n",
@@ -156,6 +157,26 @@ final class LayoutDocumentOddFilesTests: XCTestCase {
             },
             "slot = [ { id = \"b\", at = [2, 0] }, { id = \"cell.1\", group = \"cell\", kind = \"cell\", at = [0, 1] } ]\n"
         )
+    }
+
+    func testEntriesInAnArrayOverSeveralLines() throws {
+        XCTAssertEqual(
+            try edit("inline-entries-lines") { $0.addSlot(kind: .cell, at: .free(GridPoint(column: 0, row: 1))) },
+            "slot = [\n  { id = \"a\", at = [0, 0] },  # a\n  { id = \"b\", at = [1.5, 0] }, "
+                + "{ id = \"cell.1\", group = \"cell\", kind = \"cell\", at = [0, 1] },\n]\n")
+        XCTAssertEqual(
+            try edit("inline-entries-lines") { design in
+                design.removeSlot(1)
+                design.addSlot(kind: .cell, at: .free(GridPoint(column: 0, row: 1)))
+            },
+            "slot = [\n  { id = \"a\", at = [0, 0] },\n"
+                + "  { id = \"cell.1\", group = \"cell\", kind = \"cell\", at = [0, 1] },\n]\n")
+        XCTAssertEqual(
+            try edit("inline-entries-lines") { design in
+                design.removeSlot(1)
+                design.moveSlot(0, to: .free(GridPoint(column: 3, row: 0)))
+            },
+            "slot = [\n  { id = \"a\", at = [3, 0] },\n]\n")
     }
 
     func testAMapWrittenWithEscapesIsWrittenWithThem() throws {
