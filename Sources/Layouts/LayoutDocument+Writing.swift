@@ -203,7 +203,8 @@ struct DesignWriter {
             if keepsOrder, n < written.count {
                 writeSettings(from: written[n].settings, to: group.settings, table: path)
                 members.append(("", true))
-            } else if let was = written.first(where: { $0.character == group.character }), was.settings == group.settings,
+            } else if let was = written.first(where: { $0.character == group.character }),
+                was.settings == group.settings,
                 let key = index.keyPosition(path), let end = index.valueEnds[path]
             {
                 members.append((editor.source(editor.offset(of: key)..<end), false))
