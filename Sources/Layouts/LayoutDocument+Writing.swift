@@ -18,7 +18,6 @@
 
 struct DesignWriter {
     var editor: TOMLTextEditor
-    let syntax: TOMLSyntax
     let root: TOMLTable
     let old: TableDesign
     let new: TableDesign
@@ -32,7 +31,7 @@ struct DesignWriter {
         let syntax = TOMLSyntax(text)
         guard case .success(let parsed) = syntax.parse() else { return text }
         var writer = DesignWriter(
-            editor: TOMLTextEditor(syntax: syntax, index: parsed.index), syntax: syntax, root: parsed.root, old: old,
+            editor: TOMLTextEditor(syntax: syntax, index: parsed.index), root: parsed.root, old: old,
             new: design,
             headers: parsed.index.headerOffsets.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 })
         writer.writeGrid()
@@ -57,14 +56,10 @@ struct DesignWriter {
         }
         let line = "grid = \(written)"
         // Above the map, after the keys that come before it (as the shipped layouts write it).
-        if let mapValue = index.valueOffsets["map"], let mapKey = index.keyPosition("map") {
+        if let mapKey = index.keyPosition("map") {
             let mapLine = editor.startOfLine(editor.offset(of: mapKey))
-            if let end = editor.lastValueEnd(in: 0..<mapLine) {
-                let offset = editor.startOfNextLine(after: end)
-                editor.insert(editor.lines([line], at: offset), at: offset)
-            } else {
-                editor.insert(editor.lines([line], at: mapLine), at: min(mapLine, mapValue))
-            }
+            let offset = editor.lastValueEnd(in: 0..<mapLine).map { editor.startOfNextLine(after: $0) } ?? mapLine
+            editor.insert(editor.lines([line], at: offset), at: offset)
         } else {
             editor.insertAtTop([line])
         }
@@ -94,7 +89,8 @@ struct DesignWriter {
         } else if root["map"] == nil, !after.isEmpty {
             var picture = MapPicture("", opensWithLineBreak: true)
             picture.redraw(after)
-            guard let written = MapQuoting.shipped(lineBreak: fileBreak).write(picture.value) else { return }
+            // Written a line at a time, each ended by the file's line break.
+            guard let written = MapQuoting.shipped(lineBreak: "\n").write(picture.value) else { return }
             insertTopLevel("map = " + written)
         }
     }

@@ -8,6 +8,7 @@ final class LayoutDocumentOddFilesTests: XCTestCase {
     static let odd: [String: String] = [
         "crlf":
             "title = \"Crlf\"\r\nmap = \"\"\"\r\nS W\r\n\"\"\"\r\n\r\n[slots.S]\r\nkind = \"stock\"\r\n[slots.W]\r\nkind = \"waste\"\r\n",
+        "crlf-entries": "title = \"Crlf\"\r\n\r\n[[slot]]\r\nid = \"a\"\r\nat = [3, 0]\r\n",
         "tabs":
             "title\t=\t\"Tabs\"\n\nmap = \"\"\"\n\tS\tW\n\"\"\"\n\n[slots.S]\n\tkind = \"stock\"\t# a stock\n[slots.W]\n\tkind = \"waste\"\n",
         "literal":
@@ -72,6 +73,13 @@ final class LayoutDocumentOddFilesTests: XCTestCase {
             try edit("crlf") { $0.addSlot(kind: .cell, at: .cell(row: 1, column: 1)) },
             "title = \"Crlf\"\r\nmap = \"\"\"\r\nS W\r\n. C\r\n\"\"\"\r\n\r\n[slots.S]\r\nkind = \"stock\"\r\n"
                 + "[slots.W]\r\nkind = \"waste\"\r\n\r\n[slots.C]\r\nkind = \"cell\"\r\n")
+        XCTAssertEqual(
+            try edit("crlf-entries") { design in
+                design.addSlot(kind: .stock, at: .cell(row: 0, column: 0))
+                design.grid = GridPoint(column: 1.5, row: 1)
+            },
+            "title = \"Crlf\"\r\ngrid = [1.5, 1]\r\n\r\nmap = \"\"\"\r\nS\r\n\"\"\"\r\n\r\n[slots.S]\r\nkind = \"stock\"\r\n\r\n"
+                + "[[slot]]\r\nid = \"a\"\r\nat = [3, 0]\r\n")
         XCTAssertEqual(
             try edit("tabs") { design in
                 design.setValue("\"A\"", forKey: "label", ofSlot: slot("stock", design))
