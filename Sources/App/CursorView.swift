@@ -10,7 +10,13 @@ public final class CursorView: View {
     let theme: Theme
     /// The cursor has a pointer mark; a target's outline has none.
     let showsMark: Bool
-    let style: CellStyle
+    let baseStyle: CellStyle
+    /// A place where what is in hand would be refused (the designer's landing outlines): drawn in
+    /// the trash's colour.
+    var isRefusedPlace = false {
+        didSet { if isRefusedPlace != oldValue { setNeedsDisplay() } }
+    }
+    var style: CellStyle { isRefusedPlace ? theme.trash : baseStyle }
 
     /// The keyboard cursor.
     public convenience init(theme: Theme) {
@@ -27,7 +33,7 @@ public final class CursorView: View {
 
     init(theme: Theme, style: CellStyle, showsMark: Bool) {
         self.theme = theme
-        self.style = style
+        self.baseStyle = style
         self.showsMark = showsMark
         super.init(frame: .zero)
         isUserInteractionEnabled = false
@@ -49,10 +55,11 @@ public final class CursorView: View {
         let right = w - 1
         let bottom = h - 1
         let face = theme.cardFace.background
-        let slotCorners = [
-            g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight,
-        ]
-        .map { Glyph($0) }
+        let slotCorners =
+            [
+                g.slotCorner.topLeft, g.slotCorner.topRight, g.slotCorner.bottomLeft, g.slotCorner.bottomRight,
+            ]
+            .map { Glyph($0) } + [Glyph("·")]  // and the designer's grid marks
         for y in 0..<h {
             for x in left...right where y == 0 || y == bottom || x == left || x == right {
                 guard let beneath = context.cell(x: x, y: y), !beneath.glyph.isContinuation else { continue }

@@ -29,6 +29,17 @@ public protocol Scene: AnyObject {
     var nextTick: Double? { get }
     /// Moves the scene's simulation on to `now`; called before a frame is composed.
     func tick(now: Double)
+    /// A scene with a key table of its own (the layout designer's) takes each key first, before
+    /// it is read as a ``TableAction``; true when it did.
+    func handleKeyPress(_ press: KeyPress) -> Bool
+    /// Sees each mouse report before the window's views take it (a press's modifiers: a
+    /// shift-click).
+    func noteMouse(_ report: MouseReport)
+    /// What takes the scene's input now (a panel, the help, a question), in words: when it
+    /// changes, the app breaks off the drag, as it does for a game's overlays.
+    var inputState: String { get }
+    /// Puts whatever is in hand (carried with the keyboard) back where it came from.
+    func putHandBack()
 }
 
 extension Scene {
@@ -36,6 +47,10 @@ extension Scene {
     public var chooserRequested: Bool { false }
     public var nextTick: Double? { nil }
     public func tick(now: Double) {}
+    public func handleKeyPress(_ press: KeyPress) -> Bool { false }
+    public func noteMouse(_ report: MouseReport) {}
+    public var inputState: String { "" }
+    public func putHandBack() {}
 }
 
 extension ChooserScene: Scene {

@@ -19,6 +19,12 @@ public final class SlotView: View {
     }
 
     public override func draw(in context: DrawContext) {
+        SlotView.draw(slot, label: labelOverride, theme: theme, in: context)
+    }
+
+    /// Draws a slot as the table shows it: its corner marks (a trash's in the trash colour) and
+    /// its label, or a trash's cross, between them. The layout designer draws its slots so too.
+    static func draw(_ slot: SlotLayout, label labelOverride: String?, theme: Theme, in context: DrawContext) {
         let w = context.width
         let h = context.height
         let g = theme.glyphs

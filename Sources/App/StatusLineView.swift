@@ -45,17 +45,31 @@ public final class StatusLineView: View {
                 flush()
                 inKey = character == "["
             } else {
-                run.append(character)
+                run.append(Self.shown(character))
             }
         }
         flush()
     }
 
     /// The message as plain text (brackets removed), for tests.
-    public var plainText: String { message.filter { $0 != "[" && $0 != "]" } }
+    public var plainText: String { String(message.filter { $0 != "[" && $0 != "]" }.map(Self.shown)) }
+
+    /// Text whose brackets are shown as they are, not read as a key's (a layout's `[game]` in a
+    /// message from `cardtable check`).
+    public static func literal(_ text: String) -> String {
+        String(text.map { $0 == "[" ? openBracket : $0 == "]" ? closeBracket : $0 })
+    }
+
+    /// Stand-ins for brackets shown as they are: private-use characters no message has.
+    static let openBracket: Character = "\u{E000}"
+    static let closeBracket: Character = "\u{E001}"
+
+    static func shown(_ character: Character) -> Character {
+        character == openBracket ? "[" : character == closeBracket ? "]" : character
+    }
 
     /// How many columns a message takes on screen (brackets are not drawn).
     public static func columns(of message: String) -> Int {
-        message.reduce(0) { $0 + ($1 == "[" || $1 == "]" ? 0 : Glyph.columns(of: $1)) }
+        message.reduce(0) { $0 + ($1 == "[" || $1 == "]" ? 0 : Glyph.columns(of: shown($1))) }
     }
 }

@@ -23,6 +23,8 @@ struct InputMode: Equatable {
     var screen: Screen
     /// What lies over the game, if anything.
     var overlay: TableScene.Overlay
+    /// What takes another scene's input (``Scene/inputState``).
+    var sceneState = ""
     var width: Int
     var height: Int
 }
@@ -43,7 +45,10 @@ extension TableApp {
             screen = .nothing
         }
         let overlay = chooser == nil ? game?.overlay ?? .none : .none
-        return InputMode(screen: screen, overlay: overlay, width: window.size.width, height: window.size.height)
+        return InputMode(
+            screen: screen, overlay: overlay,
+            sceneState: game == nil && chooser == nil ? current?.inputState ?? "" : "",
+            width: window.size.width, height: window.size.height)
     }
 
     /// Breaks off the drag or carry if the mode changed since the last look. Returns whether it did.
@@ -67,6 +72,7 @@ extension TableApp {
             scene.putHandBack()
             scenes.append(scene)
         }
+        if game == nil, chooser == nil { current?.putHandBack() }
     }
 }
 

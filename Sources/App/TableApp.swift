@@ -89,6 +89,8 @@ public final class TableApp {
     /// The player asked for the table back from the second screen, and how: Ctrl-C there, or the
     /// controller's button. The front end gives that terminal back (``secondScreenLeft(reason:)``).
     public internal(set) var tableReturnRequest: TableReturn?
+    /// The layout designer, on screen or waiting under a layout it tries (TableApp+Design.swift).
+    public internal(set) var designer: DesignScene?
 
     /// The game on screen or, while the chooser shows, the last game played. An app started in
     /// the chooser has none until a game is chosen (asking for it then is a programming error).
@@ -202,6 +204,11 @@ public final class TableApp {
     /// An event for whatever shows where the table is.
     func handleOnTable(_ event: InputEvent) {
         if case .mouse(let report) = event, dropsPointerReport(report) { return }
+        if isTryingDesign, case .key(let press) = event, leavesTry(press) {
+            backToDesigner()
+            settleInputMode()
+            return
+        }
         if isShowingSettings {
             handleSettings(event)
         } else if let chooser {
@@ -285,12 +292,15 @@ public final class TableApp {
     private func handle(_ event: InputEvent, inScene scene: Scene) {
         switch event {
         case .key(let press):
-            if let action = KeyBindings.action(for: press) {
+            if scene.handleKeyPress(press) {
+                break
+            } else if let action = KeyBindings.action(for: press) {
                 scene.perform(action)
             } else {
                 scene.handleUnboundKey(press)
             }
         case .mouse(let report):
+            scene.noteMouse(report)
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:
             cancelPointer()
@@ -365,6 +375,13 @@ public final class TableApp {
             } else {
                 changedScreens = false
             }
+        } else if isTryingDesign, let game, game.quitRequested || game.chooserRequested {
+            backToDesigner()
+            changedScreens = true
+        } else if let designer = current as? DesignScene, designer.tryRequested {
+            designer.tryRequested = false
+            tryDesign(designer)
+            changedScreens = true
         } else if let game, game.chooserRequested {
             showChooser(selecting: game.layout.name)
             changedScreens = true

@@ -116,7 +116,7 @@ extension TableScene {
     /// Cards in hand, dragged or carried, go back before the table changes under them or
     /// something covers it. The open pointer sequence is cancelled too, even before it became
     /// a drag (pressed, its motion waiting for the next frame), so it cannot become one later.
-    func putHandBack() {
+    public func putHandBack() {
         window.cancelPointer()
         if let drag {
             // The window no longer had the sequence (its view left): the drag ends here.

@@ -16,7 +16,7 @@ extension TableScene {
         let isGame = layout.rules != nil
         if isFindingDeal {
             let finding = "Finding a winnable deal" + theme.glyphs.ellipsis
-            let quit = "\(keys.hint(for: .quit)) quit"
+            let quit = "\(keys.hint(for: .quit)) \(quitLabel)"
             return fitted([
                 [finding, "\(keys.hint(for: .cancel)) plays #\(seed) unchecked", quit], [finding, quit],
             ])
@@ -42,7 +42,7 @@ extension TableScene {
             ])
         }
         let help = "\(keys.hint(for: .showHelp)) help"
-        let quit = "\(keys.hint(for: .quit)) quit"
+        let quit = "\(keys.hint(for: .quit)) \(quitLabel)"
         let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
         let time = clockText(elapsedSeconds)
         if rules.isWon(state), layout.rules != nil {

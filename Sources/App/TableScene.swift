@@ -154,6 +154,8 @@ public final class TableScene {
     /// The last tap on a card made a move or picked cards up, so a double-click it starts
     /// does not act again on the card beneath.
     var lastTapActed = false
+    /// What the status line says the quit keys do: a layout tried from the designer goes back to it.
+    var quitLabel = "quit"
     /// Replaces the status line's advice (previews say what they show).
     public var statusMessageOverride: String? {
         didSet { updateStatus() }

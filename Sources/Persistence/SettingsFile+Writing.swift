@@ -100,34 +100,24 @@ extension String {
     }
 }
 
-/// Edits a settings file's text in place, by scalar offsets from its ``SourceIndex``.
+/// Edits a settings file's text in place, by scalar offsets from its ``SourceIndex`` (the
+/// editing itself is Layouts' ``TOMLTextEditor``, which layout files are written with too).
 struct SettingsTextEditor {
-    private var scalars: [Unicode.Scalar]
+    private var editor: TOMLTextEditor
     private let root: TOMLTable
-    private let index: SourceIndex
     private let file: String
-    private let newline: String
-    /// Replacements by offset range; `order` keeps insertions at one offset in the order made.
-    private var edits: [(range: Range<Int>, text: String, order: Int)] = []
-    /// A line break was added at the end of the text.
-    private var endsWithBreak = false
 
     init(syntax: TOMLSyntax, root: TOMLTable, index: SourceIndex, file: String) {
-        scalars = syntax.scalars
+        editor = TOMLTextEditor(syntax: syntax, index: index)
         self.root = root
-        self.index = index
         self.file = file
-        newline = syntax.text.contains("\r\n") ? "\r\n" : "\n"
     }
 
     /// The text with every edit made.
-    var text: String {
-        var result = scalars
-        for edit in edits.sorted(by: { ($0.range.lowerBound, $0.order) > ($1.range.lowerBound, $1.order) }) {
-            result.replaceSubrange(edit.range, with: edit.text.unicodeScalars)
-        }
-        return String(String.UnicodeScalarView(result))
-    }
+    var text: String { editor.text }
+
+    private var index: SourceIndex { editor.index }
+    private var scalars: [Unicode.Scalar] { editor.scalars }
 
     /// Writes the values of `changed` settings: in place where the file has them, added
     /// where it does not.
@@ -137,7 +127,7 @@ struct SettingsTextEditor {
         for setting in changed {
             let path = KeyPath.join(setting.table ?? "", setting.key)
             if let start = index.valueOffsets[path], let end = index.valueEnds[path], start <= end {
-                replace(start..<end, with: settings.literal(of: setting))
+                editor.replace(start..<end, with: settings.literal(of: setting))
             } else if setting.table == nil {
                 missingTop.append(setting)
             } else {
@@ -145,78 +135,9 @@ struct SettingsTextEditor {
             }
         }
         if !missingTop.isEmpty {
-            insertAtTop(missingTop.map { "\($0.key) = \(settings.literal(of: $0))" })
+            editor.insertAtTop(missingTop.map { "\($0.key) = \(settings.literal(of: $0))" })
         }
         if !missingTheme.isEmpty { try addToTheme(missingTheme, from: settings) }
-    }
-
-    // MARK: Where things go
-
-    /// The offset of the first `[table]` header, if any.
-    private var firstHeader: Int? { index.headerOffsets.values.min() }
-
-    /// The end of the last value that starts in `range`.
-    private func lastValueEnd(in range: Range<Int>) -> Int? {
-        index.valueOffsets.filter { range.contains($0.value) }.compactMap { index.valueEnds[$0.key] }.max()
-    }
-
-    /// The offset just past the line break that ends the line holding `offset` (the end of
-    /// the text on the last line).
-    private func startOfNextLine(after offset: Int) -> Int {
-        var i = offset
-        while i < scalars.count, scalars[i] != "\n" { i += 1 }
-        return min(i + 1, scalars.count)
-    }
-
-    /// The offset where the line holding `offset` starts.
-    private func startOfLine(_ offset: Int) -> Int {
-        var i = min(offset, scalars.count)
-        while i > 0, scalars[i - 1] != "\n" { i -= 1 }
-        return i
-    }
-
-    /// Whether the line starting at `offset` is a comment.
-    private func isCommentLine(at offset: Int) -> Bool {
-        var i = offset
-        while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
-        return i < scalars.count && scalars[i] == "#"
-    }
-
-    /// Lines, each ended by the file's line break. Lines added at the end of a text whose last
-    /// line has no break of its own give it one first.
-    private mutating func lines(_ lines: [String], at offset: Int) -> String {
-        if offset == scalars.count, offset > 0, scalars[offset - 1] != "\n", !endsWithBreak {
-            endsWithBreak = true
-            edits.append((offset..<offset, newline, -1))
-        }
-        return lines.map { $0 + newline }.joined()
-    }
-
-    /// Whether the text ends with a blank line (so a new table needs no blank line before it).
-    private var endsWithBlankLine: Bool {
-        let n = scalars.count
-        guard n >= 2, scalars[n - 1] == "\n" else { return false }
-        return scalars[n - 2] == "\n" || (n >= 3 && scalars[n - 2] == "\r" && scalars[n - 3] == "\n")
-    }
-
-    /// Top-level keys: after the last top-level value, else before the first table (and the
-    /// comment lines just above it), else at the end.
-    private mutating func insertAtTop(_ newLines: [String]) {
-        let topEnd = firstHeader ?? scalars.count
-        if let end = lastValueEnd(in: 0..<topEnd) {
-            let offset = startOfNextLine(after: end)
-            insert(lines(newLines, at: offset), at: offset)
-        } else if let header = firstHeader {
-            var offset = startOfLine(header)
-            while offset > 0 {
-                let previous = startOfLine(offset - 1)
-                guard isCommentLine(at: previous) else { break }
-                offset = previous
-            }
-            insert(lines(newLines + [""], at: offset), at: offset)
-        } else {
-            insert(lines(newLines, at: scalars.count), at: scalars.count)
-        }
     }
 
     /// Theme keys go into the `[theme]` table, in whichever form the file has it: after its
@@ -227,8 +148,8 @@ struct SettingsTextEditor {
         let assignments = missing.map { "\($0.key) = \(settings.literal(of: $0))" }
         if let header = index.headerOffsets[theme] {
             let sectionEnd = index.headerOffsets.values.filter { $0 > header }.min() ?? scalars.count
-            let offset = startOfNextLine(after: lastValueEnd(in: header..<sectionEnd) ?? header)
-            insert(lines(assignments, at: offset), at: offset)
+            let offset = editor.startOfNextLine(after: editor.lastValueEnd(in: header..<sectionEnd) ?? header)
+            editor.insert(editor.lines(assignments, at: offset), at: offset)
         } else if let start = index.valueOffsets[theme], let end = index.valueEnds[theme] {
             guard root[theme]?.table != nil, end - 1 > start, scalars[end - 1] == "}" else {
                 let place = index.valuePosition(theme).map { "\(file):\($0.line):\($0.column)" } ?? file
@@ -237,26 +158,18 @@ struct SettingsTextEditor {
             var last = end - 2
             while last > start, scalars[last] == " " || scalars[last] == "\t" { last -= 1 }
             if last == start {
-                replace(start + 1..<end - 1, with: " " + assignments.joined(separator: ", ") + " ")
+                editor.replace(start + 1..<end - 1, with: " " + assignments.joined(separator: ", ") + " ")
             } else {
-                insert(", " + assignments.joined(separator: ", "), at: last + 1)
+                editor.insert(", " + assignments.joined(separator: ", "), at: last + 1)
             }
         } else if index.valueOffsets.keys.contains(where: { $0.hasPrefix(theme + ".") })
-            && lastValueEnd(in: 0..<(firstHeader ?? scalars.count)) != nil
+            && editor.lastValueEnd(in: 0..<(editor.firstHeader ?? scalars.count)) != nil
             && index.headerOffsets.keys.allSatisfy({ !$0.hasPrefix(theme + ".") })
         {
-            insertAtTop(missing.map { "\(theme).\($0.key) = \(settings.literal(of: $0))" })
+            editor.insertAtTop(missing.map { "\(theme).\($0.key) = \(settings.literal(of: $0))" })
         } else {
-            let blank = scalars.isEmpty || endsWithBlankLine ? [] : [""]
-            insert(lines(blank + ["[\(theme)]"] + assignments, at: scalars.count), at: scalars.count)
+            let blank = scalars.isEmpty || editor.endsWithBlankLine ? [] : [""]
+            editor.insert(editor.lines(blank + ["[\(theme)]"] + assignments, at: scalars.count), at: scalars.count)
         }
-    }
-
-    private mutating func replace(_ range: Range<Int>, with text: String) {
-        edits.append((range, text, edits.count))
-    }
-
-    private mutating func insert(_ text: String, at offset: Int) {
-        edits.append((offset..<offset, text, edits.count))
     }
 }

@@ -19,8 +19,8 @@ struct CardTableCommand: ParsableCommand {
         version: CardTableVersion.current,
         subcommands: [
             PlayCommand.self, ListCommand.self, StatsCommand.self, ExportCommand.self, CheckCommand.self,
-            PreviewCommand.self, RenderCommand.self, CopyCommand.self, SolveCommand.self, BallsCommand.self,
-            ScreenCommand.self,
+            PreviewCommand.self, RenderCommand.self, CopyCommand.self, DesignCommand.self, SolveCommand.self,
+            BallsCommand.self, ScreenCommand.self,
         ],
         defaultSubcommand: PlayCommand.self
     )
@@ -33,8 +33,13 @@ struct CardTableCommand: ParsableCommand {
             print(CardTableVersion.current)
         } else {
             do {
-                var command = try parseAsRoot()
-                try command.run()
+                // A line that plays a game is read without building the parser's command tree.
+                if let request = QuickPlayLine.request(Array(CommandLine.arguments.dropFirst())) {
+                    try request.run()
+                } else {
+                    var command = try parseAsRoot()
+                    try command.run()
+                }
             } catch {
                 exit(withError: error)
             }

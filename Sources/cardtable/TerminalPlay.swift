@@ -45,6 +45,10 @@ final class TerminalPlay {
         /// The folder the game's socket goes in, for `cardtable screen` (``ScreenFolder``); nil
         /// for none.
         var screenFolder: String? = nil
+        /// `cardtable design`: open the layout designer on this session instead of a table.
+        var design: DesignSession? = nil
+        /// The designed file does not exist yet.
+        var designIsNew = false
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -78,7 +82,11 @@ final class TerminalPlay {
         let size = screen.size
         let randomDeal = { UInt64.random(in: 1...1_000_000) }
         let app: TableApp
-        if let seed = options.ballsSeed {
+        if let session = options.design {
+            app = TableApp.design(
+                session: session, isNewFile: options.designIsNew, width: size.width, height: size.height, clock: clock,
+                theme: theme, animations: animations, settings: PlaySettings(options.settings), dealNumber: randomDeal)
+        } else if let seed = options.ballsSeed {
             app = TableApp.balls(
                 seed: seed, width: size.width, height: size.height, clock: clock, theme: theme,
                 animations: animations, settings: PlaySettings(options.settings), dealNumber: randomDeal)
@@ -236,7 +244,16 @@ final class TerminalPlay {
             try stats.write(to: path)
         }
         // Ended by a signal: saved and given back as on q, and the status says which signal.
-        if let signal = terminal.endingSignal { throw ExitCode(128 + signal) }
+        if let signal = terminal.endingSignal {
+            // The designer's unsaved changes are kept beside the file.
+            if let designer = app.designer, designer.isModified {
+                switch designer.writeRecoveryCopy() {
+                case .success(let path): printError("cardtable: unsaved changes kept in \(path)")
+                case .failure(let error): printError("cardtable: unsaved changes lost: \(error)")
+                }
+            }
+            throw ExitCode(128 + signal)
+        }
     }
 
     /// How long after the first frame is written the background work starts.

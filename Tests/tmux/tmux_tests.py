@@ -2054,6 +2054,108 @@ def balls_a_click_starts_the_level_and_another_sets_off_the_explosion():
     finally:
         pane.close()
 
+# ---- The layout designer ----
+
+def design_cell(row, column):
+    """The 1-based SGR cell at the middle of grid cell (row, column) on the designer's felt at
+    80x24: 7x5 cards every 9 columns and 6 rows from column 2, row 4."""
+    return 2 + 9 * column + 3, 4 + 6 * row + 2
+
+
+def palette_item(screen, kind):
+    """The 1-based SGR cell of a kind's name in the designer's palette (row 2)."""
+    line = screen.split("\n")[1]
+    at = line.find(" " + kind + " ", line.find("New slot:"))
+    assert at >= 0, "no %s in the palette: %r" % (kind, line)
+    return at + 3, 2
+
+
+@test
+def a_table_is_designed_with_the_mouse_saved_checked_previewed_and_played():
+    folder = tempfile.mkdtemp(prefix="cardtable-design-")
+    path = os.path.join(folder, "mine.toml")
+    pane = Pane(arguments=("design", path), ready="Designing mine.toml")
+    watch = "p%d" % os.getpid()
+    try:
+        assert "new layout: mine.toml is made when you save" in pane.screen(), pane.screen()
+        # A stock dragged out of the palette onto the felt.
+        pane.drag_path(palette_item(pane.screen(), "stock"), design_cell(0, 0))
+        pane.wait_for(lambda s: "stock made" in status(s) and "┌stock┐" in s, "the stock made")
+        # The tableau chosen in the palette, two clicks on the felt.
+        pane.click(*palette_item(pane.screen(), "tableau"))
+        pane.wait_for(lambda s: "▸tableau" in s, "the tableau chosen")
+        pane.click(*design_cell(1, 0))
+        pane.wait_for(lambda s: "tableau made" in status(s), "a tableau made")
+        pane.click(*design_cell(1, 1))
+        pane.wait_for(lambda s: "tableau.2 made" in status(s), "a second tableau made")
+        # Moved two cells right, it lands on the grid.
+        pane.drag_path(design_cell(1, 1), design_cell(1, 3), steps=9)
+        pane.wait_for(lambda s: "tableau.2 moved" in status(s), "tableau.2 moved")
+        # Dropped on tableau.1 it is refused and snaps back.
+        pane.drag_path(design_cell(1, 3), design_cell(1, 0), steps=9)
+        pane.wait_for(lambda s: "refused: slot 'tableau.2' overlaps slot 'tableau.1'" in status(s), "the overlap refused")
+        screen = pane.wait_still()
+        assert screen.split("\n")[9][28:35] == "┌tab.2┐", screen
+        assert "●" in screen.split("\n")[0], "unsaved changes are marked"
+        # Ctrl-S saves; the file checks clean.
+        pane.type("\x13")
+        pane.wait_for(lambda s: "saved mine.toml" in status(s), "the file saved")
+        assert "●" not in pane.screen().split("\n")[0]
+        checked = subprocess.run([BINARY, "check", path], capture_output=True, text=True)
+        assert checked.returncode == 0 and "ok, 3 slots" in checked.stdout, checked.stdout + checked.stderr
+        # preview --watch in a second terminal redraws from each save.
+        tmux("new-session", "-d", "-s", watch, "-x", "80", "-y", "24",
+             "env", "TERM=xterm-256color", "LANG=C.UTF-8", *home_environment(fresh_home()), BINARY, "preview", path,
+             "--watch")
+        wait_on_session(watch, lambda s: s.count("┌tab") == 2 and "stock" in s, "the preview of the saved table")
+        # The stock to the trash, saved again: the preview has two slots.
+        trash = next((row + 1 for row, line in enumerate(pane.lines()) if "drop to delete" in line), None)
+        assert trash, pane.screen()
+        pane.drag_path(design_cell(0, 0), (67, trash), steps=12)
+        pane.wait_for(lambda s: "stock deleted" in status(s), "the stock deleted")
+        pane.type("\x13")
+        pane.wait_for(lambda s: "saved mine.toml" in status(s), "saved again")
+        wait_on_session(watch, lambda s: "stock" not in s and s.count("┌tab") == 2, "the preview redrawn from the save")
+        # t plays it (a free table: a click deals a card), t comes back.
+        pane.type("t")
+        pane.wait_for(lambda s: "back to the designer" in s, "the table played")
+        pane.type("t")
+        pane.wait_for(lambda s: "Designing mine.toml" in s, "back in the designer")
+        pane.type("q")
+        pane.wait_until(pane.dead, "the designer to quit")
+        assert pane.flags() == "0000", "the terminal given back: %s" % pane.flags()
+    finally:
+        tmux("kill-session", "-t", watch, check=False)
+        pane.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@test
+def the_designer_keeps_unsaved_changes_when_a_hangup_ends_it_and_refuses_a_shipped_game():
+    folder = tempfile.mkdtemp(prefix="cardtable-design-")
+    path = os.path.join(folder, "mine.toml")
+    pane = Pane(arguments=("design", path), ready="Designing mine.toml")
+    try:
+        pane.click(*design_cell(0, 0))
+        pane.wait_for(lambda s: "free made" in status(s), "a slot made")
+        pane.type("q")
+        pane.wait_for(lambda s: "Save changes to mine.toml?" in s, "quitting asks first")
+        pane.key("Escape")
+        pane.wait_for(lambda s: "go on designing" in s, "the question answered")
+        os.kill(pane.pid(), signal.SIGHUP)
+        pane.wait_until(pane.dead, "the designer to end")
+        assert not os.path.exists(path), "the file is left as it was (not there)"
+        kept = open(path + ".unsaved").read()
+        assert 'kind = "free"' in kept, kept
+        checked = subprocess.run([BINARY, "check", path + ".unsaved"], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stderr
+        shipped = subprocess.run([BINARY, "design", "klondike"], capture_output=True, text=True)
+        assert shipped.returncode == 1 and "cardtable copy klondike my-klondike" in shipped.stderr, shipped.stderr
+    finally:
+        pane.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # ---- Gamepads: named pipes in a device folder stand in for pads ----
 
 def gamepad_record(kind, code, value):

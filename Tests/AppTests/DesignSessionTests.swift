@@ -1,0 +1,97 @@
+import Layouts
+import XCTest
+
+@testable import App
+
+/// The designer's model: edits checked as `cardtable check` loads the file, refused ones leaving
+/// the design as it was, undo and redo as a stack of designs, slots keeping their keys.
+final class DesignSessionTests: XCTestCase {
+    func session() throws -> DesignSession {
+        try DesignSession(document: LayoutDocument(newFile: "/nowhere/mine.toml"))
+    }
+
+    func testEditsAreCheckedAndRefusedOnesLeaveTheDesignAsItWas() throws {
+        var session = try session()
+        XCTAssertFalse(session.isModified)
+        let stock = try session.add(.stock, at: .cell(row: 0, column: 0)).get()
+        let waste = try session.add(.waste, at: .cell(row: 0, column: 1)).get()
+        XCTAssertEqual(session.layout.slots.map(\.id), ["stock", "waste"])
+        XCTAssertTrue(session.isModified)
+        // Onto the stock's cell: refused.
+        let before = session.design
+        guard case .failure(let refusal) = session.move([waste], to: [.cell(row: 0, column: 0)]) else {
+            return XCTFail("a slot onto another's cell is refused")
+        }
+        XCTAssertEqual(refusal.message, "slot 'waste' overlaps slot 'stock': they would share a cell of the map")
+        XCTAssertEqual(session.design, before)
+        // A key check refuses, with its whole line.
+        guard case .failure(let bad) = session.setValue("0", forKey: "fan-visible", ofSlot: stock) else {
+            return XCTFail("fan-visible = 0 is refused")
+        }
+        XCTAssertEqual(bad.diagnostic?.severity, .error)
+        XCTAssertEqual(bad.checkLine, bad.diagnostic?.description)
+        XCTAssertTrue(bad.checkLine.hasPrefix("/nowhere/mine.toml:"), bad.checkLine)
+        XCTAssertEqual(session.design, before)
+        // Free slots closer than a card: check's overlap warning refuses it.
+        try session.makeFree(waste).get()
+        guard case .failure(let overlap) = session.move([waste], to: [.free(GridPoint(column: 0.5, row: 0))]) else {
+            return XCTFail("an overlap is refused")
+        }
+        XCTAssertEqual(overlap.diagnostic?.severity, .warning)
+        XCTAssertTrue(overlap.message.contains("overlaps slot 'stock'"), overlap.message)
+    }
+
+    func testKeysFollowSlotsThroughRenumbering() throws {
+        var session = try session()
+        let a = try session.add(.tableau, at: .cell(row: 1, column: 1)).get()
+        let b = try session.add(.tableau, at: .cell(row: 1, column: 2)).get()
+        try session.move([b], to: [.cell(row: 1, column: 0)]).get()
+        XCTAssertEqual(session.id(of: b), "tableau.1")
+        XCTAssertEqual(session.id(of: a), "tableau.2")
+        try session.remove([a]).get()
+        XCTAssertEqual(session.id(of: b), "tableau")
+        XCTAssertNil(session.index(of: a))
+        XCTAssertTrue(session.undo())
+        XCTAssertEqual(session.id(of: a), "tableau.2")
+        XCTAssertTrue(session.undo())
+        XCTAssertTrue(session.undo())
+        XCTAssertTrue(session.undo())
+        XCTAssertFalse(session.undo())
+        XCTAssertFalse(session.isModified, "back where it started")
+        XCTAssertEqual(session.layout.slots, [])
+        XCTAssertTrue(session.redo())
+        XCTAssertEqual(session.id(of: a), "tableau")
+        XCTAssertTrue(session.canRedo)
+        // A new edit forgets what was undone.
+        _ = try session.add(.stock, at: .cell(row: 0, column: 0)).get()
+        XCTAssertFalse(session.canRedo)
+    }
+
+    func testANewGroupOfFreeSlotsIsNamedFree() throws {
+        var session = try session()
+        let key = try session.add(.free, at: .cell(row: 0, column: 0)).get()
+        XCTAssertEqual(session.id(of: key), "free")
+        XCTAssertEqual(session.slotLayout(of: key)?.tapToCreate, true)
+    }
+
+    func testAnEmptyDesignShowsAnEmptyTableAndIsNotSaved() throws {
+        var session = try session()
+        XCTAssertEqual(session.layout.slots, [])
+        XCTAssertThrowsError(try session.save()) { error in
+            XCTAssertEqual((error as? DesignSaveError)?.message, "nothing to save yet: a layout needs a slot")
+        }
+    }
+
+    func testKeysAreMatchedToADesignReadBackInFileOrder() {
+        var design = TableDesign()
+        design.addSlot(kind: .tableau, at: .cell(row: 1, column: 0))
+        design.addSlot(kind: .stock, at: .cell(row: 0, column: 0))
+        let old = DesignSnapshot(design: design, keys: [7, 3])
+        var reread = TableDesign()
+        reread.addSlot(kind: .stock, at: .cell(row: 0, column: 0))
+        reread.addSlot(kind: .tableau, at: .cell(row: 1, column: 0))
+        var next = 10
+        XCTAssertEqual(DesignSession.matchKeys(from: old, to: reread, next: &next), [3, 7])
+        XCTAssertEqual(next, 10)
+    }
+}

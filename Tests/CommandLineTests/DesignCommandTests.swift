@@ -1,0 +1,77 @@
+import Foundation
+import Layouts
+import TestSupport
+import XCTest
+
+@testable import cardtable
+
+/// What `cardtable design FILE` opens: a file, a layout in the player's folder by name, a new
+/// file; and what it refuses, in `cardtable check`'s words.
+final class DesignCommandTests: XCTestCase {
+    var folder = ""
+    var layouts: String { folder + "/config/cardtable/layouts" }
+    var environment: [String: String] { ["XDG_CONFIG_HOME": folder + "/config", "HOME": folder] }
+
+    /// The working folder before the test: a bare name is looked for in the working folder, so
+    /// each test works in its own, and puts the old one back (other tests read paths relative to it).
+    var workingFolder = ""
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder.make()
+        try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
+        workingFolder = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder)
+    }
+
+    override func tearDown() {
+        FileManager.default.changeCurrentDirectoryPath(workingFolder)
+        TemporaryFolder.remove(folder)
+    }
+
+    func testAMissingFileIsANewLayoutAndABareNameGetsToml() throws {
+        let opened = try DesignCommand.open(folder + "/new.toml", environment: environment)
+        XCTAssertTrue(opened.isNew)
+        XCTAssertEqual(opened.session.document.file, folder + "/new.toml")
+        XCTAssertEqual(opened.session.design.slots.count, 0)
+        let bare = try DesignCommand.open("mine", environment: environment)
+        XCTAssertTrue(bare.isNew)
+        XCTAssertEqual(bare.session.document.file, "mine.toml")
+    }
+
+    func testAShippedGameIsRefusedWithTheWayToACopy() {
+        XCTAssertThrowsError(try DesignCommand.open("klondike", environment: environment)) { error in
+            let lines = (error as? DesignCommand.Refusal)?.lines ?? []
+            XCTAssertEqual(
+                lines,
+                [
+                    "cardtable: klondike is a shipped layout, which is not a file to change: "
+                        + "'cardtable copy klondike my-klondike' makes one of your own, then "
+                        + "'cardtable design my-klondike' designs it"
+                ])
+        }
+    }
+
+    func testAFileWithErrorsIsRefusedWithChecksMessages() throws {
+        let path = folder + "/broken.toml"
+        try "map = \"T\"\n[slots.T]\nkind = \"tablaeu\"\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let check = LayoutLoader.load(path: path).diagnostics.map(\.description)
+        XCTAssertFalse(check.isEmpty)
+        XCTAssertThrowsError(try DesignCommand.open(path, environment: environment)) { error in
+            let lines = (error as? DesignCommand.Refusal)?.lines ?? []
+            XCTAssertEqual(Array(lines.prefix(check.count)), check)
+        }
+        XCTAssertThrowsError(try DesignCommand.open(folder, environment: environment)) { error in
+            let lines = (error as? DesignCommand.Refusal)?.lines ?? []
+            XCTAssertEqual(lines, ["\(self.folder): error: is a directory, not a layout file"])
+        }
+    }
+
+    func testALayoutInThePlayersFolderOpensByName() throws {
+        try "map = \"T\"\n[slots.T]\nkind = \"tableau\"\n".write(
+            toFile: layouts + "/mine.toml", atomically: false, encoding: .utf8)
+        let opened = try DesignCommand.open("mine", environment: environment)
+        XCTAssertFalse(opened.isNew)
+        XCTAssertEqual(opened.session.document.file, layouts + "/mine.toml")
+        XCTAssertEqual(opened.session.layout.slots.map(\.id), ["tableau"])
+    }
+}
