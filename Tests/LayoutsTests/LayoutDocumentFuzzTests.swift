@@ -68,6 +68,16 @@ final class LayoutDocumentFuzzTests: XCTestCase {
         XCTAssertGreaterThan(edits, 400, "most steps find an edit to make")
     }
 
+    /// A few random edits on every shipped layout, so a new one is covered as it is added.
+    func testEveryShippedLayoutTakesRandomEdits() throws {
+        var random = SplitMix64(seed: 15)
+        var edits = 0
+        for (name, file, text) in try shippedLayoutFiles() {
+            edits += try fuzz(try LayoutDocument(text: text, file: file), name: name, steps: 8, random: &random)
+        }
+        XCTAssertGreaterThan(edits, 400)
+    }
+
     /// Makes `steps` random edits, checking each; returns how many were made.
     func fuzz(_ document: LayoutDocument, name: String, steps: Int, random: inout SplitMix64) throws -> Int {
         let comments = LayoutDocumentFuzzTests.keptComments(document.text)
@@ -131,8 +141,15 @@ final class LayoutDocumentFuzzTests: XCTestCase {
             case 0:
                 let kind = random.pick([SlotKind.free, .cell, .reserve, .trash, .foundation, .stock, .waste])
                 let place = random.chance(50) ? randomCell(in: design, random: &random) : randomPoint(&random)
+                // A slot on the map joins the first group of its kind, a free one the group named
+                // after its kind: neither may be one whose rules count its slots.
                 if case .cell = place, let group = design.groups.first(where: { $0.kind == kind }),
                     hasRules(group.settings)
+                {
+                    continue
+                }
+                if case .free = place,
+                    design.groups.contains(where: { $0.name == kind.rawValue && hasRules($0.settings) })
                 {
                     continue
                 }
@@ -169,7 +186,12 @@ final class LayoutDocumentFuzzTests: XCTestCase {
                 guard !design.slots.isEmpty, design.slots[index].isOnMap, !hasRules(design.settings(of: index)) else {
                     continue
                 }
-                let name = random.pick(["extra", "pile"] + design.groups.filter { !hasRules($0.settings) }.map(\.name))
+                // A group of its own kind: one of another kind changes what the slot is (the
+                // stock put among the wastes leaves the deal without a stock).
+                let kind = design.kind(of: index)
+                let name = random.pick(
+                    ["extra-\(kind.rawValue)"]
+                        + design.groups.filter { !hasRules($0.settings) && $0.kind == kind }.map(\.name))
                 changed.assign(index, toGroupNamed: name)
                 description = "put \(design.id(of: index)) in group \(name)"
             default:
