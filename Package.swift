@@ -136,6 +136,9 @@ let package = Package(
         // `preview --watch` follows, where `--stats` may write.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["cardtable", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TestSupport"]),
+            dependencies: [
+                "cardtable", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TestSupport", "App",
+                "Terminal", "SecondScreen", "TableKit", "CTerminalShim",
+            ]),
     ]
 )

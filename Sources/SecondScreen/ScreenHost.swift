@@ -13,6 +13,9 @@ import CDeviceShim
 public final class ScreenHost {
     public let path: String
     public let descriptor: Int32
+    /// The user whose processes may connect: the player (the folder is theirs alone already; a
+    /// connection from anyone else is refused all the same).
+    public var owner = getuid()
 
     /// Listens in `folder` (made, for the player alone, when missing: ``ScreenFolder``). A socket
     /// file left by a game that has ended is replaced.
@@ -49,7 +52,9 @@ public final class ScreenHost {
         guard connection >= 0 else { return nil }
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
-        return ScreenConnection(descriptor: connection)
+        var user: UInt32 = 0
+        let isOwners = ct_peer_user(connection, &user) == 0 && user == owner
+        return ScreenConnection(descriptor: connection, isOwners: isOwners)
     }
 }
 
@@ -67,7 +72,13 @@ public final class ScreenConnection {
     private var lines = LineReader()
     private var isClosed = false
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    /// The process at the other end is the player's.
+    public let isOwners: Bool
+
+    public init(descriptor: Int32, isOwners: Bool = true) {
+        self.descriptor = descriptor
+        self.isOwners = isOwners
+    }
 
     deinit {
         close()
@@ -93,6 +104,7 @@ public final class ScreenConnection {
 
     /// Reads what has arrived of the request.
     public func read() -> Outcome {
+        guard isOwners else { return .invalid(ScreenRefusal("this game is another user's")) }
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {
             var fd: Int32 = -1

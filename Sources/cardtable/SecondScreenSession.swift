@@ -251,7 +251,7 @@ final class SecondScreenSession {
 
     /// Draws a frame on each terminal: the table on the second, the controller on the first.
     /// Returns false when no second screen is joined (the caller draws the table on the first).
-    func drawFrames(on first: TerminalScreen) -> Bool {
+    func drawFrames(on first: Screen) -> Bool {
         guard let guest else { return false }
         guest.screen.draw(app.renderFrame().changes)
         if let frame = app.renderControllerFrame() { first.draw(frame.changes) }

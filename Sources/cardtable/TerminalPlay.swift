@@ -227,7 +227,11 @@ final class TerminalPlay {
             }
         } else {
             loop.onFrame = { [unowned self] in
-                if !secondScreen.drawFrames(on: screen) { drawMeasuredFrame(app: app, screen: screen) }
+                if secondScreen.drawFrames(on: screen) {
+                    pendingInputTime = nil  // frames on two terminals are not measured
+                } else {
+                    drawMeasuredFrame(app: app, screen: screen)
+                }
                 afterFrame()
             }
         }

@@ -149,6 +149,17 @@ final class ScreenSocketTests: XCTestCase {
         }
     }
 
+    func testAnotherUsersConnectionIsRefusedWhateverItAsks() throws {
+        let host = try ScreenHost(folder: folder, process: 9)
+        host.owner = getuid() + 1  // as though the game were someone else's
+        let client = try ScreenClientSocket.connect(host.path)
+        XCTAssertEqual(write(client, "who\n", 4), 4)
+        let (connection, outcome) = request(on: host)
+        XCTAssertEqual(connection?.isOwners, false)
+        XCTAssertEqual(outcome, .invalid(ScreenRefusal("this game is another user's")))
+        close(client)
+    }
+
     func testARequestComesInPiecesNothingComingWaitsAndOneTooLongIsRefused() throws {
         let (client, game) = socketPair()
         let connection = ScreenConnection(descriptor: game)
@@ -210,6 +221,23 @@ final class ScreenSocketTests: XCTestCase {
         XCTAssertEqual(reader.lines(from: Array(repeating: UInt8(ascii: "x"), count: 300)), [])
         XCTAssertEqual(reader.lines(from: Array("ze=5x5\n".utf8)), [], "the end of the overlong line")
         XCTAssertEqual(reader.lines(from: Array("size=5x5\n".utf8)), ["size=5x5"])
+    }
+}
+
+/// A plain connection to a game's socket.
+enum ScreenClientSocket {
+    static func connect(_ path: String) throws -> Int32 {
+        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return connection
     }
 }
 

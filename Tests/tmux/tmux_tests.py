@@ -2463,6 +2463,45 @@ def screen_says_which_game_it_joins_asks_when_several_and_refuses_what_it_cannot
                 pane.close()
 
 
+@test
+def a_second_screen_stopped_closed_or_quitting_the_game_gives_every_terminal_back():
+    runtime = fresh_runtime_folder()
+    game = Pane(arguments=("balls", "--seed", "1"), ready="q quit",
+                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    second = ScreenPane(runtime, runs=3)
+    try:
+        # SIGTERM to cardtable screen: it asks the game for its terminal back, and exits 143.
+        second.join()
+        second.wait_for(lambda s: "Tap to start next level" in s, "the balls on the second screen")
+        game.wait_for(lambda s: is_controller(s) and "Level 1 of 10: remove 1 of 4 balls." in s,
+                      "the controller with the level")
+        second.click(50, 15)  # starts the level
+        game.wait_for(lambda s: "0/1 removed" in s, "the level started from the second screen")
+        os.kill(second.client_pid(), signal.SIGTERM)
+        assert second.wait_for_exit("the client's exit after SIGTERM") == 143
+        assert "Left Balls (process %d): cardtable screen was stopped." % game.pid() in second.screen()
+        game.wait_for(lambda s: "Second screen left: cardtable screen was stopped" in s, "the balls back")
+        assert second.flags() == "00", second.flags()
+        # The second terminal closed while joined: the balls come back.
+        closing = ScreenPane(runtime, runs=1)
+        closing.join()
+        game.wait_for(is_controller, "joined from another terminal")
+        closing.close()
+        game.wait_for(lambda s: "Second screen left:" in s and not is_controller(s), "the balls back after a close")
+        # q on the second screen quits the game, and that terminal is given back first.
+        second.join()
+        second.wait_for(lambda s: "level 1 of 10" in s and "Second screen joined" in s, "joined again")
+        second.type("q")
+        game.wait_until(game.dead, "the game quit from the second screen")
+        assert second.wait_for_exit("the client after the game ended") == 0
+        assert "Left Balls (process" in second.screen() and "): the game ended." in second.screen(), second.screen()
+        assert second.flags() == "00", second.flags()
+        assert not os.listdir(os.path.join(runtime, "cardtable")), "the game's socket removed"
+    finally:
+        second.close()
+        game.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings, nor
     # the real runtime folder's game sockets.
