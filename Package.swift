@@ -94,7 +94,7 @@ let package = Package(
             name: "cardtable",
             dependencies: [
                 "App", "Terminal", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TableKit",
-                "TerminalInput", "Gamepads",
+                "TerminalInput", "Gamepads", "SecondScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(releaseLinkerFlags, .when(platforms: [.linux], configuration: .release))]
@@ -125,7 +125,7 @@ let package = Package(
             name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "TestSupport"]),
-        .testTarget(name: "SecondScreenTests", dependencies: ["SecondScreen", "TestSupport"]),
+        .testTarget(name: "SecondScreenTests", dependencies: ["SecondScreen", "CDeviceShim", "TestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: [
@@ -136,6 +136,9 @@ let package = Package(
         // `preview --watch` follows, where `--stats` may write.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["cardtable", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TestSupport"]),
+            dependencies: [
+                "cardtable", "Layouts", "Persistence", "Scripting", "Solitaire", "Solver", "TestSupport", "App",
+                "Terminal", "SecondScreen", "TableKit", "CTerminalShim",
+            ]),
     ]
 )

@@ -28,6 +28,10 @@ public final class BallsScene: Scene {
     public internal(set) var chooserRequested = false
     /// The keyboard's aim: a cell of the field.
     public private(set) var cursor = (column: 0, row: 0)
+    /// News for the status line's start (a second screen joined or left), until the next tap.
+    public var notice: String? {
+        didSet { if notice != oldValue { show() } }
+    }
 
     /// The chooser's entry, and the name `g` selects when coming back.
     public static let name = "balls"
@@ -160,6 +164,7 @@ public final class BallsScene: Scene {
             helpPanel.isHidden = true
             return
         }
+        notice = nil
         let size = pixelsPerColumn
         let wasPlaying = game.isPlaying
         game.tap(at: FieldPoint(x: point.x * size, y: point.y * 2 * size))
@@ -202,13 +207,12 @@ public final class BallsScene: Scene {
             let keys =
                 game.hasTapped
                 ? ["[?] help", "[q] quit"] : ["[click] or [Enter] explode", "[arrows] aim", "[?] help", "[q] quit"]
-            statusLine.message = ([removed, level] + keys).joined(separator: " · ")
+            statusLine.message = ([notice, removed, level].compactMap { $0 } + keys).joined(separator: " · ")
         } else {
             field.offer = offerLines
             let next = game.level
-            statusLine.message =
-                (["Balls", level, "\(next.target) of \(next.balls) to remove", "[click] start", "[?] help", "[q] quit"])
-                .joined(separator: " · ")
+            let parts = [notice, "Balls", level, "\(next.target) of \(next.balls) to remove"].compactMap { $0 }
+            statusLine.message = (parts + ["[click] start", "[?] help", "[q] quit"]).joined(separator: " · ")
         }
     }
 

@@ -81,6 +81,14 @@ public final class TableApp {
     var settingsHost = SettingsHost()
     /// What took input at the last look: a change breaks off the drag or carry (TableApp+Modes.swift).
     var lastInputMode: InputMode?
+    /// The first terminal's controller while the table shows on a second screen
+    /// (TableApp+SecondScreen.swift); nil while the table is on the first.
+    public internal(set) var controller: ControllerScreen?
+    /// The last moves the controller lists, kept while the game's history stays the same.
+    var controllerMoves = ControllerMoveList()
+    /// The player asked for the table back from the second screen, and how: Ctrl-C there, or the
+    /// controller's button. The front end gives that terminal back (``secondScreenLeft(reason:)``).
+    public internal(set) var tableReturnRequest: TableReturn?
     /// The layout designer, on screen or waiting under a layout it tries (TableApp+Design.swift).
     public internal(set) var designer: DesignScene?
 
@@ -178,8 +186,23 @@ public final class TableApp {
 
     // MARK: Events
 
-    /// Feeds one decoded terminal event.
+    /// Feeds one decoded event from the first terminal (or a key a gamepad stands for). While the
+    /// table shows on a second screen, keys still act on the game and the mouse works the
+    /// controller (``handle(secondScreen:)`` takes that terminal's events).
     public func handle(_ event: InputEvent) {
+        if let controller {
+            if case .key = event {
+                handleOnTable(event)
+            } else {
+                handle(event, on: controller)
+            }
+            return
+        }
+        handleOnTable(event)
+    }
+
+    /// An event for whatever shows where the table is.
+    func handleOnTable(_ event: InputEvent) {
         if case .mouse(let report) = event, dropsPointerReport(report) { return }
         if isTryingDesign, leavesTry(event) {
             // A click that left: the rest of its sequence reaches nothing.
@@ -474,12 +497,10 @@ public final class TableApp {
         case .pressed(let button, _):
             if let key = GamepadBindings.key(for: button) { handle(.key(KeyPress(key))) }
         case .connected(let name):
-            game?.notice = "Gamepad connected: \(name)"
-            game?.updateStatus()
+            announce("Gamepad connected: \(name)")
         case .disconnected(let name):
             putHandBack()
-            game?.notice = "Gamepad disconnected: \(name)"
-            game?.updateStatus()
+            announce("Gamepad disconnected: \(name)")
         }
     }
 
@@ -506,7 +527,8 @@ public final class TableApp {
     /// A frame is due: something changed or animates, pointer motion waits, or the scene's
     /// simulation (a win's cards flying, the balls) is due a tick.
     public var needsFrame: Bool {
-        window.needsFrame || (nextTick.map { $0 <= window.clock.now } ?? false)
+        window.needsFrame || (controller?.window.needsFrame ?? false)
+            || (nextTick.map { $0 <= window.clock.now } ?? false)
     }
 
     /// When the scene on screen next wants a tick (nil while nothing moves): the front end
@@ -519,6 +541,7 @@ public final class TableApp {
     public func renderFrame() -> Window.Frame {
         current?.tick(now: window.clock.now)
         settleInputMode()  // the win panel shows when the cascade is over
+        refreshController()
         return window.renderFrame()
     }
 

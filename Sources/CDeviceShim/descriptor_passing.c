@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "device_shim.h"
 
 #include <string.h>
@@ -45,4 +46,12 @@ long ct_receive_with_descriptor(int socket, void *data, size_t size, int *fd) {
         }
     }
     return received;
+}
+
+int ct_peer_user(int socket, unsigned *user) {
+    struct ucred credentials;
+    socklen_t size = sizeof credentials;
+    if (getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &size) != 0) return -1;
+    *user = (unsigned)credentials.uid;
+    return 0;
 }

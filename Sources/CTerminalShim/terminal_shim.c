@@ -119,11 +119,39 @@ static int contains(const char *name, const char *part) {
     return value != NULL && value != (char *)-1 && strstr(value, part) != NULL;
 }
 
+// Another terminal's terminfo entry, read while an ncurses screen may be open on the first:
+// setupterm makes the new entry current (for the open screen too) and sets LINES and COLS from
+// the other terminal's size, so the screen's entry and its size are put back afterwards.
+struct saved_terminal {
+    TERMINAL *entry;
+    int screen_lines, screen_columns;  // not `lines` and `columns`: term.h's capability macros
+};
+
+static struct saved_terminal begin_other_terminal(void) {
+    struct saved_terminal saved = {.entry = cur_term, .screen_lines = LINES, .screen_columns = COLS};
+    return saved;
+}
+
+static void end_other_terminal(struct saved_terminal saved) {
+    if (cur_term != NULL && cur_term != saved.entry) del_curterm(cur_term);
+    if (saved.entry != NULL) set_curterm(saved.entry);
+#if !NCURSES_REENTRANT
+    if (saved.entry != NULL) {
+        LINES = saved.screen_lines;
+        COLS = saved.screen_columns;
+    }
+#endif
+}
+
 int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *facts) {
     memset(facts, 0, sizeof *facts);
     int status = 0;
+    struct saved_terminal saved = begin_other_terminal();
     // Refused: a hardcopy terminal (hc), an unknown or generic type (gn), no terminfo at all.
-    if (setupterm(name, fd, &status) != OK) return -1;
+    if (setupterm(name, fd, &status) != OK) {
+        end_other_terminal(saved);
+        return -1;
+    }
     facts->found = 1;
     facts->cursor_addressing = has_string("cup");
     facts->alternate_screen = has_string("smcup") && has_string("rmcup");
@@ -143,7 +171,7 @@ int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *f
     facts->italic = has_string("sitm");
     facts->underline = has_string("smul");
     facts->reverse = has_string("rev");
-    del_curterm(cur_term);
+    end_other_terminal(saved);
     return 0;
 }
 
@@ -363,6 +391,7 @@ void ct_restore_terminal_modes(void) {
 void ct_set_terminal_taken(int taken) { terminal_taken = taken != 0; }
 
 void ct_emergency_restore(void) {
+    ct_restore_second_terminal();
     if (!terminal_taken) return;
     terminal_taken = 0;
     if (give_back_length > 0) (void)!write(output_fd, give_back, give_back_length);
@@ -384,5 +413,85 @@ int ct_terminal_size(int fd, int *width, int *height) {
     if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_col == 0 || size.ws_row == 0) return -1;
     *width = size.ws_col;
     *height = size.ws_row;
+    return 0;
+}
+
+// MARK: A second terminal
+
+int ct_other_terminal_strings(const char *name, int fd, struct ct_other_terminal_strings *strings) {
+    memset(strings, 0, sizeof *strings);
+    int status = 0;
+    struct saved_terminal saved = begin_other_terminal();
+    if (setupterm(name, fd, &status) != OK) {
+        end_other_terminal(saved);
+        return -1;
+    }
+    static const char modes_off[] =
+        "\033[?1003l\033[?1002l\033[?1000l\033[?1006l\033[?1005l\033[?1015l\033[?1004l\033[?2004l";
+    int alternate = has_string("smcup") && has_string("rmcup");
+    size_t length = 0;
+    if (alternate) length = append_capability(strings->enter, length, sizeof strings->enter, tigetstr("smcup"));
+    length = append_capability(strings->enter, length, sizeof strings->enter, tigetstr("civis"));
+    strings->enter_length = length;
+    length = append_capability(strings->leave, 0, sizeof strings->leave, modes_off);
+    length = append_capability(strings->leave, length, sizeof strings->leave, tigetstr("sgr0"));
+    length = append_capability(strings->leave, length, sizeof strings->leave, tigetstr("cnorm"));
+    length = append_capability(
+        strings->leave, length, sizeof strings->leave, alternate ? tigetstr("rmcup") : tigetstr("clear"));
+    strings->leave_length = length;
+    end_other_terminal(saved);
+    return 0;
+}
+
+void ct_second_terminal_keyboard(struct termios *modes) {
+    ct_game_keyboard(modes);
+    // Bytes as typed, one at a time, nothing echoed; Ctrl-C and Ctrl-Z arrive as keys (the game
+    // is not that terminal's foreground process: a signal there would reach `cardtable screen`).
+    modes->c_lflag &= ~(tcflag_t)(ICANON | ECHO | ECHONL | ISIG);
+    modes->c_iflag &= ~(tcflag_t)(ICRNL | BRKINT);
+    modes->c_cc[VMIN] = 1;
+    modes->c_cc[VTIME] = 0;
+}
+
+// The second terminal, for ct_emergency_restore: its descriptor, the modes it had when it
+// joined, and the bytes that give its screen back.
+static volatile sig_atomic_t second_fd = -1;
+static struct termios second_modes;
+static char second_give_back[512];
+static size_t second_give_back_length = 0;
+
+void ct_set_second_terminal(int fd, const struct termios *modes, const char *give_back, size_t length) {
+    second_fd = -1;
+    if (fd < 0) return;
+    second_modes = *modes;
+    if (length > sizeof second_give_back) length = sizeof second_give_back;
+    memcpy(second_give_back, give_back, length);
+    second_give_back_length = length;
+    second_fd = fd;
+}
+
+void ct_restore_second_terminal(void) {
+    int fd = second_fd;
+    if (fd < 0) return;
+    second_fd = -1;
+    if (second_give_back_length > 0) (void)!write(fd, second_give_back, second_give_back_length);
+    tcsetattr(fd, TCSANOW, &second_modes);
+}
+
+int ct_open_pseudo_terminal(int *master, int *slave, int width, int height) {
+    *master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (*master < 0) return -1;
+    char name[128];
+    if (grantpt(*master) != 0 || unlockpt(*master) != 0 || ptsname_r(*master, name, sizeof name) != 0) {
+        close(*master);
+        return -1;
+    }
+    *slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (*slave < 0) {
+        close(*master);
+        return -1;
+    }
+    struct winsize size = {.ws_row = (unsigned short)height, .ws_col = (unsigned short)width};
+    (void)ioctl(*slave, TIOCSWINSZ, &size);
     return 0;
 }

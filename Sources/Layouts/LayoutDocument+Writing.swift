@@ -18,7 +18,6 @@
 
 struct DesignWriter {
     var editor: TOMLTextEditor
-    let syntax: TOMLSyntax
     let root: TOMLTable
     let old: TableDesign
     let new: TableDesign
@@ -32,7 +31,7 @@ struct DesignWriter {
         let syntax = TOMLSyntax(text)
         guard case .success(let parsed) = syntax.parse() else { return text }
         var writer = DesignWriter(
-            editor: TOMLTextEditor(syntax: syntax, index: parsed.index), syntax: syntax, root: parsed.root, old: old,
+            editor: TOMLTextEditor(syntax: syntax, index: parsed.index), root: parsed.root, old: old,
             new: design,
             headers: parsed.index.headerOffsets.map { ($0.key, $0.value) }.sorted { $0.1 < $1.1 })
         writer.writeGrid()
@@ -57,14 +56,10 @@ struct DesignWriter {
         }
         let line = "grid = \(written)"
         // Above the map, after the keys that come before it (as the shipped layouts write it).
-        if let mapValue = index.valueOffsets["map"], let mapKey = index.keyPosition("map") {
+        if let mapKey = index.keyPosition("map") {
             let mapLine = editor.startOfLine(editor.offset(of: mapKey))
-            if let end = editor.lastValueEnd(in: 0..<mapLine) {
-                let offset = editor.startOfNextLine(after: end)
-                editor.insert(editor.lines([line], at: offset), at: offset)
-            } else {
-                editor.insert(editor.lines([line], at: mapLine), at: min(mapLine, mapValue))
-            }
+            let offset = editor.lastValueEnd(in: 0..<mapLine).map { editor.startOfNextLine(after: $0) } ?? mapLine
+            editor.insert(editor.lines([line], at: offset), at: offset)
         } else {
             editor.insertAtTop([line])
         }
@@ -94,7 +89,8 @@ struct DesignWriter {
         } else if root["map"] == nil, !after.isEmpty {
             var picture = MapPicture("", opensWithLineBreak: true)
             picture.redraw(after)
-            guard let written = MapQuoting.shipped(lineBreak: fileBreak).write(picture.value) else { return }
+            // Written a line at a time, each ended by the file's line break.
+            guard let written = MapQuoting.shipped(lineBreak: "\n").write(picture.value) else { return }
             insertTopLevel("map = " + written)
         }
     }
@@ -132,6 +128,10 @@ struct DesignWriter {
     /// again), the groups are written as new tables after the others, so the file keeps the
     /// design's order.
     mutating func writeGroups() {
+        if let start = index.valueOffsets["slots"], scalars[start] == "{" {
+            writeInlineGroups()
+            return
+        }
         let kept = Set(new.groups.map(\.character))
         for group in old.groups where !kept.contains(group.character) {
             removeTable(DesignWriter.groupPath(group.character))
@@ -160,12 +160,6 @@ struct DesignWriter {
             }
         }
         guard !added.isEmpty else { return }
-        if let start = index.valueOffsets["slots"], scalars[start] == "{", let end = index.valueEnds["slots"] {
-            insertInline(
-                added.map { KeyPath.join("", String($0.character)) + " = " + DesignWriter.inlineTable($0.settings) },
-                intoTableFrom: start, to: end)
-            return
-        }
         let tables = added.map { ["[\(DesignWriter.groupPath($0.character))]"] + DesignWriter.lines($0.settings) }
         let groupPaths = old.groups.map { DesignWriter.groupPath($0.character) }
         let last = headers.last { header in
@@ -193,6 +187,33 @@ struct DesignWriter {
         }
     }
 
+    /// The groups of `slots = { S = { … }, … }`: each kept group's keys edited in its braces while
+    /// the groups keep their order and only gain new ones; otherwise the whole table written again.
+    mutating func writeInlineGroups() {
+        let written = old.groups.filter { index.valueOffsets[DesignWriter.groupPath($0.character)] != nil }
+        let characters = written.map(\.character)
+        let keepsOrder = new.groups.prefix(characters.count).map(\.character) == characters
+        var members: [(text: String, kept: Bool)] = []
+        for (n, group) in new.groups.enumerated() {
+            let path = DesignWriter.groupPath(group.character)
+            if keepsOrder, n < written.count {
+                writeSettings(from: written[n].settings, to: group.settings, table: path)
+                members.append(("", true))
+            } else if let was = written.first(where: { $0.character == group.character }),
+                was.settings == group.settings,
+                let key = index.keyPosition(path), let end = index.valueEnds[path]
+            {
+                members.append((editor.source(editor.offset(of: key)..<end), false))
+            } else {
+                let key = KeyPath.join("", String(group.character))
+                members.append((key + " = " + DesignWriter.inlineTable(group.settings), false))
+            }
+        }
+        if members.contains(where: { !$0.kept }) || members.count != written.count {
+            writeInlineContainer("slots", members: members)
+        }
+    }
+
     static func groupPath(_ character: Unicode.Scalar) -> String {
         KeyPath.join("slots", String(character))
     }
@@ -204,6 +225,10 @@ struct DesignWriter {
         let after = new.slots.filter { !$0.isOnMap }
         guard before != after else { return }
         let match = DesignWriter.match(after, to: before)
+        if let start = index.valueOffsets["slot"], scalars[start] == "[" {
+            writeInlineEntries(after, before: before, match: match)
+            return
+        }
         let matched = Set(match.compactMap { $0 })
         for n in before.indices where !matched.contains(n) {
             removeTable(KeyPath.index("slot", n + 1))
@@ -214,22 +239,9 @@ struct DesignWriter {
                 added.append(slot)
                 continue
             }
-            let path = KeyPath.index("slot", n + 1)
-            writeSettings(
-                from: before[n].entry.filter { $0.key != "at" }, to: slot.entry.filter { $0.key != "at" },
-                table: path)
-            if slot.place != before[n].place, case .free(let point) = slot.place {
-                replacePair(
-                    KeyPath.join(path, "at"), with: point,
-                    else: "[\(DesignWriter.number(point.column)), \(DesignWriter.number(point.row))]")
-            }
+            writeEntry(slot, over: before[n], path: KeyPath.index("slot", n + 1))
         }
         guard !added.isEmpty else { return }
-        if let start = index.valueOffsets["slot"], scalars[start] == "[", let end = index.valueEnds["slot"] {
-            insertInlineElements(
-                added.map { DesignWriter.inlineTable(DesignWriter.entrySettings($0)) }, intoArrayFrom: start)
-            return
-        }
         let tables = added.map { ["[[slot]]"] + DesignWriter.lines(DesignWriter.entrySettings($0)) }
         let last = headers.last { header in
             guard header.path.hasPrefix("slot[") else { return false }
@@ -241,6 +253,40 @@ struct DesignWriter {
             appendTables(tables, after: contentEnd(ofHeaderAt: last.offset) { DesignWriter.isWithin($0, entry) })
         } else {
             appendTables(tables, after: scalars.count)
+        }
+    }
+
+    /// An entry's keys and `at`, where they differ from what it was.
+    mutating func writeEntry(_ slot: DesignSlot, over was: DesignSlot, path: String) {
+        writeSettings(
+            from: was.entry.filter { $0.key != "at" }, to: slot.entry.filter { $0.key != "at" }, table: path)
+        if slot.place != was.place, case .free(let point) = slot.place {
+            replacePair(
+                KeyPath.join(path, "at"), with: point,
+                else: "[\(DesignWriter.number(point.column)), \(DesignWriter.number(point.row))]")
+        }
+    }
+
+    /// The entries of `slot = [ { … }, … ]`: each kept entry edited in its braces while the entries
+    /// keep their order and only gain new ones; otherwise the whole array written again.
+    mutating func writeInlineEntries(_ after: [DesignSlot], before: [DesignSlot], match: [Int?]) {
+        let keepsOrder = match.prefix(before.count).elementsEqual((0..<before.count).map { Optional($0) })
+        var members: [(text: String, kept: Bool)] = []
+        for (slot, was) in zip(after, match) {
+            let path = was.map { KeyPath.index("slot", $0 + 1) } ?? ""
+            if keepsOrder, let n = was {
+                writeEntry(slot, over: before[n], path: path)
+                members.append(("", true))
+            } else if let n = was, slot == before[n], let start = index.valueOffsets[path],
+                let end = index.valueEnds[path]
+            {
+                members.append((editor.source(start..<end), false))
+            } else {
+                members.append((DesignWriter.inlineTable(DesignWriter.entrySettings(slot)), false))
+            }
+        }
+        if members.contains(where: { !$0.kept }) || members.count != before.count {
+            writeInlineContainer("slot", members: members)
         }
     }
 
@@ -278,7 +324,7 @@ struct DesignWriter {
     /// The keys of a table as `before` and `after` have them: removed, replaced, added. A key
     /// stays in its place while the keys keep the file's order; from the first key that is new or
     /// out of that order (one removed and set again), the keys are added after the others. An
-    /// inline table that gains or loses a key is written again whole, its values as they were.
+    /// inline table that loses a key is written again whole, its values as they were.
     mutating func writeSettings(from before: [DesignSetting], to after: [DesignSetting], table path: String) {
         var removed = before.filter { after[$0.key] == nil }.map(\.key)
         var added: [DesignSetting] = []
@@ -294,13 +340,13 @@ struct DesignWriter {
                 added.append(setting)
             }
         }
-        if case .inline(let start, let end) = form(of: path), !removed.isEmpty || !added.isEmpty {
+        if case .inline(let start, let end) = form(of: path), !removed.isEmpty {
             var seen: Set<String> = []
             let settings = after.filter { seen.insert($0.key).inserted }
             editor.replace(start..<end, with: DesignWriter.inlineTable(settings))
             return
         }
-        for key in removed { removeKey(KeyPath.join(path, key), of: path) }
+        for key in removed { removeKey(KeyPath.join(path, key)) }
         for setting in replaced {
             let keyPath = KeyPath.join(path, setting.key)
             if let start = index.valueOffsets[keyPath], let end = index.valueEnds[keyPath] {
@@ -337,16 +383,11 @@ struct DesignWriter {
         return entries[n - 1].table?["at"] ?? .bool(false)
     }
 
-    /// Removes a key and its value: its whole line (with a comment after it), or, in an inline
-    /// table, the key, its value and a comma.
-    mutating func removeKey(_ keyPath: String, of table: String) {
+    /// Removes a key and its value with its whole line (and a comment after it). (An inline table
+    /// that loses a key is written again whole: see ``writeSettings(from:to:table:)``.)
+    mutating func removeKey(_ keyPath: String) {
         guard let key = index.keyPosition(keyPath), let end = index.valueEnds[keyPath] else { return }
-        let start = editor.offset(of: key)
-        if case .inline = form(of: table) {
-            removeInline(start..<end)
-        } else {
-            editor.remove(editor.startOfLine(start)..<editor.startOfNextLine(after: end))
-        }
+        editor.remove(editor.startOfLine(editor.offset(of: key))..<editor.startOfNextLine(after: end))
     }
 
     /// Adds keys to a table, in its form: lines after its last key (indented as that key is), or
@@ -428,13 +469,10 @@ struct DesignWriter {
                 }
             }
             editor.remove(from..<end)
-        case .inline(let start, let end):
-            let parent = path.hasPrefix("slot[") ? "slot" : "slots"
-            if let parentStart = index.valueOffsets[parent], scalars[parentStart] == "{" || scalars[parentStart] == "["
-            {
-                let keyStart = index.keyPosition(path).map { editor.offset(of: $0) } ?? start
-                removeInline(min(keyStart, start)..<end)
-            } else if let key = index.keyPosition(path) {
+        case .inline(_, let end):
+            // `S = { … }` on a line of its own (one inside an inline `slots` or `slot` is written
+            // with its container: see ``writeInlineContainer(_:members:)``).
+            if let key = index.keyPosition(path) {
                 editor.remove(editor.startOfLine(editor.offset(of: key))..<editor.startOfNextLine(after: end))
             }
         case .dotted:
@@ -488,43 +526,45 @@ struct DesignWriter {
         }
     }
 
-    /// Elements added at the end of the `slot` array.
-    mutating func insertInlineElements(_ elements: [String], intoArrayFrom start: Int) {
-        var lastEnd: Int?
-        var n = 1
-        while let end = index.valueEnds[KeyPath.index("slot", n)] {
-            lastEnd = max(lastEnd ?? end, end)
-            n += 1
-        }
-        if let lastEnd {
-            editor.insert(elements.map { ", " + $0 }.joined(), at: lastEnd)
-        } else {
-            editor.insert(elements.joined(separator: ", "), at: start + 1)
-        }
-    }
-
-    /// Removes `range` of an inline table or array and a comma beside it: the one after, else the
-    /// one before. An element alone on its line goes with the line.
-    mutating func removeInline(_ range: Range<Int>) {
-        var lower = range.lowerBound
-        var upper = range.upperBound
-        var after = editor.skippingBlanks(from: upper)
-        if after < scalars.count, scalars[after] == "," {
-            after += 1
-            upper = editor.skippingBlanks(from: after)
-        } else {
-            var before = lower
-            while before > 0, scalars[before - 1] == " " || scalars[before - 1] == "\t" { before -= 1 }
-            if before > 0, scalars[before - 1] == "," { lower = before - 1 }
-        }
-        let lineStart = editor.startOfLine(lower)
-        if editor.skippingBlanks(from: lineStart) == lower, upper < scalars.count,
-            scalars[upper] == "\n" || scalars[upper] == "\r"
+    /// An inline `slots = { … }` or `slot = [ … ]` that gains or loses members, written again with
+    /// `members` (each member unchanged as it was written): on one line as it was, or a member a
+    /// line when it spanned lines (comments between members do not stay). A container that only
+    /// gains members has them added after the last.
+    mutating func writeInlineContainer(_ path: String, members: [(text: String, kept: Bool)]) {
+        guard let start = index.valueOffsets[path], let end = index.valueEnds[path], end - start >= 2 else { return }
+        let close = scalars[end - 1]
+        let table = close == "}"
+        let keptCount = members.filter(\.kept).count
+        let oldCount = table ? (root[path]?.table?.keys.count ?? 0) : (root[path]?.array?.count ?? 0)
+        let memberPaths =
+            table
+            ? (root[path]?.table?.keys ?? []).map { KeyPath.join(path, $0) }
+            : (0..<oldCount).map { KeyPath.index(path, $0 + 1) }
+        if keptCount == oldCount, members.prefix(keptCount).allSatisfy(\.kept),
+            let last = memberPaths.compactMap({ index.valueEnds[$0] }).max()
         {
-            editor.remove(lineStart..<editor.startOfNextLine(after: upper))
-        } else {
-            editor.remove(lower..<upper)
+            // Only additions, after the last member there is.
+            editor.insert(members.dropFirst(keptCount).map { ", " + $0.text }.joined(), at: last)
+            return
         }
+        let source = editor.source(start..<end)
+        let written: String
+        if source.unicodeScalars.contains("\n") {
+            let firstMember = editor.skippingBlanks(from: editor.startOfNextLine(after: start))
+            let indent = firstMember < end ? indentation(ofLineAt: firstMember) : "  "
+            let closing = indentation(ofLineAt: end - 1)
+            written =
+                String(Character(scalars[start])) + editor.newline
+                + members.map { indent + $0.text + "," + editor.newline }.joined() + closing + String(Character(close))
+        } else if members.isEmpty {
+            written = table ? "{}" : "[]"
+        } else {
+            let pad = table || scalars[start + 1] == " " ? " " : ""
+            written =
+                String(Character(scalars[start])) + pad + members.map(\.text).joined(separator: ", ") + pad
+                + String(Character(close))
+        }
+        editor.replace(start..<end, with: written)
     }
 
     // MARK: Text

@@ -94,20 +94,23 @@ struct MapPicture: Equatable {
                     ($0.offset, $0.element)
                 })
             if had != wanted || r >= rows.count {
-                row = MapPicture.draw(wanted, over: row, separator: separator)
+                row = MapPicture.draw(wanted, over: row, separator: separator, indent: indent)
             }
             drawn.append(row)
         }
         rows = drawn
     }
 
-    /// A row with `wanted`'s slots, over what `row` had.
-    private static func draw(_ wanted: [Int: Unicode.Scalar], over row: Row, separator: String) -> Row {
+    /// A row with `wanted`'s slots, over what `row` had; a row that had no cell takes the map's
+    /// `indent`.
+    private static func draw(
+        _ wanted: [Int: Unicode.Scalar], over row: Row, separator: String, indent: String
+    ) -> Row {
         let oldLast = row.lastSlot
         let newLast = wanted.keys.max() ?? -1
         let width = newLast < 0 ? 1 : newLast >= oldLast ? max(row.cells.count, newLast + 1) : newLast + 1
         let trailing = row.gaps.last ?? ""
-        var drawn = Row(indent: row.indent, cells: [], gaps: [])
+        var drawn = Row(indent: row.cells.isEmpty ? indent : row.indent, cells: [], gaps: [])
         for column in 0..<width {
             drawn.cells.append(wanted[column] ?? ".")
             if column == width - 1 {

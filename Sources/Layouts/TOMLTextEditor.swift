@@ -31,15 +31,40 @@ package struct TOMLTextEditor {
     /// what is inserted there, in the order it was inserted.
     package var text: String {
         var result = scalars
-        let ordered = edits.sorted { a, b in
+        let ordered = TOMLTextEditor.mergingRemovals(edits).sorted { a, b in
             if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound > b.range.lowerBound }
             if a.range.isEmpty != b.range.isEmpty { return !a.range.isEmpty }
             return a.order > b.order
         }
+        // Edits never overlap; should two, the later one is cut short rather than run past the text.
+        var limit = result.count
         for edit in ordered {
-            result.replaceSubrange(edit.range, with: edit.text.unicodeScalars)
+            let range = edit.range.lowerBound..<max(edit.range.lowerBound, min(edit.range.upperBound, limit))
+            assert(range == edit.range, "overlapping edits")
+            result.replaceSubrange(range, with: edit.text.unicodeScalars)
+            limit = edit.range.lowerBound
         }
         return String(String.UnicodeScalarView(result))
+    }
+
+    /// The edits with removals that overlap made one (two tables removed may both take the
+    /// blank line between them).
+    private static func mergingRemovals(
+        _ edits: [(range: Range<Int>, text: String, order: Int)]
+    ) -> [(range: Range<Int>, text: String, order: Int)] {
+        let removals = edits.filter { $0.text.isEmpty && !$0.range.isEmpty }.sorted {
+            $0.range.lowerBound < $1.range.lowerBound
+        }
+        var merged: [(range: Range<Int>, text: String, order: Int)] = []
+        for removal in removals {
+            if let last = merged.last, removal.range.lowerBound < last.range.upperBound {
+                merged[merged.count - 1].range =
+                    last.range.lowerBound..<max(last.range.upperBound, removal.range.upperBound)
+            } else {
+                merged.append(removal)
+            }
+        }
+        return edits.filter { !($0.text.isEmpty && !$0.range.isEmpty) } + merged
     }
 
     package mutating func replace(_ range: Range<Int>, with text: String) {

@@ -301,11 +301,13 @@ public struct TableDesign: Hashable, Sendable {
         var entry: [DesignSetting] = []
         let used = Set(slots.indices.map { self.id(of: $0) })
         var freeID = id
-        var number = 1
-        while freeID == id && slots.indices.contains(where: { slots[$0].character == group.character && $0 != index }) {
+        if slots.indices.contains(where: { slots[$0].character == group.character && $0 != index }) {
             // The map's numbering moves on without this slot: give it an id no slot will take.
-            freeID = "\(group.name)-free.\(number)"
-            if used.contains(freeID) { number += 1 } else { break }
+            var number = 1
+            repeat {
+                freeID = "\(group.name)-free.\(number)"
+                number += 1
+            } while used.contains(freeID)
         }
         entry["id"] = DesignSetting.text(freeID)
         entry["group"] = DesignSetting.text(freeID.split(separator: ".").first.map(String.init) ?? freeID)

@@ -6,15 +6,29 @@ import CDeviceShim
 
 /// The joining end: the games running, and joining one.
 public enum ScreenClient {
-    /// A game that answered: its socket and what it is playing.
+    /// A game that answered: its socket, its process and what it is playing.
     public struct Game: Equatable, Sendable {
         public var path: String
         public var description: String
+        /// The game's process, from its socket's name (`game-PID.sock`).
+        public var process: Int32? {
+            let name = path.split(separator: "/").last ?? ""
+            guard name.hasPrefix("game-"), name.hasSuffix(".sock") else { return nil }
+            return Int32(name.dropFirst(5).dropLast(5))
+        }
+
+        public init(path: String, description: String) {
+            self.path = path
+            self.description = description
+        }
+
+        /// "Klondike #5 · 12 moves (process 1234)".
+        public var title: String { process.map { "\(description) (process \($0))" } ?? description }
     }
 
-    /// The games listening in `folder`, asked each in turn; a socket no game answers on (left by
-    /// one that was killed) is removed.
-    public static func games(in folder: String) -> [Game] {
+    /// The games listening in `folder`, asked each in turn (each has `seconds` to answer); a
+    /// socket no game answers on (left by one that was killed) is removed.
+    public static func games(in folder: String, seconds: Double = 1) -> [Game] {
         guard let directory = opendir(folder) else { return [] }
         var names: [String] = []
         while let entry = readdir(directory) {
@@ -32,20 +46,13 @@ public enum ScreenClient {
             }
             defer { close(connection) }
             UnixSocket.writeAll(connection, "who\n")
-            var reader = LineReader()
-            var buffer = [UInt8](repeating: 0, count: 256)
-            var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            while poll(&ready, 1, 1000) > 0 {
-                let count = recv(connection, &buffer, buffer.count, 0)
-                guard count > 0 else { break }
-                if let line = reader.lines(from: buffer[0..<count]).first { return Game(path: path, description: line) }
-            }
-            return nil
+            return readLine(connection, seconds: seconds).map { Game(path: path, description: $0) }
         }
+        .sorted { ($0.process ?? 0) < ($1.process ?? 0) }
     }
 
-    /// Joins the game at `path` with the terminal `terminal`: returns the connection, which stays
-    /// open while joined (send `size=` lines on it; the game hangs up when it ends).
+    /// Asks the game at `path` to take the terminal `terminal`: returns the connection, which
+    /// stays open while joined. Read the answer with ``answer(on:seconds:)``.
     public static func join(_ path: String, terminal: Int32, hello: ScreenHello) throws(ScreenSocketError) -> Int32 {
         let connection = try UnixSocket.connect(path)
         let text = Array(hello.text.utf8)
@@ -58,8 +65,42 @@ public enum ScreenClient {
         return connection
     }
 
+    /// The game's answer to a join, waited for at most `seconds`; nil when none came (the game
+    /// hung up, or said nothing the client understands).
+    public static func answer(on connection: Int32, seconds: Double) -> ScreenAnswer? {
+        readLine(connection, seconds: seconds).flatMap { ScreenAnswer(line: $0) }
+    }
+
     /// Tells the game the terminal's new size.
     public static func resize(_ connection: Int32, columns: Int, rows: Int) {
         UnixSocket.writeAll(connection, "size=\(columns)x\(rows)\n")
+    }
+
+    /// Asks the game to give the terminal back (it answers `bye`).
+    public static func leave(_ connection: Int32) {
+        UnixSocket.writeAll(connection, "leave\n")
+    }
+
+    /// One line from `connection`, read byte by byte (nothing after it is taken), waiting at most
+    /// `seconds` in all.
+    static func readLine(_ connection: Int32, seconds: Double) -> String? {
+        var line: [UInt8] = []
+        var deadline = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + seconds
+        while line.count < 512 {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&ready, 1, Int32((left * 1000).rounded(.up))) > 0 else { return nil }
+            var byte: UInt8 = 0
+            let count = recv(connection, &byte, 1, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            if byte == 0x0A { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+        return nil
     }
 }

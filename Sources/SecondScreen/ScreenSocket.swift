@@ -4,63 +4,157 @@ import CDeviceShim
     import Glibc
 #endif
 
-// A running game listens on a Unix socket in a folder of the player's own (under
-// `$XDG_RUNTIME_DIR`), one socket per game, named by its process. `cardtable screen` in another
-// terminal connects and sends one request:
+// A running game listens on a Unix socket in a folder of the player's own (``ScreenFolder``:
+// `$XDG_RUNTIME_DIR/cardtable`), one socket per game, named by its process. `cardtable screen`
+// in another terminal connects and sends one request:
 //
 // - `who`: the game answers with a line that says what it is playing, and hangs up (so that a
 //   player with several games running can choose);
-// - `join`: sent with the terminal's own descriptor (SCM_RIGHTS), its TERM and size. The game
-//   then draws on that terminal and reads its keys and mouse, while the connection stays open:
-//   the joining side sends `size=COLUMNSxROWS` lines when its terminal is resized, and the end of
-//   the connection (the second terminal closed, Ctrl-C there, its process killed) is the end of
-//   the second screen.
+// - `join`, then `key=value` lines (`term=`, `size=COLUMNSxROWS`, and `no-color=1`, `utf8=0`
+//   when they apply) and an empty line, sent with the terminal's own descriptor (SCM_RIGHTS).
+//   The game answers `ok DESCRIPTION` and draws on that terminal and reads its keys and mouse,
+//   or `no REASON` and hangs up. While joined the connection stays open: the joining side sends
+//   `size=COLUMNSxROWS` when its terminal is resized and `leave` when it is told to end; the
+//   game sends `bye REASON` when it gives the terminal back (after the terminal's modes and
+//   screen are restored) and hangs up. The end of the connection without a `bye` means the
+//   other side is gone: the game gives the terminal back itself (`cardtable screen` was killed),
+//   or `cardtable screen` restores its terminal itself (the game was).
+//
+// A request must come whole within a second of the connection, in at most 1,024 bytes.
 
 /// What a joining terminal says of itself.
 public struct ScreenHello: Equatable, Sendable {
     public var term: String
     public var columns: Int
     public var rows: Int
+    /// `NO_COLOR` is set there: no colour is written.
+    public var noColor: Bool
+    /// Its locale's character set is UTF-8.
+    public var isUTF8: Bool
 
-    public init(term: String, columns: Int, rows: Int) {
+    public init(term: String, columns: Int, rows: Int, noColor: Bool = false, isUTF8: Bool = true) {
         self.term = term
         self.columns = columns
         self.rows = rows
+        self.noColor = noColor
+        self.isUTF8 = isUTF8
     }
 
-    /// The request's text.
-    public var text: String { "join\nterm=\(term)\nsize=\(columns)x\(rows)\n" }
+    /// The largest second screen: a bigger terminal is refused (a resize past it is drawn in
+    /// its top-left corner).
+    public static let largest = (columns: 1000, rows: 500)
 
-    /// A `size=COLUMNSxROWS` line's numbers (each 1 to 10,000), or `nil`.
+    /// The request's text.
+    public var text: String {
+        "join\nterm=\(term)\nsize=\(columns)x\(rows)\n" + (noColor ? "no-color=1\n" : "")
+            + (isUTF8 ? "" : "utf8=0\n") + "\n"
+    }
+
+    /// A `size=COLUMNSxROWS` line's numbers (each 0 to 99,999), or `nil`.
     public static func size(_ line: Substring) -> (columns: Int, rows: Int)? {
         guard line.hasPrefix("size=") else { return nil }
         let numbers = line.dropFirst(5).split(separator: "x", omittingEmptySubsequences: false)
-        guard numbers.count == 2, let columns = Int(numbers[0]), let rows = Int(numbers[1]),
-            (1...10_000).contains(columns), (1...10_000).contains(rows)
+        guard numbers.count == 2, numbers.allSatisfy({ (1...5).contains($0.count) && $0.allSatisfy(\.isASCII) }),
+            let columns = Int(numbers[0]), let rows = Int(numbers[1]), columns >= 0, rows >= 0
         else { return nil }
         return (columns, rows)
     }
 
-    /// A `join` request, or `nil` when the text is not one.
-    public init?(request: String) {
-        let lines = request.split(separator: "\n")
-        guard lines.first == "join", lines.count == 3, lines[1].hasPrefix("term="),
-            let size = Self.size(lines[2])
-        else { return nil }
-        let term = lines[1].dropFirst(5)
-        guard !term.isEmpty, term.count <= 64,
-            term.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
-        else { return nil }
-        self.init(term: String(term), columns: size.columns, rows: size.rows)
+    /// A size within what a second screen takes: at least 1×1, at most ``largest``.
+    public static func clamped(_ size: (columns: Int, rows: Int)) -> (columns: Int, rows: Int) {
+        (min(max(1, size.columns), largest.columns), min(max(1, size.rows), largest.rows))
+    }
+
+    /// A `join` request's text, or why it cannot be joined.
+    public static func parse(_ request: String) -> Result<ScreenHello, ScreenRefusal> {
+        var lines = request.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == "join" else { return .failure(ScreenRefusal("the request is not a join")) }
+        lines.removeFirst()
+        var term: Substring?
+        var size: (columns: Int, rows: Int)?
+        var sizeLine: Substring?
+        var hello = ScreenHello(term: "", columns: 0, rows: 0)
+        for line in lines where !line.isEmpty {
+            if line.hasPrefix("term=") {
+                term = line.dropFirst(5)
+            } else if line.hasPrefix("size=") {
+                sizeLine = line
+                size = Self.size(line)
+            } else if line == "no-color=1" {
+                hello.noColor = true
+            } else if line == "utf8=0" {
+                hello.isUTF8 = false
+            }  // other keys: for later versions
+        }
+        guard let term, !term.isEmpty else {
+            return .failure(ScreenRefusal("the join does not say the terminal's type"))
+        }
+        guard term.count <= 64, term.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+        else { return .failure(ScreenRefusal("the terminal's type is not a terminfo name")) }
+        guard let size else {
+            return .failure(
+                ScreenRefusal(
+                    sizeLine == nil
+                        ? "the join does not say the terminal's size" : "the terminal's size is not COLUMNSxROWS"))
+        }
+        guard size.columns > 0, size.rows > 0 else {
+            return .failure(
+                ScreenRefusal(
+                    "the terminal's size is \(size.columns)x\(size.rows): set it (stty rows ROWS cols COLUMNS) and join again"
+                ))
+        }
+        guard size.columns <= largest.columns, size.rows <= largest.rows else {
+            return .failure(
+                ScreenRefusal(
+                    "the terminal is \(size.columns)x\(size.rows): a second screen is at most "
+                        + "\(largest.columns)x\(largest.rows)"))
+        }
+        hello.term = String(term)
+        hello.columns = size.columns
+        hello.rows = size.rows
+        return .success(hello)
     }
 }
 
-/// A terminal that joined: its descriptor (the game's to draw on and read), what it said of
-/// itself, and the connection that stays open while it is joined.
-public struct ScreenGuest: Sendable {
-    public var terminal: Int32
-    public var hello: ScreenHello
-    public var connection: Int32
+/// Why a game does not take a terminal, in words for the person who asked.
+public struct ScreenRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What the game says to a terminal that asked to join, and when it leaves.
+public enum ScreenAnswer: Equatable, Sendable {
+    /// Joined: what the game plays.
+    case accepted(String)
+    /// Not joined: why.
+    case refused(String)
+    /// The terminal was given back: why.
+    case bye(String)
+
+    public init?(line: String) {
+        if line.hasPrefix("ok ") {
+            self = .accepted(String(line.dropFirst(3)))
+        } else if line.hasPrefix("no ") {
+            self = .refused(String(line.dropFirst(3)))
+        } else if line.hasPrefix("bye ") {
+            self = .bye(String(line.dropFirst(4)))
+        } else {
+            return nil
+        }
+    }
+
+    /// The answer's line (without its newline); a newline in the text becomes a space.
+    public var line: String {
+        switch self {
+        case .accepted(let text): "ok " + Self.oneLine(text)
+        case .refused(let text): "no " + Self.oneLine(text)
+        case .bye(let text): "bye " + Self.oneLine(text)
+        }
+    }
+
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 }.prefix(200))
+    }
 }
 
 /// Lines out of a byte stream, a part line kept for the next read; a line longer than 256 bytes
@@ -88,13 +182,15 @@ public struct LineReader: Sendable {
     }
 }
 
-/// Errors of the socket calls, with the call's name and the system's message.
+/// Errors of the socket and folder calls: what was being done, and the system's message.
 public struct ScreenSocketError: Error, CustomStringConvertible, Sendable {
     public var description: String
 
     init(_ call: String, _ path: String) {
         description = "\(path): \(call): \(String(cString: strerror(errno)))"
     }
+
+    init(message: String) { description = message }
 }
 
 enum UnixSocket {
@@ -125,35 +221,6 @@ enum UnixSocket {
             throw error
         }
         return descriptor
-    }
-
-    /// Reads until the peer has sent a whole request (a `who` line, or the three lines of a
-    /// join) or `seconds` pass; returns the text and the descriptor sent with it.
-    static func readRequest(_ descriptor: Int32, seconds: Double) -> (String, Int32) {
-        var text: [UInt8] = []
-        var passed: Int32 = -1
-        var buffer = [UInt8](repeating: 0, count: 512)
-        var waited = 0
-        while text.count < 512 && waited < Int(seconds * 1000) {
-            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, 50) > 0 else {
-                waited += 50
-                continue
-            }
-            var fd: Int32 = -1
-            let count = buffer.withUnsafeMutableBytes {
-                ct_receive_with_descriptor(descriptor, $0.baseAddress, 512, &fd)
-            }
-            if fd >= 0 {
-                if passed >= 0 { close(passed) }
-                passed = fd
-            }
-            guard count > 0 else { break }
-            text += buffer[0..<count]
-            let lines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
-            if lines.first.map(Array.init) == Array("who".utf8) || (lines.count > 3) { break }
-        }
-        return (String(decoding: text, as: UTF8.self), passed)
     }
 
     static func writeAll(_ descriptor: Int32, _ text: String) {

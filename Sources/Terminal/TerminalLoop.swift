@@ -33,13 +33,18 @@ public final class TerminalLoop {
     /// The signal that ended the loop, if one did: the command exits with 128 + its number
     /// once the game is saved and the terminal given back.
     public private(set) var endingSignal: Int32?
-    private var decoder = InputDecoder()
-    private var escapeTimer: RunLoop.TimerID?
+    private let input: TerminalInputReader
 
     /// Decoded input, in order.
-    public var onInput: ([InputEvent]) -> Void = { _ in }
+    public var onInput: ([InputEvent]) -> Void {
+        get { input.onInput }
+        set { input.onInput = newValue }
+    }
     /// Bytes arrived (before decoding): for input-to-frame timing.
-    public var onBytes: () -> Void = {}
+    public var onBytes: () -> Void {
+        get { input.onBytes }
+        set { input.onBytes = newValue }
+    }
     /// The new size, after the screen was told.
     public var onResize: (_ width: Int, _ height: Int) -> Void = { _, _ in }
     public var beforeSuspend: () -> Void = {}
@@ -57,7 +62,9 @@ public final class TerminalLoop {
         self.clock = clock
         inputDescriptor = input
         loop = RunLoop(clock: clock, poller: poller)
-        loop.addSource(input) { [unowned self] in readInput() }
+        self.input = TerminalInputReader(descriptor: input, loop: loop)
+        self.input.onEnd = { [unowned loop] in loop.stop() }  // the terminal is gone
+        self.input.start()
         loop.addSource(signals.fileDescriptor) { [unowned self] in handleSignals() }
     }
 
@@ -69,31 +76,6 @@ public final class TerminalLoop {
 
     public func run() { loop.run() }
     public func stop() { loop.stop() }
-
-    private func readInput() {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(inputDescriptor, &buffer, buffer.count)
-        if count <= 0 {
-            if count == 0 || (errno != EINTR && errno != EAGAIN) { loop.stop() }  // the terminal is gone
-            return
-        }
-        onBytes()
-        onInput(decoder.feed(buffer[0..<count]))
-        scheduleFlush()
-    }
-
-    /// While the decoder holds bytes back (or watches what follows an Escape it
-    /// flushed), flushes it after its delay, and again while it still does.
-    private func scheduleFlush() {
-        if let timer = escapeTimer { loop.cancelTimer(timer) }
-        escapeTimer = nil
-        guard decoder.hasPendingBytes else { return }
-        escapeTimer = loop.addTimer(after: decoder.flushDelay) { [unowned self] in
-            escapeTimer = nil
-            onInput(decoder.flush())
-            scheduleFlush()
-        }
-    }
 
     private func handleSignals() {
         for event in signals.drain() {

@@ -2,6 +2,7 @@ import App
 import ArgumentParser
 import Layouts
 import Persistence
+import SecondScreen
 import TableKit
 
 /// `cardtable balls [--seed N]`: the balls game; `g` there opens the game chooser.
@@ -32,6 +33,7 @@ struct BallsCommand: ParsableCommand {
         options.ballsSeed = seed ?? UInt64.random(in: 1...1_000_000)
         options.offersSavedGame = false
         options.gamepadFolder = gamepads.watched
+        options.screenFolder = ScreenFolder.path(environment: environment)
         // Games started from the chooser (g) are kept as `cardtable play` keeps them.
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }

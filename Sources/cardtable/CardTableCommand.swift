@@ -20,7 +20,7 @@ struct CardTableCommand: ParsableCommand {
         subcommands: [
             PlayCommand.self, ListCommand.self, StatsCommand.self, ExportCommand.self, CheckCommand.self,
             PreviewCommand.self, RenderCommand.self, CopyCommand.self, DesignCommand.self, SolveCommand.self,
-            BallsCommand.self,
+            BallsCommand.self, ScreenCommand.self,
         ],
         defaultSubcommand: PlayCommand.self
     )

@@ -3,6 +3,7 @@ import ArgumentParser
 import Layouts
 import Persistence
 import Scripting
+import SecondScreen
 import Solitaire
 import TableKit
 
@@ -90,6 +91,7 @@ struct PlayRequest: Equatable {
         options.scriptOptions = try parsedScriptOptions()
         options.offersSavedGame = deal == nil && start == nil
         options.gamepadFolder = gamepadFolder == "none" || gamepadFolder.isEmpty ? nil : gamepadFolder
+        options.screenFolder = ScreenFolder.path(environment: environment)
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
         }

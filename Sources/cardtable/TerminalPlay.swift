@@ -3,6 +3,7 @@ import ArgumentParser
 import Gamepads
 import Layouts
 import Persistence
+import SecondScreen
 import Solitaire
 import TableKit
 import Terminal
@@ -41,6 +42,9 @@ final class TerminalPlay {
         var ballsSeed: UInt64? = nil
         /// The folder gamepads are found in (`--gamepads`); nil for none.
         var gamepadFolder: String? = nil
+        /// The folder the game's socket goes in, for `cardtable screen` (``ScreenFolder``); nil
+        /// for none.
+        var screenFolder: String? = nil
         /// `cardtable design`: open the layout designer on this session instead of a table.
         var design: DesignSession? = nil
         /// The designed file does not exist yet.
@@ -173,15 +177,34 @@ final class TerminalPlay {
                 if pendingInputTime == nil { pendingInputTime = clock.now }
             }
         }
-        terminal.onInput = { events in
-            for event in events { app.handle(event) }
+        // A second screen: `cardtable screen` in another terminal joins through the game's socket.
+        let secondScreen = SecondScreenSession(app: app, terminal: terminal, firstTerminal: STDOUT_FILENO)
+        defer { secondScreen.finish() }
+        secondScreen.afterChange = {
             if app.wantsQuit { loop.stop() }
             scheduleTick()
             scheduleDemoStep()
         }
-        terminal.onResize = { width, height in app.resize(width: width, height: height) }
-        terminal.beforeSuspend = { app.cancelPointer() }
-        terminal.afterResume = { app.window.setNeedsFullRedraw() }
+        if let folder = options.screenFolder, let problem = secondScreen.listen(in: folder) {
+            app.announce(problem)
+        }
+        terminal.onInput = { events in
+            for event in events { app.handle(event) }
+            secondScreen.afterInput()
+        }
+        terminal.onResize = { width, height in
+            if app.isOnSecondScreen {
+                app.resizeController(width: width, height: height)
+            } else {
+                app.resize(width: width, height: height)
+            }
+        }
+        terminal.beforeSuspend = {
+            // A stopped game cannot draw the second terminal or read it: it is given back.
+            secondScreen.leave(.suspended)
+            app.cancelPointer()
+        }
+        terminal.afterResume = { app.firstScreenWindow.setNeedsFullRedraw() }
 
         loop.needsFrame = { app.needsFrame }
         loop.frameDeadline = { app.nextTick }
@@ -199,17 +222,22 @@ final class TerminalPlay {
         if options.statsPath == nil {
             // Nothing is measured: a frame is composing and writing, no more.
             loop.onFrame = {
-                screen.draw(app.renderFrame().changes)
+                if !secondScreen.drawFrames(on: screen) { screen.draw(app.renderFrame().changes) }
                 afterFrame()
             }
         } else {
             loop.onFrame = { [unowned self] in
-                drawMeasuredFrame(app: app, screen: screen)
+                if secondScreen.drawFrames(on: screen) {
+                    pendingInputTime = nil  // frames on two terminals are not measured
+                } else {
+                    drawMeasuredFrame(app: app, screen: screen)
+                }
                 afterFrame()
             }
         }
 
         terminal.run()
+        secondScreen.finish()
         app.finish()
         screen.close()
         // Said in the status line while playing; said again where it stays readable.

@@ -35,6 +35,19 @@ final class LayoutDocumentFuzzTests: XCTestCase {
         "",
     ].joined(separator: "\r\n")
 
+    /// A layout whose groups and entries are all written inline.
+    static let inlineLayout = """
+        # Everything inline.
+        map = "S W"   # one line
+        slots = { S = { kind = "stock" }, W = { kind = "waste", fan = "right" } }
+        slot = [
+          { id = "a", kind = "cell", at = [4, 0] },
+          { id = "b", kind = "cell", at = [5.5, 0] },
+        ]
+        # The end.
+
+        """
+
     func testRandomEditsAlwaysWriteACleanFile() throws {
         var starts: [(name: String, document: LayoutDocument)] = []
         let folder = repositoryRoot.appendingPathComponent("layouts")
@@ -44,6 +57,7 @@ final class LayoutDocumentFuzzTests: XCTestCase {
         }
         starts.append(("new", LayoutDocument(newFile: "new-table.toml")))
         starts.append(("odd", try LayoutDocument(text: Self.oddLayout, file: "odd.toml")))
+        starts.append(("inline", try LayoutDocument(text: Self.inlineLayout, file: "inline.toml")))
         var edits = 0
         for (name, document) in starts {
             for seed in 1...3 {
@@ -52,6 +66,16 @@ final class LayoutDocumentFuzzTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(edits, 400, "most steps find an edit to make")
+    }
+
+    /// A few random edits on every shipped layout, so a new one is covered as it is added.
+    func testEveryShippedLayoutTakesRandomEdits() throws {
+        var random = SplitMix64(seed: 15)
+        var edits = 0
+        for (name, file, text) in try shippedLayoutFiles() {
+            edits += try fuzz(try LayoutDocument(text: text, file: file), name: name, steps: 8, random: &random)
+        }
+        XCTAssertGreaterThan(edits, 400)
     }
 
     /// Makes `steps` random edits, checking each; returns how many were made.
@@ -113,12 +137,19 @@ final class LayoutDocumentFuzzTests: XCTestCase {
             var changed = design
             let description: String
             let index = design.slots.isEmpty ? 0 : random.below(design.slots.count)
-            switch random.below(7) {
+            switch random.below(9) {
             case 0:
                 let kind = random.pick([SlotKind.free, .cell, .reserve, .trash, .foundation, .stock, .waste])
                 let place = random.chance(50) ? randomCell(in: design, random: &random) : randomPoint(&random)
+                // A slot on the map joins the first group of its kind, a free one the group named
+                // after its kind: neither may be one whose rules count its slots.
                 if case .cell = place, let group = design.groups.first(where: { $0.kind == kind }),
                     hasRules(group.settings)
+                {
+                    continue
+                }
+                if case .free = place,
+                    design.groups.contains(where: { $0.name == kind.rawValue && hasRules($0.settings) })
                 {
                     continue
                 }
@@ -145,12 +176,30 @@ final class LayoutDocumentFuzzTests: XCTestCase {
                     ] as [(String, String?)])
                 changed.setValue(value, forKey: key, ofSlot: index)
                 description = "set \(key) of \(design.id(of: index)) to \(value ?? "nothing")"
-            default:
+            case 6:
                 guard !design.slots.isEmpty, design.slots[index].isOnMap, !hasRules(design.settings(of: index)) else {
                     continue
                 }
                 changed.makeFree(index)
                 description = "make \(design.id(of: index)) free"
+            case 7:
+                guard !design.slots.isEmpty, design.slots[index].isOnMap, !hasRules(design.settings(of: index)) else {
+                    continue
+                }
+                // A group of its own kind: one of another kind changes what the slot is (the
+                // stock put among the wastes leaves the deal without a stock).
+                let kind = design.kind(of: index)
+                let name = random.pick(
+                    ["extra-\(kind.rawValue)"]
+                        + design.groups.filter { !hasRules($0.settings) && $0.kind == kind }.map(\.name))
+                changed.assign(index, toGroupNamed: name)
+                description = "put \(design.id(of: index)) in group \(name)"
+            default:
+                changed.grid = random.pick([
+                    GridPoint(column: 1, row: 1), GridPoint(column: 1.5, row: 1.25), GridPoint(column: 0.5, row: 0.5),
+                    design.grid,
+                ])
+                description = "make the grid \(changed.grid)"
             }
             if isAllowed(changed, after: design) { return Edit(design: changed, description: description) }
         }

@@ -44,6 +44,19 @@ final class LayoutDocumentTests: XCTestCase {
                 XCTAssertEqual(design.kind(of: index), slot.kind, "\(name): \(id)")
             }
             XCTAssertEqual(Set(design.slots.indices.map(design.id(of:))).count, design.slots.count, name)
+            // Loaded as check loads the file: its script found beside it.
+            XCTAssertEqual(document.load(design).diagnostics, [], name)
+        }
+    }
+
+    func testTheManualSaysHowTheDesignerWrites() throws {
+        let page = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("man/cardtable-layout.5"), encoding: .utf8)
+        let start = try XCTUnwrap(page.range(of: ".Sh WRITTEN BY THE DESIGNER\n"))
+        let end = try XCTUnwrap(page.range(of: ".Sh ", range: start.upperBound..<page.endIndex))
+        let section = page[start.upperBound..<end.lowerBound]
+        for topic in ["comments", "quotes", ".It Ic grid", ".Ic [slots.X]", ".Ic [[slot]]", "7.500000", "inline"] {
+            XCTAssertTrue(section.contains(topic), "WRITTEN BY THE DESIGNER says nothing of \(topic)")
         }
     }
 

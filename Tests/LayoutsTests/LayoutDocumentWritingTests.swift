@@ -134,6 +134,28 @@ final class LayoutDocumentWritingTests: XCTestCase {
         XCTAssertEqual(result, text.replacingOccurrences(of: "  SW.F\n  TTTT\n", with: "  SW.F.F\n  TTTT\n  T\n"))
     }
 
+    func testARowThatWasEmptyTakesTheMapsIndentation() throws {
+        let text = """
+            map = \"\"\"
+              S  W
+
+              T
+            \"\"\"
+            [slots.S]
+            kind = "stock"
+            [slots.W]
+            kind = "waste"
+            [slots.T]
+            kind = "tableau"
+
+            """
+        let result = try written(text) { design in
+            design.addSlot(kind: .tableau, at: .cell(row: 1, column: 1))
+            design.removeSlot(index(of: "tableau.2", in: design))
+        }
+        XCTAssertEqual(result, text.replacingOccurrences(of: "  S  W\n\n  T\n", with: "  S  W\n  .  T\n"))
+    }
+
     func testAOneLineMapStaysOnOneLineUntilItHasTwoRows() throws {
         let text = """
             map = "S W . F"

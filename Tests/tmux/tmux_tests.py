@@ -2203,9 +2203,310 @@ def a_gamepad_plugged_in_plays_a_move_and_its_unplugging_is_said():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# ---- A second screen: `cardtable screen` in another pane ----
+
+def fresh_runtime_folder():
+    """A new XDG_RUNTIME_DIR, the player's alone, as the system makes one."""
+    folder = tempfile.mkdtemp(prefix="cardtable-run-")
+    os.chmod(folder, 0o700)
+    return folder
+
+
+class ScreenPane:
+    """A shell in a pane of its own that runs `cardtable screen ARGUMENTS` each time it is told
+    (`join`), printing the exit status after each; what it printed stays on its main screen."""
+
+    def __init__(self, runtime, arguments=(), width=100, height=30, term="xterm-256color", runs=2):
+        self.name = "scr%d" % int(time.monotonic() * 1000000)
+        command = " ".join("'%s'" % part for part in
+                           ["env", "TERM=%s" % term, "LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime,
+                            BINARY, "screen", *arguments])
+        # Each exit status goes to a file as well: after a SIGKILL the shell may print before the
+        # game has given the main screen back, and what it printed then is on the alternate one.
+        self.statuses = os.path.join(tempfile.mkdtemp(prefix="cardtable-screen-"), "statuses")
+        script = "echo ready; " + ("read go; %s; s=$?; echo exit=$s; echo $s >> '%s'; " % (
+            command, self.statuses)) * runs + "exec cat"
+        tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), "sh", "-c", script)
+        tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+        self.wait_for(lambda s: "ready" in s, "the shell")
+        self.runs = 0
+
+    def join(self):
+        self.runs += 1
+        tmux("send-keys", "-t", self.name, "Enter")
+
+    def screen(self):
+        return tmux("capture-pane", "-p", "-J", "-t", self.name)  # lines wrapped by the width joined
+
+    def flags(self):
+        """Mouse reporting (any mode) and the alternate screen: "00" once given back."""
+        return tmux("display", "-p", "-t", self.name, "#{mouse_any_flag}#{alternate_on}").strip()
+
+    def type(self, text):
+        tmux("send-keys", "-t", self.name, "-l", text)
+
+    def key(self, name):
+        tmux("send-keys", "-t", self.name, name)
+
+    def click(self, x, y):
+        self.type("\x1b[<0;%d;%dM" % (x, y))
+        self.type("\x1b[<0;%d;%dm" % (x, y))
+
+    def drag_path(self, start, end, steps=6):
+        (x0, y0), (x1, y1) = start, end
+        self.type("\x1b[<0;%d;%dM" % (x0, y0))
+        for i in range(1, steps + 1):
+            self.type("\x1b[<32;%d;%dM" % (x0 + (x1 - x0) * i // steps, y0 + (y1 - y0) * i // steps))
+        self.type("\x1b[<0;%d;%dm" % (x1, y1))
+
+    def client_pid(self):
+        shell = tmux("display", "-p", "-t", self.name, "#{pane_pid}").strip()
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+        return int(children[0]) if children else None
+
+    def exits(self):
+        if not os.path.exists(self.statuses):
+            return []
+        with open(self.statuses) as lines:
+            return [int(line) for line in lines.read().split()]
+
+    def wait_for(self, predicate, what, timeout=8.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if predicate(screen):
+                return screen
+            time.sleep(0.02)
+        raise AssertionError("%s: timed out waiting for %s; screen was:\n%s" % (self.name, what, self.screen()))
+
+    def wait_for_exit(self, what, timeout=8.0):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if len(self.exits()) >= self.runs:
+                return self.exits()[-1]
+            time.sleep(0.02)
+        raise AssertionError("%s: timed out waiting for %s; screen was:\n%s" % (self.name, what, self.screen()))
+
+    def close(self):
+        tmux("kill-session", "-t", self.name, check=False)
+        shutil.rmtree(os.path.dirname(self.statuses), ignore_errors=True)
+
+
+def is_controller(screen):
+    return "on the second screen" in screen.split("\n")[0]
+
+
+def has_cards(screen):
+    return "╭" in screen
+
+
+def button(screen, label):
+    """The 1-based (column, row) of a controller button's label, e.g. "u undo"."""
+    for row, line in enumerate(screen.split("\n")):
+        at = line.find(" %s " % label)
+        if at >= 0:
+            return at + 2, row + 1
+    raise AssertionError("no button %r on:\n%s" % (label, screen))
+
+
+@test
+def a_second_screen_joins_plays_a_move_on_each_is_killed_and_joins_again():
+    runtime = fresh_runtime_folder()
+    game = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5",
+                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    second = ScreenPane(runtime)
+    try:
+        second.join()
+        table = second.wait_for(lambda s: find_card(s, "6♠") and "Second screen joined" in s,
+                                "the table on the second screen")
+        game.wait_for(is_controller, "the controller on the first")
+        assert "Joining" not in table, "what cardtable screen says stays on the main screen"
+        # A move on the second screen with the mouse: 6♠ dragged onto 7♥.
+        six, seven = find_card(table, "6♠"), find_card(table, "7♥")
+        second.drag_path(six, (seven[0], seven[1] + 2))
+        second.wait_for(lambda s: find_card(s, "6♠") == (seven[0], seven[1] + 1), "6♠ on 7♥ on the second screen")
+        game.wait_for(lambda s: "1. Move 6♠ onto 7♥" in s and "1 move" in s, "the move listed on the first")
+        # A move on the first terminal with a key, and one with its mouse (the undo button).
+        game.key("d")
+        game.wait_for(lambda s: "2. Deal from the stock" in s, "a deal from the first terminal")
+        second.wait_for(lambda s: s.split("\n")[1].count("╭") >= 2, "the waste dealt on the second screen")
+        game.click(*button(game.screen(), "u undo"))
+        game.wait_for(lambda s: "1 move ·" in s and "2. Deal" not in s, "undone by the first terminal's mouse")
+        assert second.flags() == "11" and game.flags() == "1111", (second.flags(), game.flags())
+        # The second terminal resized: the table follows.
+        tmux("resize-window", "-t", second.name, "-x", "90", "-y", "26")
+        second.wait_for(lambda s: "Klondike #5" in s.rstrip("\n").split("\n")[-1] and len(s.split("\n")) <= 27,
+                        "the table laid out at 90x26")
+        # Killed: the table comes back at once, nothing lost, and the second terminal is given back.
+        os.kill(second.client_pid(), signal.SIGKILL)
+        game.wait_for(lambda s: find_card(s, "6♠") and "Second screen left: cardtable screen ended" in s,
+                      "the table back on the first terminal")
+        assert second.wait_for_exit("the killed client's exit") == 137
+        game_screen = game.screen()
+        assert "1 move" in status(game_screen), game_screen
+        deadline = time.monotonic() + 3
+        while second.flags() != "00" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert second.flags() == "00", "mouse and alternate screen given back: %s" % second.flags()
+        # The game goes on on the first terminal.
+        game.click(16, 3)
+        game.wait_for(lambda s: "2 moves" in status(s), "a deal by a click on the first terminal")
+        # Joining again, then Ctrl-C there.
+        second.join()
+        game.wait_for(is_controller, "the controller again")
+        second.wait_for(lambda s: "Klondike #5 · 2 moves" in s, "the table again on the second screen")
+        second.key("C-c")
+        assert second.wait_for_exit("the client's exit after Ctrl-C") == 0
+        left = second.screen()
+        assert "Left Klondike #5 (process %d): Ctrl-C here." % game.pid() in left, left
+        game.wait_for(lambda s: "Second screen left: Ctrl-C there" in s and find_card(s, "6♠"), "the table back")
+        assert second.flags() == "00", second.flags()
+        game.key("q")
+        game.wait_until(game.dead, "quit")
+    finally:
+        second.close()
+        game.close()
+
+
+@test
+def screen_says_which_game_it_joins_asks_when_several_and_refuses_what_it_cannot_take():
+    import socket
+    runtime = fresh_runtime_folder()
+    environment = dict(os.environ, XDG_RUNTIME_DIR=runtime, LANG="C.UTF-8", TERM="xterm-256color")
+
+    def screen_command(*arguments):
+        return subprocess.run([BINARY, "screen", *arguments], capture_output=True, text=True, env=environment,
+                              stdin=subprocess.DEVNULL, timeout=10)
+
+    listed = screen_command("--list")
+    assert listed.returncode == 1 and "cardtable: no game is running" in listed.stderr, listed
+    nothing = ScreenPane(runtime, runs=1)
+    try:
+        nothing.join()
+        assert nothing.wait_for_exit("the client with no game") == 1
+        assert "no game is running to join" in nothing.screen(), nothing.screen()
+    finally:
+        nothing.close()
+    not_a_tty = screen_command()
+    assert not_a_tty.returncode == 1 and "standard input and output must be the terminal" in not_a_tty.stderr
+    games = [Pane(arguments=arguments, ready=ready, environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+             for arguments, ready in ((("sandbox", "--deal", "1"), "Sandbox"),
+                                      (("play", "klondike", "--deal", "5"), "Klondike #5"))]
+    chooser = ScreenPane(runtime, runs=1)
+    other = None
+    try:
+        # A stale socket, as a game killed with SIGKILL leaves: passed over and removed.
+        stale_path = os.path.join(runtime, "cardtable", "game-4000000.sock")
+        stale = socket.socket(socket.AF_UNIX)
+        stale.bind(stale_path)
+        stale.close()
+        listed = screen_command("--list")
+        assert listed.returncode == 0, listed
+        rows = [line.split("\t") for line in listed.stdout.strip().split("\n")]
+        by_pid = {int(pid): description for pid, description in rows}
+        assert by_pid == {games[0].pid(): "Sandbox · 0 moves", games[1].pid(): "Klondike #5 · 0 moves"}, rows
+        assert not os.path.exists(stale_path), "the stale socket is removed"
+        order = sorted(by_pid)
+        # Several games: it asks which.
+        chooser.join()
+        chooser.wait_for(lambda s: "Join which (1-2)?" in s, "the question")
+        assert "1. %s (process %d)" % (by_pid[order[0]], order[0]) in chooser.screen(), chooser.screen()
+        chooser.type("2")
+        chooser.key("Enter")
+        joined = games[0] if games[0].pid() == order[1] else games[1]
+        joined.wait_for(is_controller, "the second game listed joined")
+        # A second join to the same game is refused, with the reason.
+        other = ScreenPane(runtime, arguments=(str(order[1]),), runs=1)
+        other.join()
+        assert other.wait_for_exit("the refused join") == 1
+        assert "cannot join Klondike #5 · 0 moves" in other.screen() and "already shows on /dev/pts/" in \
+            other.screen(), other.screen()
+        assert other.flags() == "00"
+        # No such game.
+        missing = ScreenPane(runtime, arguments=("1",), runs=1)
+        try:
+            missing.join()
+            assert missing.wait_for_exit("no game of process 1") == 1
+            assert "no game of process 1 is running" in missing.screen(), missing.screen()
+        finally:
+            missing.close()
+        # Garbage, and a client that says nothing: each answered, and the game never waits for them.
+        path = os.path.join(runtime, "cardtable", "game-%d.sock" % games[0].pid())
+        garbage = socket.socket(socket.AF_UNIX)
+        garbage.connect(path)
+        garbage.sendall(b"hello\n")
+        garbage.settimeout(5)
+        assert garbage.recv(200) == b"no 'hello' is not a request the game knows (who, join)\n"
+        garbage.close()
+        silent = socket.socket(socket.AF_UNIX)
+        silent.connect(path)
+        started = time.monotonic()
+        typed = games[0]
+        if typed is joined:
+            typed = games[1]
+        before = typed.screen()
+        typed.key("Enter" if typed is games[0] else "d")
+        typed.wait_for(lambda s: s != before, "the game answering while a connection says nothing", timeout=0.9)
+        assert time.monotonic() - started < 0.9
+        silent.settimeout(5)
+        assert silent.recv(200) == b"no the request did not come whole within a second\n"
+        silent.close()
+        chooser.key("C-c")
+        assert chooser.wait_for_exit("Ctrl-C") == 0
+        joined.wait_for(lambda s: "Second screen left: Ctrl-C there" in s, "the table back")
+        for game in games:
+            game.key("q")
+            game.wait_until(game.dead, "quit")
+    finally:
+        for pane in [chooser, other, *games]:
+            if pane:
+                pane.close()
+
+
+@test
+def a_second_screen_stopped_closed_or_quitting_the_game_gives_every_terminal_back():
+    runtime = fresh_runtime_folder()
+    game = Pane(arguments=("balls", "--seed", "1"), ready="q quit",
+                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    second = ScreenPane(runtime, runs=3)
+    try:
+        # SIGTERM to cardtable screen: it asks the game for its terminal back, and exits 143.
+        second.join()
+        second.wait_for(lambda s: "Tap to start next level" in s, "the balls on the second screen")
+        game.wait_for(lambda s: is_controller(s) and "Level 1 of 10: remove 1 of 4 balls." in s,
+                      "the controller with the level")
+        second.click(50, 15)  # starts the level
+        game.wait_for(lambda s: "0/1 removed" in s, "the level started from the second screen")
+        os.kill(second.client_pid(), signal.SIGTERM)
+        assert second.wait_for_exit("the client's exit after SIGTERM") == 143
+        assert "Left Balls (process %d): cardtable screen was stopped." % game.pid() in second.screen()
+        game.wait_for(lambda s: "Second screen left: cardtable screen was stopped" in s, "the balls back")
+        assert second.flags() == "00", second.flags()
+        # The second terminal closed while joined: the balls come back.
+        closing = ScreenPane(runtime, runs=1)
+        closing.join()
+        game.wait_for(is_controller, "joined from another terminal")
+        closing.close()
+        game.wait_for(lambda s: "Second screen left:" in s and not is_controller(s), "the balls back after a close")
+        # q on the second screen quits the game, and that terminal is given back first.
+        second.join()
+        second.wait_for(lambda s: "level 1 of 10" in s and "Second screen joined" in s, "joined again")
+        second.type("q")
+        game.wait_until(game.dead, "the game quit from the second screen")
+        assert second.wait_for_exit("the client after the game ended") == 0
+        assert "Left Balls (process" in second.screen() and "): the game ended." in second.screen(), second.screen()
+        assert second.flags() == "00", second.flags()
+        assert not os.listdir(os.path.join(runtime, "cardtable")), "the game's socket removed"
+    finally:
+        second.close()
+        game.close()
+
+
 def main():
-    # Nothing a test runs reads or writes the real home's saves, statistics or settings.
+    # Nothing a test runs reads or writes the real home's saves, statistics or settings, nor
+    # the real runtime folder's game sockets.
     os.environ.update(dict(pair.split("=", 1) for pair in home_environment(fresh_home())))
+    os.environ["XDG_RUNTIME_DIR"] = fresh_runtime_folder()
     passed = failed = 0
     # A session that lives for the whole run: without it the server exits whenever a test's
     # last session closes, and the next test's new-session can race with that exit.

@@ -26,4 +26,8 @@ long ct_send_with_descriptor(int socket, const void *data, size_t size, int fd);
 /// at the end), or -1 with errno set.
 long ct_receive_with_descriptor(int socket, void *data, size_t size, int *fd);
 
+/// The user of the process at the other end of the Unix socket `socket` (SO_PEERCRED) into
+/// `*user`: 0, or -1 with errno set.
+int ct_peer_user(int socket, unsigned *user);
+
 #endif

@@ -121,9 +121,38 @@ void ct_clear_main_screen(void);
 // a handler that gives the terminal back and dies of the same signal. Only async-signal-safe calls.
 int ct_install_crash_handler(int signal_number);
 // Gives a taken terminal back from anywhere, with async-signal-safe calls only: mouse off,
-// keypad mode off, attributes off, cursor shown, main screen (or a cleared one), saved modes.
-// Idempotent.
+// keypad mode off, attributes off, cursor shown, main screen (or a cleared one), saved modes;
+// and a second terminal joined, if any (ct_restore_second_terminal). Idempotent.
 void ct_emergency_restore(void);
+
+// A second terminal (one that joined with `cardtable screen`), driven beside the first without
+// ncurses: frames are FrameEncoder's, the modes are set here.
+
+// What enters and leaves a second terminal of type `name`: `enter` takes the alternate screen
+// (smcup) and hides the cursor (civis); `leave` turns mouse reports and bracketed paste off,
+// attributes off (sgr0), shows the cursor (cnorm) and gives the main screen back (rmcup), or
+// clears the screen where there is no alternate one. Read from terminfo without disturbing an
+// ncurses screen open on the first terminal. 0, or -1 when terminfo does not know `name`.
+struct ct_other_terminal_strings {
+    char enter[128];
+    size_t enter_length;
+    char leave[512];
+    size_t leave_length;
+};
+int ct_other_terminal_strings(const char *name, int fd, struct ct_other_terminal_strings *strings);
+// The second terminal's keyboard, laid over `modes` (pure): the game's keyboard
+// (ct_game_keyboard), and raw input: no line editing, no echo, no signal characters (Ctrl-C and
+// Ctrl-Z reach the game as keys), no CR to NL, a byte at a time.
+void ct_second_terminal_keyboard(struct termios *modes);
+// Tells ct_emergency_restore how to give the second terminal back: `modes` as they were when it
+// joined, and the bytes that give its screen back (`leave`). A negative `fd`: none is joined.
+void ct_set_second_terminal(int fd, const struct termios *modes, const char *give_back, size_t length);
+// Gives the second terminal back (its bytes, then its modes), once. Async-signal-safe.
+void ct_restore_second_terminal(void);
+
+// A pseudo-terminal pair, `width` columns by `height` rows (tests stand it in for a second
+// terminal): 0, or -1.
+int ct_open_pseudo_terminal(int *master, int *slave, int width, int height);
 
 // Terminal size from the tty (TIOCGWINSZ); 0 on success.
 int ct_terminal_size(int fd, int *width, int *height);

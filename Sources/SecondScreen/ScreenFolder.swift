@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where running games keep their sockets: `$XDG_RUNTIME_DIR/cardtable`, or, when
+/// `XDG_RUNTIME_DIR` is unset (or not an absolute path, which the XDG specification says to
+/// ignore), `/tmp/cardtable-UID`. The folder is the player's alone (mode 0700): anyone who can
+/// connect to a game's socket can draw on a terminal with it.
+public enum ScreenFolder {
+    /// The folder for this environment.
+    public static func path(environment: [String: String], user: uid_t = getuid()) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            let trimmed = runtime.count > 1 && runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime
+            return (trimmed == "/" ? "" : trimmed) + "/cardtable"
+        }
+        return "/tmp/cardtable-\(user)"
+    }
+
+    /// Makes the folder (mode 0700) when it is missing, and makes sure it is a folder of the
+    /// player's own that no one else may enter: one that belongs to someone else, or is a
+    /// symbolic link, is refused; one of the player's that others may enter is closed to them.
+    public static func prepare(_ path: String, user: uid_t = getuid()) throws(ScreenSocketError) {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw ScreenSocketError(
+                message: "cannot make the folder for second screens \(path): \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            throw ScreenSocketError(message: "cannot read the folder \(path): \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw ScreenSocketError(message: "\(path) is not a folder: the second screen's socket cannot go there")
+        }
+        guard status.st_uid == user else {
+            throw ScreenSocketError(
+                message: "\(path) belongs to another user: the second screen's socket cannot go there")
+        }
+        if status.st_mode & 0o077 != 0 && chmod(path, 0o700) != 0 {
+            throw ScreenSocketError(
+                message: "\(path) is open to other users and cannot be closed: \(String(cString: strerror(errno)))")
+        }
+    }
+}
