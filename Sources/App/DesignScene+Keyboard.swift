@@ -89,7 +89,11 @@ extension DesignScene {
             save()
         case .tryLayout:
             putHandBack()
-            tryRequested = true
+            if let error = session.errors.first {
+                refuse(DesignRefusal(message: "mend the errors first: " + error.message, diagnostic: error))
+            } else {
+                tryRequested = true
+            }
         case .showHelp:
             putHandBack()
             helpPanel.centre(inWidth: window.size.width, height: window.size.height)
@@ -215,6 +219,7 @@ extension DesignScene {
             "                    onto the grid; over a slot it goes back",
             "  drop on \(theme.glyphs.trash) trash   delete it",
             "  double-click      edit its keys in the panel",
+            "  click a key on the status line   press it (save, try, quit)",
             "Keyboard",
         ] + keys + [
             "In the panel: arrows choose a key and change its value,",

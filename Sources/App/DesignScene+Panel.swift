@@ -128,8 +128,15 @@ extension DesignScene {
         if selection.isEmpty { selection = [key] }
         let chosen = min(fields.count - 1, row + scroll)
         if let focus = panelFocus, focus.row == chosen, focus.typing == nil {
-            // A second click on the selected row starts typing its value.
-            panelFocus?.typing = DesignFields.editingText(of: fields[chosen])
+            // A second click on the selected row steps a value with choices (the mouse alone
+            // sets a kind, a fan, true or false), or starts typing one.
+            if case .addKey = fields[chosen].kind {
+                panelFocus?.typing = ""
+            } else if !fields[chosen].choices.isEmpty {
+                step(fields[chosen], of: key, by: 1)
+            } else {
+                panelFocus?.typing = DesignFields.editingText(of: fields[chosen])
+            }
         } else {
             panelFocus = PanelFocus(row: chosen, typing: nil, key: key)
         }
@@ -139,7 +146,7 @@ extension DesignScene {
 
     /// Left or right on a row with choices: the next value (a key not set starts from the one
     /// that applies); on the add row, the next rules key to add.
-    private func step(_ field: DesignField, of key: Int, by steps: Int) {
+    func step(_ field: DesignField, of key: Int, by steps: Int) {
         let choices = field.choices
         guard !choices.isEmpty else {
             notice = "Enter types a value for \(field.key)"
@@ -229,7 +236,8 @@ extension DesignScene {
             panel.title = "Layout"
             let groups = design.groups.count
             let free = design.slots.filter { !$0.isOnMap }.count
-            let warnings = session.diagnostics.count
+            let errors = session.errors.count
+            let warnings = session.diagnostics.count - errors
             panel.lines =
                 [
                     fileName,
@@ -237,7 +245,8 @@ extension DesignScene {
                         + (free > 0 ? ", \(free) placed freely" : ""),
                     "grid \(Self.number(design.grid.column)) x \(Self.number(design.grid.row)) card",
                     layout.rules == nil ? "free table: no [game]" : "a game: \(layout.title)",
-                ] + (warnings > 0 ? ["\(warnings) warning\(warnings == 1 ? "" : "s") from check"] : [])
+                ] + (errors > 0 ? ["\(errors) error\(errors == 1 ? "" : "s") from check"] : [])
+                + (warnings > 0 ? ["\(warnings) warning\(warnings == 1 ? "" : "s") from check"] : [])
             panel.fields = []
             panel.selectedRow = nil
             panel.typing = nil
@@ -256,6 +265,9 @@ extension DesignScene {
         } else if selection.count > 1 {
             panel.note = "drag one to move them all; x deletes them"
             panel.noteIsRefusal = false
+        } else if let error = session.errors.first {
+            panel.note = error.description
+            panel.noteIsRefusal = true
         } else {
             panel.note =
                 design.slots.isEmpty

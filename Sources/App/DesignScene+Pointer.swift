@@ -16,6 +16,11 @@ extension DesignScene {
             PanGestureRecognizer { [unowned self] recognizer in
                 bandChanged(recognizer as! PanGestureRecognizer)
             })
+        statusLine.isUserInteractionEnabled = true
+        statusLine.addGestureRecognizer(
+            TapGestureRecognizer { [unowned self] recognizer in
+                tapStatusLine(at: recognizer.location(in: statusLine))
+            })
         panel.addGestureRecognizer(
             TapGestureRecognizer { [unowned self] recognizer in
                 tapPanel(at: recognizer.location(in: nil))
@@ -63,6 +68,27 @@ extension DesignScene {
         palette.chosen = kind
         notice = "a tap on the felt makes a \(kind.rawValue) slot"
         updateStatus()
+    }
+
+    /// A click on a key the status line offers (`[Ctrl-S] save`, `[t] try it`, `[y] save and
+    /// quit`) presses it: the mouse alone saves, tries, answers and quits.
+    func tapStatusLine(at point: Point) {
+        guard let name = statusLine.key(atColumn: Int(point.x.rounded(.down))), let press = Self.press(named: name)
+        else { return }
+        handleKey(press)
+    }
+
+    /// The key a status line's hint names: `Ctrl-S`, `Esc`, `Enter`, `t`; nil for a gesture
+    /// (`click`, `drag`) or several keys (`↑↓`).
+    static func press(named name: String) -> KeyPress? {
+        switch name {
+        case "Esc": return KeyPress(.escape)
+        case "Enter": return KeyPress(.enter)
+        case _ where name.hasPrefix("Ctrl-") && name.count == 6:
+            return KeyPress(.control(Character(name.suffix(1).lowercased())))
+        case _ where name.count == 1: return KeyPress(.character(Character(name)))
+        default: return nil
+        }
     }
 
     /// A tap on empty felt: a slot of the palette's kind on the grid cell there.

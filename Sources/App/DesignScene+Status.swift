@@ -12,9 +12,11 @@ extension DesignScene {
 
     func headerMessage() -> String {
         let unsaved = theme.glyphs.unicodeSuits ? "●" : "*"
-        let state =
+        let saving =
             isNewFile
             ? (isModified ? "\(unsaved) new, not saved" : "new") : isModified ? "\(unsaved) unsaved changes" : "saved"
+        let errors = session.errors.count
+        let state = errors == 0 ? saving : "\(saving) · \(errors) error\(errors == 1 ? "" : "s")"
         let kind = layout.rules == nil ? "free table" : "game"
         return fitted([
             [

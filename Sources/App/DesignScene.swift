@@ -118,6 +118,11 @@ public final class DesignScene: Scene {
         makeRecognizers()
         if isNewFile {
             notice = "new layout: \(fileLabel) is made when you save"
+        } else if !session.isClean {
+            let count = session.errors.count
+            notice =
+                "\(fileLabel) has \(count) error\(count == 1 ? "" : "s") from check (the panel shows them): "
+                + "mend them here, or in the file"
         }
         reattach()
     }

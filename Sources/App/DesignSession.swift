@@ -41,28 +41,34 @@ public struct DesignSession: Sendable {
     /// The file as last read or saved.
     public private(set) var document: LayoutDocument
     public private(set) var snapshot: DesignSnapshot
-    /// The layout the design loads as (the last accepted edit's), and what checking it said
-    /// (warnings only: an edit that makes an error is refused).
+    /// The layout the design loads as (the last accepted edit's), and what checking it said:
+    /// warnings, and errors only when the file had them when it was opened (an edit that makes
+    /// a new one is refused). While it has errors, the layout is the design's slots as they
+    /// stand, with no more than their kinds.
     public private(set) var layout: TableLayout
     public private(set) var diagnostics: [LayoutDiagnostic]
     private var undoStack: [DesignSnapshot] = []
     private var redoStack: [DesignSnapshot] = []
     private var nextKey = 0
 
-    /// A session on a document whose design loads without an error; the errors otherwise.
-    public init(document: LayoutDocument) throws(DesignLoadError) {
+    /// A session on a document. One whose file has errors `cardtable check` reports (a value
+    /// out of range, a kind misspelt) opens with them, to be mended: edits may leave them, or
+    /// take them away, but not add one.
+    public init(document: LayoutDocument) {
         self.document = document
         let result = Self.load(document.design, of: document)
-        guard let layout = result.layout, !result.hasErrors else {
-            throw DesignLoadError(diagnostics: result.diagnostics)
-        }
-        self.layout = layout
+        layout = result.layout ?? Self.provisional(document.design, of: document)
         diagnostics = result.diagnostics
         snapshot = DesignSnapshot(design: document.design, keys: Array(document.design.slots.indices))
         nextKey = document.design.slots.count
     }
 
     public var design: TableDesign { snapshot.design }
+    /// The errors `cardtable check` reports of the design as it stands (only ones the file was
+    /// opened with).
+    public var errors: [LayoutDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    /// Checks clean: no error (warnings may remain).
+    public var isClean: Bool { errors.isEmpty }
     /// Changed since the file was read or saved (undoing back to it makes it unchanged again).
     public var isModified: Bool { design != document.design }
     public var canUndo: Bool { !undoStack.isEmpty }
@@ -189,8 +195,15 @@ public struct DesignSession: Sendable {
             cells[place] = index
         }
         let result = Self.load(candidate, of: document)
-        if let error = result.diagnostics.first(where: { $0.severity == .error }) {
-            return .failure(DesignRefusal(message: error.message, diagnostic: error))
+        // An error is new when its message is said more often than before (a file opened with
+        // errors keeps them until they are mended).
+        var known: [String: Int] = [:]
+        for error in errors { known[error.message, default: 0] += 1 }
+        for error in result.diagnostics where error.severity == .error {
+            if known[error.message, default: 0] == 0 {
+                return .failure(DesignRefusal(message: error.message, diagnostic: error))
+            }
+            known[error.message, default: 0] -= 1
         }
         let overlaps = result.diagnostics.filter(Self.isOverlap)
         let before = diagnostics.filter(Self.isOverlap)
@@ -199,8 +212,7 @@ public struct DesignSession: Sendable {
             let new = overlaps.first { !known.contains($0.message) } ?? overlaps[overlaps.count - 1]
             return .failure(DesignRefusal(message: new.message, diagnostic: new))
         }
-        guard let layout = result.layout else { return .failure(DesignRefusal(message: "the layout does not load")) }
-        return .success((layout, result.diagnostics))
+        return .success((result.layout ?? Self.provisional(candidate, of: document), result.diagnostics))
     }
 
     /// A design loaded as `cardtable check` loads its file; a design with no slot yet (a new
@@ -210,6 +222,20 @@ public struct DesignSession: Sendable {
         let name = PathNames.lastComponent(document.file)
         let bare = name.hasSuffix(".toml") ? String(name.dropLast(5)) : name
         return LayoutLoadResult(layout: TableLayout(name: bare, title: bare, slots: []), diagnostics: [])
+    }
+
+    /// A design that does not load (its file has errors), as a table to draw: each slot where it
+    /// stands, with its id and kind and defaults for the rest.
+    static func provisional(_ design: TableDesign, of document: LayoutDocument) -> TableLayout {
+        let name = PathNames.lastComponent(document.file)
+        let bare = name.hasSuffix(".toml") ? String(name.dropLast(5)) : name
+        let slots = design.slots.indices.map { index in
+            let id = design.id(of: index)
+            return SlotLayout(
+                id: id, group: design.group(of: index)?.name ?? id, kind: design.kind(of: index),
+                position: design.position(of: index))
+        }
+        return TableLayout(name: bare, title: bare, slots: slots)
     }
 
     /// A warning that two slots overlap (`slot 'b' overlaps slot 'a'; …`, or the count of more).
@@ -245,10 +271,8 @@ public struct DesignSession: Sendable {
         document = reread
         let keys = Self.matchKeys(from: snapshot, to: reread.design, next: &nextKey)
         let result = Self.load(reread.design, of: reread)
-        if let layout = result.layout {
-            self.layout = layout
-            diagnostics = result.diagnostics
-        }
+        layout = result.layout ?? Self.provisional(reread.design, of: reread)
+        diagnostics = result.diagnostics
         snapshot = DesignSnapshot(design: reread.design, keys: keys)
     }
 
@@ -297,16 +321,9 @@ public struct DesignSession: Sendable {
     private mutating func show(_ other: DesignSnapshot) {
         snapshot = other
         let result = Self.load(other.design, of: document)
-        if let layout = result.layout {
-            self.layout = layout
-            diagnostics = result.diagnostics
-        }
+        layout = result.layout ?? Self.provisional(other.design, of: document)
+        diagnostics = result.diagnostics
     }
-}
-
-/// Why a layout cannot be designed: what `cardtable check` says of it (an error at least).
-public struct DesignLoadError: Error, Sendable {
-    public var diagnostics: [LayoutDiagnostic]
 }
 
 /// Why a design could not be saved: the file could not be written (`Permission denied`), or

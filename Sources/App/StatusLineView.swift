@@ -51,6 +51,24 @@ public final class StatusLineView: View {
         flush()
     }
 
+    /// The key named in the part of the message (parts are split by ` · `) drawn at a column of
+    /// the line: `Ctrl-S` for a click on `[Ctrl-S] save`; nil where no key is named. A click on a
+    /// key the line offers presses it (the designer's line, a tried layout's).
+    public func key(atColumn column: Int) -> String? {
+        var x = 1
+        for part in message.split(separator: " · ", omittingEmptySubsequences: false) {
+            let width = StatusLineView.columns(of: String(part))
+            if column >= x && column < x + width {
+                guard let open = part.firstIndex(of: "["), let close = part[open...].firstIndex(of: "]") else {
+                    return nil
+                }
+                return String(part[part.index(after: open)..<close])
+            }
+            x += width + StatusLineView.columns(of: " · ")
+        }
+        return nil
+    }
+
     /// The message as plain text (brackets removed), for tests.
     public var plainText: String { String(message.filter { $0 != "[" && $0 != "]" }.map(Self.shown)) }
 

@@ -30,9 +30,21 @@ extension TableApp {
     /// A layout from the designer is being played.
     public var isTryingDesign: Bool { designer != nil && game != nil }
 
-    /// Keys that leave a tried layout for the designer: `t`, and the quit keys.
-    func leavesTry(_ press: KeyPress) -> Bool {
-        press.key == .character("t") || KeyBindings.action(for: press) == .quit
+    /// What leaves a tried layout for the designer: `t`, the quit keys, and a click on either
+    /// where the status line offers it (`[t] back to the designer`).
+    func leavesTry(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let press):
+            return press.key == .character("t") || KeyBindings.action(for: press) == .quit
+        case .mouse(let report):
+            guard report.action == .press, report.button == .left, let game,
+                report.row == window.size.height - 1, !game.statusLine.isHidden,
+                let key = game.statusLine.key(atColumn: report.column)
+            else { return false }
+            return key == "t" || key == "q"
+        default:
+            return false
+        }
     }
 
     /// Plays the designer's layout as it stands, on a deal of its rules (a free table deals
@@ -45,7 +57,13 @@ extension TableApp {
         scene.layoutSource = designer.session.document.file
         scene.apply(settings)
         scene.quitLabel = "back to the designer"
-        scene.notice = "Trying \(designer.fileLabel): [t] back to the designer"
+        let layout = designer.layout
+        let makesNoCards = layout.rules == nil && !layout.slots.contains { $0.tapToCreate }
+        // A free table deals nothing: its cards come from slots that make them when tapped.
+        scene.notice =
+            makesNoCards
+            ? "Trying \(designer.fileLabel): no slot makes cards (tap-to-create) · [t] back to the designer"
+            : "Trying \(designer.fileLabel): [t] back to the designer"
         scene.updateStatus()
         current = scene
         lastGame = scene

@@ -204,7 +204,9 @@ public final class TableApp {
     /// An event for whatever shows where the table is.
     func handleOnTable(_ event: InputEvent) {
         if case .mouse(let report) = event, dropsPointerReport(report) { return }
-        if isTryingDesign, case .key(let press) = event, leavesTry(press) {
+        if isTryingDesign, leavesTry(event) {
+            // A click that left: the rest of its sequence reaches nothing.
+            if case .mouse = event { droppingPointerSequence = true }
             backToDesigner()
             settleInputMode()
             return

@@ -15,8 +15,8 @@ struct DesignCommand: ParsableCommand {
             Opens FILE in the layout designer, or a new layout when FILE does not exist (a name \
             without a folder or .toml gets .toml). A layout in your layouts folder opens by name. \
             A shipped game is not a file to change: 'cardtable copy GAME my-GAME' makes one of your \
-            own first. A file that does not check clean ('cardtable check') is refused with its \
-            errors. Quitting with unsaved changes asks first; a signal that ends the designer \
+            own first. A file that cannot be read or is not TOML is refused with 'cardtable check' \
+            messages; one with other errors opens with them shown, to be mended. Quitting with unsaved changes asks first; a signal that ends the designer \
             (a hangup, SIGTERM) keeps them in FILE.unsaved. See cardtable(6), DESIGNING.
             """
     )
@@ -83,7 +83,7 @@ struct DesignCommand: ParsableCommand {
             if new != argument, case .file(let found) = LayoutResolver.locate(new, environment: environment) {
                 path = found
             } else {
-                return try session(LayoutDocument(newFile: new), isNew: true)
+                return session(LayoutDocument(newFile: new), isNew: true)
             }
         }
         let text: String
@@ -91,25 +91,15 @@ struct DesignCommand: ParsableCommand {
         case .success(let read): text = read
         case .failure(let diagnostic): throw Refusal(lines: [diagnostic.description])
         }
-        do {
-            return try session(LayoutDocument(text: text, file: path), isNew: false)
-        } catch let error as LayoutDocumentError {
-            throw Refusal(lines: error.diagnostics.map(\.description))
-        } catch let error as Refusal {
-            throw error
+        do throws(LayoutDocumentError) {
+            return session(try LayoutDocument(text: text, file: path), isNew: false)
         } catch {
-            throw Refusal(lines: ["cardtable: \(path): \(error)"])
+            // Not TOML, or no shape a design can hold: check's messages.
+            throw Refusal(lines: error.diagnostics.map(\.description))
         }
     }
 
-    private static func session(_ document: LayoutDocument, isNew: Bool) throws(Refusal) -> Opened {
-        do {
-            return Opened(session: try DesignSession(document: document), isNew: isNew)
-        } catch {
-            throw Refusal(
-                lines: error.diagnostics.map(\.description) + [
-                    "cardtable: \(document.file) does not check clean: fix it first ('cardtable check \(document.file)')"
-                ])
-        }
+    private static func session(_ document: LayoutDocument, isNew: Bool) -> Opened {
+        Opened(session: DesignSession(document: document), isNew: isNew)
     }
 }

@@ -92,6 +92,46 @@ final class DesignMouseTests: XCTestCase {
         h.pilot.assertScreenMatchesWindow()
     }
 
+    /// The mouse alone: a key the status line offers is clicked, a value with choices is stepped
+    /// by clicks on its row.
+    func testTheMouseAloneSetsAFanSavesTriesAndQuits() throws {
+        let h = try DesignHarness()
+        func click(_ hint: String, file: StaticString = #filePath, line: UInt = #line) {
+            let bottom = h.pilot.screen.lines[h.pilot.screen.height - 1]
+            guard let range = bottom.range(of: hint) else {
+                return XCTFail("no \(hint) on the status line: \(bottom)", file: file, line: line)
+            }
+            h.tap((bottom.distance(from: bottom.startIndex, to: range.lowerBound), h.pilot.screen.height - 1))
+        }
+        h.tap(h.palette(.tableau))
+        h.tap(h.cell(0, 0))
+        h.tap(h.cell(0, 1))
+        // fan: a click selects its row, the next steps it (none, down).
+        let panel = h.scene.panel
+        let fanLine = panel.firstRowLine + 2
+        let row = (Int(panel.frame.minX) + 4, Int(panel.frame.minY) + fanLine)
+        h.tap(row)
+        XCTAssertEqual(h.scene.panelFocus?.row, 2)
+        h.tap(row)
+        XCTAssertEqual(h.scene.layout.slot("tableau.1")?.fan, .down)
+        h.tap(h.cell(2, 3))
+        XCTAssertNil(h.scene.panelFocus, "a click on the felt gives the keyboard back")
+        click("Ctrl-S save")
+        XCTAssertTrue(h.status.hasPrefix("saved table.toml"), h.status)
+        XCTAssertNotNil(h.saved)
+        click("t try it")
+        XCTAssertNotNil(h.app.game)
+        click("t back to the designer")
+        XCTAssertNil(h.app.game)
+        XCTAssertFalse(h.app.wantsQuit)
+        h.tap(h.cell(2, 0))
+        click("q quit")
+        XCTAssertTrue(h.scene.isAskingToQuit)
+        click("y yes")
+        XCTAssertTrue(h.app.wantsQuit)
+        XCTAssertEqual(LayoutLoader.load(text: try XCTUnwrap(h.saved), file: h.path).layout?.slots.count, 4)
+    }
+
     func testSeveralSlotsSelectedWithShiftMoveTogether() throws {
         let h = try DesignHarness()
         h.tap(h.palette(.foundation))

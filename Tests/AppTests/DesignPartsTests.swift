@@ -91,7 +91,7 @@ final class DesignPartsTests: XCTestCase {
     }
 
     func testThePanelsRowsForAMapSlotAndAFreeSlot() throws {
-        var session = try DesignSession(document: LayoutDocument(newFile: "/nowhere/t.toml"))
+        var session = DesignSession(document: LayoutDocument(newFile: "/nowhere/t.toml"))
         let key = try session.add(.tableau, at: .cell(row: 0, column: 0)).get()
         try session.setValue("\"down\"", forKey: "fan", ofSlot: key).get()
         var rows = DesignFields.rows(for: key, in: session)

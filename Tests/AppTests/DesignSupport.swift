@@ -35,7 +35,7 @@ final class DesignHarness {
         } else {
             document = LayoutDocument(newFile: path)
         }
-        let session = try DesignSession(document: document)
+        let session = DesignSession(document: document)
         let app = TableApp.design(
             session: session, isNewFile: text == nil, width: width, height: height, clock: clock, theme: theme,
             animations: animations, dealNumber: { 7 })
