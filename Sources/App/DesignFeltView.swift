@@ -20,6 +20,13 @@ final class DesignFeltView: View {
         didSet { if fans != oldValue { setNeedsDisplay() } }
     }
 
+    /// A whole number of grid cells (`cell` card units, `cells` screen cells per card unit)
+    /// spanning at least `atLeast` screen cells.
+    static func step(_ cell: Double, cells: Double, atLeast: Double) -> Double {
+        let spacing = cell * cells
+        return spacing >= atLeast ? cell : cell * (atLeast / spacing).rounded(.up)
+    }
+
     init(theme: Theme) {
         self.theme = theme
         super.init(frame: .zero)
@@ -31,12 +38,10 @@ final class DesignFeltView: View {
         let style = theme.slotOutline
         let mark = theme.glyphs.unicodeSuits ? "·" : "."
         let room = geometry.room
-        // At most a few thousand marks whatever the grid: a tiny grid cell marks every card.
-        let columnStep =
-            grid.column
-            * max(1, (geometry.pitchX * grid.column < 2 ? (2 / (geometry.pitchX * grid.column)).rounded(.up) : 1))
-        let rowStep =
-            grid.row * max(1, (geometry.pitchY * grid.row < 1 ? (1 / (geometry.pitchY * grid.row)).rounded(.up) : 1))
+        // Marks at least two columns and a row apart, whatever the grid: a tiny grid cell marks
+        // every few cells, never every cell of the felt.
+        let columnStep = Self.step(grid.column, cells: geometry.pitchX, atLeast: 2)
+        let rowStep = Self.step(grid.row, cells: geometry.pitchY, atLeast: 1)
         var row = 0.0
         while row <= room.row + 1e-9 {
             var column = 0.0

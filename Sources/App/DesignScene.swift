@@ -394,14 +394,30 @@ public final class DesignScene: Scene {
         return true
     }
 
-    public func noteMouse(_ report: MouseReport) {
-        if report.action == .press { pressModifiers = report.modifiers }
-        if report.action == .press, [.left, .middle, .right].contains(report.button) {
-            cursorVisible = false
-            if !helpPanel.isHidden {
-                helpPanel.isHidden = true
-            }
+    /// A press closes the help (and goes no further), answers the quit question where the status
+    /// line offers an answer (anywhere else it reaches nothing), and does nothing while the
+    /// terminal is too small. Other reports reach the views.
+    public func handleMouse(_ report: MouseReport) -> Bool {
+        let isButton = [MouseButton.left, .middle, .right].contains(report.button)
+        guard report.action == .press, isButton else { return false }
+        pressModifiers = report.modifiers
+        cursorVisible = false
+        if !helpPanel.isHidden {
+            helpPanel.isHidden = true
+            updateCursor()
+            return true
         }
+        if isAskingToQuit {
+            if report.row == window.size.height - 1, let name = statusLine.key(atColumn: report.column),
+                let press = Self.press(named: name)
+            {
+                handleKey(press)
+            }
+            return true
+        }
+        if !tooSmallView.isHidden { return true }
+        updateCursor()
+        return false
     }
 
     public var inputState: String {

@@ -258,7 +258,7 @@ public struct DesignSession: Sendable {
         }
         let text = document.text(for: design)
         do {
-            try AtomicFile.write(text, to: document.file)
+            try AtomicFile.write(text, to: document.file, keepingPermissions: true)
         } catch {
             throw DesignSaveError(message: error.description)
         }

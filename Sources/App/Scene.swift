@@ -33,8 +33,9 @@ public protocol Scene: AnyObject {
     /// it is read as a ``TableAction``; true when it did.
     func handleKeyPress(_ press: KeyPress) -> Bool
     /// Sees each mouse report before the window's views take it (a press's modifiers: a
-    /// shift-click).
-    func noteMouse(_ report: MouseReport)
+    /// shift-click). True when the scene took it: the rest of a press's sequence reaches nothing
+    /// (a press that closes the help).
+    func handleMouse(_ report: MouseReport) -> Bool
     /// What takes the scene's input now (a panel, the help, a question), in words: when it
     /// changes, the app breaks off the drag, as it does for a game's overlays.
     var inputState: String { get }
@@ -48,7 +49,7 @@ extension Scene {
     public var nextTick: Double? { nil }
     public func tick(now: Double) {}
     public func handleKeyPress(_ press: KeyPress) -> Bool { false }
-    public func noteMouse(_ report: MouseReport) {}
+    public func handleMouse(_ report: MouseReport) -> Bool { false }
     public var inputState: String { "" }
     public func putHandBack() {}
 }

@@ -302,7 +302,10 @@ public final class TableApp {
                 scene.handleUnboundKey(press)
             }
         case .mouse(let report):
-            scene.noteMouse(report)
+            if scene.handleMouse(report) {
+                if report.action == .press { droppingPointerSequence = true }
+                return
+            }
             for update in pointer.handle(report) { deliver(update) }
         case .focusOut:
             cancelPointer()

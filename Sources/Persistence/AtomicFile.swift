@@ -10,20 +10,26 @@ import Layouts
 /// A process killed at any instant leaves either the old file or the new one.
 public enum AtomicFile {
     /// Writes `text` to `path` atomically, making its folder (and parents) first if needed.
-    public static func write(_ text: String, to path: String) throws(FileError) {
-        try write(Array(text.utf8), to: path)
+    /// With `keepingPermissions`, the file keeps the permissions it had (a new one gets those the
+    /// umask leaves of 0666, as an editor's file does); otherwise it is the owner's alone (0600).
+    public static func write(_ text: String, to path: String, keepingPermissions: Bool = false) throws(FileError) {
+        try write(Array(text.utf8), to: path, keepingPermissions: keepingPermissions)
     }
 
     /// Writes `bytes` to `path` atomically, making its folder (and parents) first if needed.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: String, keepingPermissions: Bool = false) throws(FileError) {
         let folder = folder(of: path)
         try makeFolder(folder)
         // Unique per process and write: two processes writing the same file never share a
         // temporary file; the last rename wins, whole.
         counter &+= 1
         let temporary = "\(path).tmp-\(getpid())-\(counter)"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        var old = stat()
+        let existing = keepingPermissions && stat(path, &old) == 0 ? old.st_mode & 0o7777 : nil
+        let mode: mode_t = keepingPermissions ? 0o666 : 0o600
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .system(temporary) }
+        if let existing { _ = fchmod(descriptor, existing) }
         var failure: FileError?
         bytes.withUnsafeBytes { buffer in
             var offset = 0

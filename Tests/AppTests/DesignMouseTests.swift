@@ -82,6 +82,8 @@ final class DesignMouseTests: XCTestCase {
         XCTAssertTrue(h.status.hasPrefix("saved table.toml"), h.status)
         XCTAssertFalse(h.header.contains("●"), h.header)
         let text = try XCTUnwrap(h.saved)
+        let mode = try FileManager.default.attributesOfItem(atPath: h.path)[.posixPermissions] as? Int
+        XCTAssertNotEqual(mode, 0o600, "a layout is not made private as a save is")
         let loaded = LayoutLoader.load(text: text, file: h.path)
         XCTAssertEqual(loaded.diagnostics, [])
         XCTAssertEqual(loaded.layout?.slots, h.scene.layout.slots)
@@ -130,6 +132,25 @@ final class DesignMouseTests: XCTestCase {
         click("y yes")
         XCTAssertTrue(h.app.wantsQuit)
         XCTAssertEqual(LayoutLoader.load(text: try XCTUnwrap(h.saved), file: h.path).layout?.slots.count, 4)
+    }
+
+    func testAClickWhileTheHelpOrTheQuitQuestionShowsReachesNothingBeneath() throws {
+        let h = try DesignHarness()
+        h.key(.character("?"))
+        h.tap(h.cell(0, 0))
+        XCTAssertFalse(h.scene.isShowingHelp, "a click closes the help")
+        XCTAssertEqual(h.ids, [], "and makes no slot")
+        h.tap(h.cell(0, 0))
+        h.key(.character("q"))
+        XCTAssertTrue(h.scene.isAskingToQuit)
+        h.tap(h.cell(1, 1))
+        XCTAssertEqual(h.ids.count, 1, "a click on the felt while asked makes no slot")
+        XCTAssertTrue(h.scene.isAskingToQuit)
+        let bottom = h.pilot.screen.lines[23]
+        let no = try XCTUnwrap(bottom.range(of: "n no"))
+        h.tap((bottom.distance(from: bottom.startIndex, to: no.lowerBound), 23))
+        XCTAssertTrue(h.app.wantsQuit)
+        XCTAssertNil(h.saved)
     }
 
     func testSeveralSlotsSelectedWithShiftMoveTogether() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import XCTest
 
@@ -21,6 +22,24 @@ final class AtomicFileTests: XCTestCase {
         try AtomicFile.write("three\n", to: path)
         XCTAssertEqual(try AtomicFile.readText(path), "three\n")
         XCTAssertEqual(try TemporaryFolder.entries(folder + "/a/b"), ["file.txt"], "no temporary file is left")
+    }
+
+    func testAFileWrittenKeepingPermissionsKeepsThemAndAPrivateOneIsTheOwners() throws {
+        func permissions(_ path: String) throws -> Int {
+            try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+        }
+        let saved = umask(0o022)
+        defer { umask(saved) }
+        let layout = folder + "/mine.toml"
+        try AtomicFile.write("a\n", to: layout, keepingPermissions: true)
+        XCTAssertEqual(try permissions(layout), 0o644, "a new file: what the umask leaves")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: layout)
+        try AtomicFile.write("b\n", to: layout, keepingPermissions: true)
+        XCTAssertEqual(try permissions(layout), 0o640, "an existing file keeps its own")
+        XCTAssertEqual(try AtomicFile.readText(layout), "b\n")
+        let save = folder + "/game.save"
+        try AtomicFile.write("c\n", to: save)
+        XCTAssertEqual(try permissions(save), 0o600)
     }
 
     func testAMissingFileReadsAsNil() throws {
