@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import TableKit
 import TerminalInput
 
@@ -116,7 +117,11 @@ public final class DesignScene: Scene {
         questionPanel.isHidden = true
         tooSmallView = MessageView(theme: theme)
         makeRecognizers()
-        if isNewFile {
+        if case .some(.some) = try? AtomicFile.read(recoveryFile, limit: LayoutLoader.maxFileBytes) {
+            // Changes left unsaved when a signal ended the designer: said first.
+            notice =
+                "changes left unsaved last time are in \(StatusLineView.literal(PathNames.lastComponent(recoveryFile)))"
+        } else if isNewFile {
             notice = "new layout: \(fileLabel) is made when you save"
         } else if !session.isClean {
             let count = session.errors.count

@@ -24,6 +24,21 @@ final class DesignMendTests: XCTestCase {
         fan-visible = 0
         """
 
+    func testChangesLeftUnsavedLastTimeAreSaidWhenTheFileIsOpened() throws {
+        let first = try DesignHarness(file: "kept.toml", text: "map = \"T\"\n[slots.T]\nkind = \"tableau\"\n")
+        first.tap(first.cell(0, 2))
+        guard case .success(let kept) = first.scene.writeRecoveryCopy() else { return XCTFail("not kept") }
+        XCTAssertEqual(kept, first.path + ".unsaved")
+        let text = try String(contentsOfFile: kept, encoding: .utf8)
+        XCTAssertEqual(LayoutLoader.load(text: text, file: kept).layout?.slots.count, 2)
+        let document = try LayoutDocument(text: try XCTUnwrap(first.saved), file: first.path)
+        let again = DesignScene(
+            session: DesignSession(document: document), window: first.app.window,
+            theme: Theme(ascii: false, monochrome: false))
+        XCTAssertTrue(
+            again.statusText.hasPrefix("changes left unsaved last time are in kept.toml.unsaved"), again.statusText)
+    }
+
     func testAFileWithAnErrorOpensWithItAndIsMendedInThePanel() throws {
         let h = try DesignHarness(file: "mend.toml", text: broken)
         let check = LayoutLoader.load(text: broken, file: h.path).diagnostics
