@@ -22,18 +22,17 @@ public enum ScreenFolder {
     public static func prepare(_ path: String, user: uid_t = getuid()) throws(ScreenSocketError) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw ScreenSocketError(
-                message: "cannot make the folder for second screens \(path): \(String(cString: strerror(errno)))")
+                message: "cannot make \(path): \(String(cString: strerror(errno)))")
         }
         var status = stat()
         guard lstat(path, &status) == 0 else {
             throw ScreenSocketError(message: "cannot read the folder \(path): \(String(cString: strerror(errno)))")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            throw ScreenSocketError(message: "\(path) is not a folder: the second screen's socket cannot go there")
+            throw ScreenSocketError(message: "\(path) is not a folder")
         }
         guard status.st_uid == user else {
-            throw ScreenSocketError(
-                message: "\(path) belongs to another user: the second screen's socket cannot go there")
+            throw ScreenSocketError(message: "\(path) belongs to another user")
         }
         if status.st_mode & 0o077 != 0 && chmod(path, 0o700) != 0 {
             throw ScreenSocketError(

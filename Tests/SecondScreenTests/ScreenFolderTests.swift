@@ -48,19 +48,19 @@ final class ScreenFolderTests: XCTestCase {
         }
         XCTAssertEqual(
             message(base + "/missing/cardtable"),
-            "cannot make the folder for second screens \(base)/missing/cardtable: No such file or directory")
+            "cannot make \(base)/missing/cardtable: No such file or directory")
         let file = base + "/file"
         XCTAssertNotEqual(creat(file, 0o600), -1)
-        XCTAssertEqual(message(file), "\(file) is not a folder: the second screen's socket cannot go there")
+        XCTAssertEqual(message(file), "\(file) is not a folder")
         let link = base + "/link"
         XCTAssertEqual(mkdir(base + "/elsewhere", 0o700), 0)
         XCTAssertEqual(symlink(base + "/elsewhere", link), 0)
         XCTAssertEqual(
-            message(link), "\(link) is not a folder: the second screen's socket cannot go there",
+            message(link), "\(link) is not a folder",
             "a symbolic link is not followed")
         XCTAssertEqual(
             message(base + "/elsewhere", user: getuid() + 1),
-            "\(base)/elsewhere belongs to another user: the second screen's socket cannot go there")
+            "\(base)/elsewhere belongs to another user")
     }
 
     func testAGameListensThereAndItsSocketGoesWithIt() throws {

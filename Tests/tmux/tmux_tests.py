@@ -2502,6 +2502,34 @@ def a_second_screen_stopped_closed_or_quitting_the_game_gives_every_terminal_bac
         game.close()
 
 
+@test
+def a_game_killed_while_joined_leaves_cardtable_screen_to_restore_its_terminal():
+    runtime = fresh_runtime_folder()
+    game = Pane(arguments=("sandbox", "--deal", "1"), ready="Sandbox",
+                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    second = ScreenPane(runtime, runs=1)
+    try:
+        second.join()
+        second.wait_for(lambda s: "Second screen joined" in s, "the table on the second screen")
+        assert second.flags() == "11", second.flags()
+        os.kill(game.pid(), signal.SIGKILL)
+        assert second.wait_for_exit("cardtable screen after its game was killed") == 1
+        screen = second.screen()
+        assert "went away without giving this terminal back; it is restored" in screen, screen
+        assert second.flags() == "00", "mouse off and the main screen back: %s" % second.flags()
+        # Its modes too: a line typed now is read by the shell's cat, echoed once.
+        second.type("typed after\n")
+        second.wait_for(lambda s: s.count("typed after") == 2, "the line echoed by the terminal and printed by cat")
+        # The killed game's socket is stale: the next look passes over it and removes it.
+        listed = subprocess.run([BINARY, "screen", "--list"], capture_output=True, text=True, timeout=10,
+                                env=dict(os.environ, XDG_RUNTIME_DIR=runtime))
+        assert listed.returncode == 1 and "no game is running" in listed.stderr, listed
+        assert not os.listdir(os.path.join(runtime, "cardtable")), "the stale socket removed"
+    finally:
+        second.close()
+        game.close()
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings, nor
     # the real runtime folder's game sockets.
