@@ -8,5 +8,8 @@ struct GamepadOptions: ParsableArguments {
     var folder: String = "/dev/input"
 
     /// The folder, or nil for no gamepads.
-    var watched: String? { folder == "none" || folder.isEmpty ? nil : folder }
+    var watched: String? { GamepadOptions.watched(folder) }
+
+    /// A `--gamepads` value as the folder to watch, or nil for none (`none`, or empty).
+    static func watched(_ folder: String) -> String? { folder == "none" || folder.isEmpty ? nil : folder }
 }

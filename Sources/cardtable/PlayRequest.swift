@@ -47,18 +47,7 @@ struct PlayRequest: Equatable {
     }
 
     /// `--option NAME=VALUE` as a dictionary.
-    func parsedScriptOptions() throws -> [String: String] {
-        var options: [String: String] = [:]
-        for text in scriptOptions {
-            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw ValidationError("--option \(text): write it as NAME=VALUE, such as draw=3")
-            }
-            let value = String(text[text.index(after: equals)...])
-            guard !value.contains(where: \.isNewline) else { throw ValidationError("--option \(text): one line only") }
-            options[String(text[..<equals])] = value
-        }
-        return options
-    }
+    func parsedScriptOptions() throws -> [String: String] { try ScriptOptions.parse(scriptOptions) }
 
     func run() throws {
         let startTime = SystemClock().now
@@ -68,7 +57,7 @@ struct PlayRequest: Equatable {
             for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
             guard let loaded = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
             table = loaded
-            try checkScript(of: loaded, options: try parsedScriptOptions())
+            try ScriptOptions.check(loaded, options: try parsedScriptOptions())
         }
         let environment = ProcessEnvironment.current
         var (settings, settingsFile) = SettingsFromFile.load(environment: environment)
@@ -90,7 +79,7 @@ struct PlayRequest: Equatable {
         options.layoutSource = layout.map(Self.layoutSource)
         options.scriptOptions = try parsedScriptOptions()
         options.offersSavedGame = deal == nil && start == nil
-        options.gamepadFolder = gamepadFolder == "none" || gamepadFolder.isEmpty ? nil : gamepadFolder
+        options.gamepadFolder = GamepadOptions.watched(gamepadFolder)
         options.screenFolder = ScreenFolder.path(environment: environment)
         options.keeper = XDGDirectories(environment: environment).map { folders in
             FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
@@ -113,23 +102,6 @@ struct PlayRequest: Equatable {
         guard let resolved = realpath(argument, nil) else { return argument }
         defer { free(resolved) }
         return String(cString: resolved)
-    }
-
-    /// A variant whose script does not start (a syntax error, an option it does not offer) is
-    /// not played: the message says why, as `cardtable check` would.
-    func checkScript(of layout: TableLayout, options: [String: String]) throws {
-        guard layout.script != nil else {
-            if let name = options.keys.sorted().first {
-                printError("cardtable: \(layout.name) is not a scripted variant: it has no option '\(name)'")
-                throw ExitCode(1)
-            }
-            return
-        }
-        if let failure = ScriptedRules(layout: layout, options: options).loadFailure {
-            printError("cardtable: \(failure.summary)")
-            for detail in failure.details { printError("    \(detail)") }
-            throw ExitCode(1)
-        }
     }
 
     /// Options given on the command line win over the settings file.
