@@ -2087,10 +2087,15 @@ def a_table_is_designed_with_the_mouse_saved_checked_previewed_and_played():
         pane.click(*design_cell(1, 0))
         pane.wait_for(lambda s: "tableau made" in status(s), "a tableau made")
         pane.click(*design_cell(1, 1))
+        clicked = time.monotonic()
         pane.wait_for(lambda s: "tableau.2 made" in status(s), "a second tableau made")
+        # A press where the last click was, sooner, would be its double-click (which opens the panel).
+        pane.wait_until(lambda: time.monotonic() - clicked > 0.4, "the double-click interval")
         # Moved two cells right, it lands on the grid.
         pane.drag_path(design_cell(1, 1), design_cell(1, 3), steps=9)
         pane.wait_for(lambda s: "tableau.2 moved" in status(s), "tableau.2 moved")
+        # Pressed only once it has settled there (while it settles, the press finds the felt).
+        pane.wait_still()
         # Dropped on tableau.1 it is refused and snaps back.
         pane.drag_path(design_cell(1, 3), design_cell(1, 0), steps=9)
         pane.wait_for(lambda s: "refused: slot 'tableau.2' overlaps slot 'tableau.1'" in status(s), "the overlap refused")
