@@ -108,7 +108,7 @@ let package = Package(
         // Shared by the tests: the tests' random numbers, a headless pilot that clicks, drags
         // and types, a recording screen that keeps colours, snapshot comparison.
         .target(
-            name: "TestSupport", dependencies: ["TableKit", "TerminalInput", "Layouts", "Solitaire"],
+            name: "TestSupport", dependencies: ["TableKit", "TerminalInput", "Layouts", "Solitaire", "CTerminalShim"],
             path: "Tests/TestSupport"),
         .testTarget(name: "TableKitTests", dependencies: ["TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(name: "TerminalInputTests", dependencies: ["TerminalInput", "TableKit", "TestSupport"]),

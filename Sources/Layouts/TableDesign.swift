@@ -20,56 +20,15 @@ public struct DesignSetting: Hashable, Sendable {
     }
 
     /// A string written as TOML text (quoted and escaped): `"A"` for `A`.
-    public static func text(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + hex4(scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    public static func text(_ string: String) -> String { KeyPath.quoted(string) }
 
-    /// The string a value stands for when it is a plain string (`"down"` or `'down'`), else nil.
+    /// The string a value stands for when it is a string (`"down"`, `'down'`, a multi-line one),
+    /// else nil: read by the TOML parser, escapes and all. (Only a value that starts with a quote
+    /// is parsed, so nothing nested reaches the parser unchecked.)
     public var string: String? {
-        let scalars = Array(value.unicodeScalars)
-        guard scalars.count >= 2, let quote = scalars.first, quote == "\"" || quote == "'", scalars.last == quote,
-            !(scalars.count >= 6 && scalars[1] == quote && scalars[2] == quote)
-        else { return nil }
-        let body = scalars[1..<(scalars.count - 1)]
-        if quote == "'" { return String(String.UnicodeScalarView(body)) }
-        var result = String.UnicodeScalarView()
-        var escaping = false
-        var iterator = body.makeIterator()
-        while let scalar = iterator.next() {
-            if escaping {
-                escaping = false
-                switch scalar {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "\"", "\\": result.append(scalar)
-                case "u", "U":
-                    var digits = ""
-                    for _ in 0..<(scalar == "u" ? 4 : 8) {
-                        if let d = iterator.next() { digits.unicodeScalars.append(d) }
-                    }
-                    guard let code = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(code) else { return nil }
-                    result.append(decoded)
-                default: return nil
-                }
-            } else if scalar == "\\" {
-                escaping = true
-            } else {
-                result.append(scalar)
-            }
-        }
-        return escaping ? nil : String(result)
+        guard let first = value.unicodeScalars.first, first == "\"" || first == "'" else { return nil }
+        let document = Array("v = ".unicodeScalars) + Array(value.unicodeScalars)
+        return (try? TOMLParser.parse(document))?["v"]?.string
     }
 }
 

@@ -33,11 +33,8 @@ struct BallsCommand: ParsableCommand {
         options.ballsSeed = seed ?? UInt64.random(in: 1...1_000_000)
         options.offersSavedGame = false
         options.gamepadFolder = gamepads.watched
-        options.screenFolder = ScreenFolder.path(environment: environment)
         // Games started from the chooser (g) are kept as `cardtable play` keeps them.
-        options.keeper = XDGDirectories(environment: environment).map { folders in
-            FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
-        }
+        options.useThePlayersFolders(environment: environment)
         do {
             try TerminalPlay(layout: nil, options: options).run()
         } catch let error as TerminalPlay.Failure {

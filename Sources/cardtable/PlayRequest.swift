@@ -80,10 +80,7 @@ struct PlayRequest: Equatable {
         options.scriptOptions = try parsedScriptOptions()
         options.offersSavedGame = deal == nil && start == nil
         options.gamepadFolder = GamepadOptions.watched(gamepadFolder)
-        options.screenFolder = ScreenFolder.path(environment: environment)
-        options.keeper = XDGDirectories(environment: environment).map { folders in
-            FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
-        }
+        options.useThePlayersFolders(environment: environment)
         do {
             try TerminalPlay(layout: table, options: options).run()
         } catch let error as TerminalPlay.Failure {

@@ -166,7 +166,6 @@ final class TerminalPlay {
             scheduleTick()
             scheduleDemoStep()
         }
-        deliver(pads?.start() ?? [])
         terminal.watch(threads.wakeDescriptor) {
             threads.deliverAnswers()
             scheduleDemoStep()
@@ -185,8 +184,13 @@ final class TerminalPlay {
             scheduleTick()
             scheduleDemoStep()
         }
-        if let folder = options.screenFolder, let problem = secondScreen.listen(in: folder) {
-            app.announce(problem)
+        // Pads already plugged in, and the socket a second terminal joins through: looked for
+        // once the first frame is out (below), not before it.
+        func startDevices() {
+            deliver(pads?.start() ?? [])
+            if let folder = options.screenFolder, let problem = secondScreen.listen(in: folder) {
+                app.announce(problem)
+            }
         }
         terminal.onInput = { events in
             for event in events { app.handle(event) }
@@ -209,14 +213,15 @@ final class TerminalPlay {
         loop.needsFrame = { app.needsFrame }
         loop.frameDeadline = { app.nextTick }
         // 20 ms after the first frame is written (time for the terminal to show it, on a
-        // machine with few cores): the searches asked for start, and the save's fingerprint is
-        // worked out away from the first move.
+        // machine with few cores): the searches asked for start, the save's fingerprint is
+        // worked out away from the first move, and gamepads and second screens are looked for.
         var releaseTimer: RunLoop.TimerID?
         func afterFrame() {
             guard !background.isReleased, releaseTimer == nil else { return }
             releaseTimer = loop.addTimer(after: TerminalPlay.backgroundDelay) {
                 background.release()
                 app.game?.prepareLayoutFingerprint()
+                startDevices()
             }
         }
         if options.statsPath == nil {
@@ -279,6 +284,17 @@ final class TerminalPlay {
         if let input = pendingInputTime {
             stats.inputToFrame.append(written - input)
             pendingInputTime = nil
+        }
+    }
+}
+
+extension TerminalPlay.Options {
+    /// What `play` and `balls` share: games kept in the player's XDG folders (found again by name
+    /// or path), and the folder a second terminal joins through.
+    mutating func useThePlayersFolders(environment: [String: String]) {
+        screenFolder = ScreenFolder.path(environment: environment)
+        keeper = XDGDirectories(environment: environment).map { folders in
+            FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
         }
     }
 }

@@ -14,46 +14,6 @@ import XCTest
 /// what giving it back restores, and a terminal that stops reading, which the game does not
 /// wait for.
 final class SecondTerminalScreenTests: XCTestCase {
-    /// A pseudo-terminal: the test reads what the game writes from `master`; the game has `slave`.
-    struct PseudoTerminal {
-        let master: Int32
-        let slave: Int32
-
-        init(columns: Int = 100, rows: Int = 30) throws {
-            var master: Int32 = -1
-            var slave: Int32 = -1
-            guard ct_open_pseudo_terminal(&master, &slave, Int32(columns), Int32(rows)) == 0 else {
-                throw XCTSkip("no pseudo-terminals here")
-            }
-            self.master = master
-            self.slave = slave
-        }
-
-        func close() {
-            Glibc.close(slave)
-            Glibc.close(master)
-        }
-
-        /// What the game wrote that has arrived.
-        func output() -> String {
-            var result: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&ready, 1, 0) > 0 else { break }
-                let count = read(master, &buffer, buffer.count)
-                guard count > 0 else { break }
-                result += buffer[0..<count]
-            }
-            return String(decoding: result, as: UTF8.self)
-        }
-
-        var modes: termios {
-            var modes = termios()
-            _ = tcgetattr(slave, &modes)
-            return modes
-        }
-    }
 
     func same(_ a: termios, _ b: termios) -> Bool {
         var a = a
