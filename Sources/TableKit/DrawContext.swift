@@ -74,13 +74,17 @@ public struct DrawContext {
     @discardableResult
     public func put(_ text: String, x: Int, y: Int, style: CellStyle) -> Int {
         var column = x
-        for character in text {
-            let glyph = Glyph(character)
-            if glyph.width == 0 { continue }
-            set(glyph, x: column, y: y, style: style)
-            column += Int(glyph.width)
-        }
+        for character in text { column += put(Glyph(character), x: column, y: y, style: style) }
         return column - x
+    }
+
+    /// Writes one glyph as text is written: a glyph of no width (a lone mark) is left out.
+    /// Returns the columns used.
+    @discardableResult
+    public func put(_ glyph: Glyph, x: Int, y: Int, style: CellStyle) -> Int {
+        if glyph.width == 0 { return 0 }
+        set(glyph, x: x, y: y, style: style)
+        return Int(glyph.width)
     }
 
     /// Writes text in a field `columns` wide from a local position: text that does not fit is

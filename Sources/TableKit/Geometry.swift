@@ -169,6 +169,11 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
         cell.x >= x && cell.x < maxX && cell.y >= y && cell.y < maxY
     }
 
+    /// Whether every cell of `other` is in this rectangle (an empty one is in any).
+    public func contains(_ other: CellRect) -> Bool {
+        other.isEmpty || (other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY)
+    }
+
     public func intersection(_ other: CellRect) -> CellRect {
         let x0 = max(x, other.x)
         let y0 = max(y, other.y)

@@ -44,6 +44,10 @@ open class View {
     }
     /// A name for debugging and tests.
     public var name: String?
+    /// Whether ``draw(in:)`` sets every cell of the view's rectangle in colours of its own,
+    /// whatever lies beneath (UIKit's `isOpaque`). A view wholly beneath an opaque sibling
+    /// drawn at full alpha is then not drawn at all: a pile's covered cards cost nothing.
+    open var isOpaque: Bool { false }
 
     public init(frame: Rect = .zero) {
         storedFrame = frame

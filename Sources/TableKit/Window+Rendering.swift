@@ -113,9 +113,36 @@ extension Window {
         let childClip = view.clipsToBounds ? clip.intersection(cellRect) : clip
         guard !childClip.isEmpty else { return }
         let contentOrigin = originInRoot - view.boundsOrigin
-        for subview in view.subviews {
+        let covered =
+            effectiveAlpha >= 1 ? coveredSubviews(of: view, contentOrigin: contentOrigin, clip: childClip) : []
+        for (index, subview) in view.subviews.enumerated() where covered.isEmpty || !covered[index] {
             let childOrigin = contentOrigin + subview.storedFrame.origin
             drawTree(subview, originInRoot: childOrigin, alpha: effectiveAlpha, clip: childClip, buffer: buffer)
         }
+    }
+
+    /// Which subviews an opaque later sibling hides wholly within `clip`, so that drawing them
+    /// would change no cell: only views that draw nothing outside their own rectangle (no
+    /// shadow, no subview left unclipped), under a visible sibling at full alpha. Empty when
+    /// none is hidden.
+    private func coveredSubviews(of view: View, contentOrigin: Point, clip: CellRect) -> [Bool] {
+        let subviews = view.subviews
+        guard subviews.count > 1, subviews.contains(where: { $0.isOpaque }) else { return [] }
+        var covers: [CellRect] = []
+        var covered: [Bool] = []
+        for index in subviews.indices.reversed() {
+            let subview = subviews[index]
+            guard !subview.isHidden else { continue }
+            let rect = Rect(origin: contentOrigin + subview.storedFrame.origin, size: subview.storedFrame.size).cellRect
+            let visible = rect.intersection(clip)
+            let drawsOnlyInside = subview.storedElevation <= 0 && (subview.subviews.isEmpty || subview.clipsToBounds)
+            if drawsOnlyInside, !covers.isEmpty, visible.isEmpty || covers.contains(where: { $0.contains(visible) }) {
+                if covered.isEmpty { covered = Array(repeating: false, count: subviews.count) }
+                covered[index] = true
+                continue
+            }
+            if subview.isOpaque && subview.storedAlpha >= 1 && !visible.isEmpty { covers.append(visible) }
+        }
+        return covered
     }
 }
