@@ -193,13 +193,17 @@ open class View {
 
     /// Asks for the view's cells to be drawn again on the next frame.
     public func setNeedsDisplay() {
-        guard let window, let rect = window.screenCellRect(of: self, includingShadow: true) else { return }
+        guard let window, !window.isWhollyDirty,
+            let rect = window.screenCellRect(of: self, includingShadow: true)
+        else { return }
         window.invalidate(rect)
     }
 
     /// Marks the view and its subviews (all that it covers on screen) as needing a redraw.
+    /// Nothing to do while the whole window is to be drawn again (building a table before its
+    /// first frame sets every view's frame).
     func invalidateDrawing() {
-        guard let window else { return }
+        guard let window, !window.isWhollyDirty else { return }
         invalidateTree(in: window)
     }
 

@@ -19,6 +19,10 @@ extension Window {
         dirtyRects = [composed.bounds]
     }
 
+    /// Whether the next frame composes the whole window, so marking any part of it changes
+    /// nothing.
+    var isWhollyDirty: Bool { dirtyRects.count == 1 && dirtyRects[0] == composed.bounds }
+
     /// Where a view lands on screen, in cells (nil when not in this window). With
     /// `includingShadow`, grown to cover the shadow a lifted view casts.
     public func screenCellRect(of view: View, includingShadow: Bool = false) -> CellRect? {

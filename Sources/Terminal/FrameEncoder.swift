@@ -109,7 +109,13 @@ public struct FrameEncoder {
     /// every cell that is not such a blank.
     private mutating func clear(into out: inout [UInt8], segments: inout [Segment]) {
         needsRepaint = false
-        let clearColor = commonestBlankBackground()
+        // Each cell's visible background when it is a blank, else `notBlank`: worked out once,
+        // for choosing the clearing colour and for finding the cells left to draw.
+        var blanks = [Int](repeating: FrameEncoder.notBlank, count: screen.count)
+        for index in screen.indices where isBlank(screen[index]) {
+            blanks[index] = look(of: screen[index]).visibleBackground
+        }
+        let clearColor = commonestBlankBackground(blanks)
         var clearing = pen ?? .plain
         clearing.attributes.subtract([.underline, .reverse])
         clearing.background = clearColor
@@ -118,34 +124,32 @@ public struct FrameEncoder {
         pen = clearing
         out.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "J")])
         for y in 0..<height {
+            let row = y * width
             var x = 0
             while x < width {
-                if isClearBlank(x, y, clearColor) {
+                if blanks[row + x] == clearColor {
                     x += 1
                     continue
                 }
                 var end = x + 1
-                while end < width && !isClearBlank(end, y, clearColor) { end += 1 }
+                while end < width && blanks[row + end] != clearColor { end += 1 }
                 cut(row: y, from: x, to: end, into: &segments)
                 x = end
             }
         }
     }
 
-    private mutating func isClearBlank(_ x: Int, _ y: Int, _ color: Int) -> Bool {
-        let cell = screen[y * width + x]
-        return isBlank(cell) && look(of: cell).drawsBlank(in: color)
-    }
+    /// In ``clear(into:segments:)``'s list of blanks: a cell that is not one (no colour is this).
+    private static let notBlank = Int.min
 
     /// Where erasing fills with the pen's background, the background most blank cells have;
     /// elsewhere the terminal's own.
-    private mutating func commonestBlankBackground() -> Int {
-        guard dialect.erasesInBackgroundColor, !screen.isEmpty else { return -1 }
+    private func commonestBlankBackground(_ blanks: [Int]) -> Int {
+        guard dialect.erasesInBackgroundColor, !blanks.isEmpty else { return -1 }
         // Counted a run of one colour at a time: most blanks lie in long runs of the felt.
         var counts: [Int: Int] = [:]
         var run: (color: Int, count: Int)?
-        for index in screen.indices where isBlank(screen[index]) {
-            let color = look(of: screen[index]).visibleBackground
+        for color in blanks where color != FrameEncoder.notBlank {
             if let current = run, current.color == color {
                 run?.count += 1
             } else {

@@ -106,4 +106,11 @@ final class QuickPlayLineTests: XCTestCase {
             XCTAssertNil(QuickPlayLine.request([name]), name)
         }
     }
+
+    /// The names the quick reader knows without asking the parser are the parser's.
+    func testTheCommandNamesWrittenOutAreTheParsers() {
+        XCTAssertEqual(QuickPlayLine.playCommandName, PlayCommand.configuration.commandName)
+        let parsers = CardTableCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+        XCTAssertEqual(QuickPlayLine.commandNames, Set(parsers + ["help"]))
+    }
 }
