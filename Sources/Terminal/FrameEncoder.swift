@@ -204,14 +204,16 @@ public struct FrameEncoder {
     private func order(_ segments: [Segment]) -> [Int] {
         // Pens in the order they first appear, each with its segments.
         var groups: [(pen: TerminalPen?, background: Int, members: [Int])] = []
-        var groupOfPen: [TerminalPen: Int] = [:]
+        // Pens by ``TerminalPen/key``: one dictionary type for all three of a frame's, whose
+        // first use costs the runtime a search of every conformance in the program.
+        var groupOfPen: [Int: Int] = [:]
         var groupOfBlank: [Int: Int] = [:]
         for (index, segment) in segments.enumerated() {
             if let pen = segment.pen {
-                if let group = groupOfPen[pen] {
+                if let group = groupOfPen[pen.key] {
                     groups[group].members.append(index)
                 } else {
-                    groupOfPen[pen] = groups.count
+                    groupOfPen[pen.key] = groups.count
                     groups.append((pen, segment.background, [index]))
                 }
             } else if let group = groupOfBlank[segment.background] {

@@ -10,6 +10,10 @@ struct TerminalPen: Hashable, Sendable {
     /// The terminal's own colours, no attributes: what SGR 0 sets.
     static let plain = TerminalPen(foreground: -1, background: -1, attributes: [])
 
+    /// The pen as one number, different for different pens: colour numbers are -1 to 2^24 - 1
+    /// (truecolor), 25 bits each, and the attributes 8 bits.
+    var key: Int { (foreground + 1) | (background + 1) << 25 | Int(attributes.rawValue) << 50 }
+
     /// The colour a blank cell written with this pen shows.
     var visibleBackground: Int { attributes.contains(.reverse) ? foreground : background }
 
