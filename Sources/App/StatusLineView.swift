@@ -87,7 +87,20 @@ public final class StatusLineView: View {
     }
 
     /// How many columns a message takes on screen (brackets are not drawn).
+    /// (Compared as scalars: comparing characters normalises them, a cost on every status.)
     public static func columns(of message: String) -> Int {
-        message.reduce(0) { $0 + ($1 == "[" || $1 == "]" ? 0 : Glyph.columns(of: shown($1))) }
+        var columns = 0
+        for character in message {
+            let scalars = character.unicodeScalars
+            if let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+                if scalar == "[" || scalar == "]" { continue }
+                if scalar == openBracket.unicodeScalars.first || scalar == closeBracket.unicodeScalars.first {
+                    columns += 1
+                    continue
+                }
+            }
+            columns += Glyph.columns(of: character)
+        }
+        return columns
     }
 }

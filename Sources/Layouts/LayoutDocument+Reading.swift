@@ -105,7 +105,7 @@ struct DesignReader {
             guard let start = index.valueOffsets[keyPath], let end = index.valueEnds[keyPath], start <= end else {
                 return nil
             }
-            return DesignSetting(key: key, value: String(String.UnicodeScalarView(syntax.scalars[start..<end])))
+            return DesignSetting(key: key, value: String(scalars: syntax.scalars[start..<end]))
         }
     }
 

@@ -99,7 +99,7 @@ struct DesignWriter {
     /// top-level key with a blank line between, else before the first table, else at the end.
     mutating func insertTopLevel(_ assignment: String) {
         let lines = assignment.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(String.UnicodeScalarView($0))
+            String(scalars: $0)
         }
         let topEnd = editor.firstHeader ?? scalars.count
         if editor.lastValueEnd(in: 0..<topEnd) != nil {

@@ -42,7 +42,7 @@ struct MapPicture: Equatable {
     /// gets its rows between the quotes, each ended by a line break.
     init(_ value: String, opensWithLineBreak: Bool = false) {
         var lines = value.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String(String.UnicodeScalarView($0))
+            String(scalars: $0)
         }
         closing = nil
         if let last = lines.last, last.unicodeScalars.allSatisfy(MapPicture.isBlank),
@@ -229,7 +229,7 @@ struct MapQuoting: Equatable {
             guard !scalars.contains(where: { $0 == "'" || ($0 != "\n" && isControl($0)) }) else { return nil }
             let lines = value.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
             return "'''" + opening(value)
-                + lines.map { String(String.UnicodeScalarView($0)) }
+                + lines.map { String(scalars: $0) }
                 .joined(separator: lineBreak) + "'''"
         case .multilineBasic:
             var body = ""

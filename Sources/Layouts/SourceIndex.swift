@@ -348,9 +348,7 @@ private struct Scanner {
         if scalars.allSatisfy(\.isASCII) {
             return String(decoding: scalars.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
         }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        return String(scalars: scalars)
     }
 
     /// After a backslash in a basic string: the scalars it stands for.

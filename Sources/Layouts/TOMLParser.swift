@@ -493,7 +493,7 @@ package struct TOMLParser {
 
     /// The value a bare word writes, nil when it is none of them; throws for a malformed number.
     private func scalarValue(_ word: [Unicode.Scalar], start: Int) throws(TOMLParseError) -> TOMLValue? {
-        let text = String(String.UnicodeScalarView(word))
+        let text = String(scalars: word)
         switch text {
         case "true": return .bool(true)
         case "false": return .bool(false)
@@ -526,7 +526,7 @@ package struct TOMLParser {
             guard let value = Int(digits, radix: radix) else {
                 if digits.allSatisfy({ Int(String($0), radix: radix) != nil }) {
                     throw error(
-                        "error while parsing integer: '\(String(String.UnicodeScalarView(word)))' is not representable in 64 bits",
+                        "error while parsing integer: '\(String(scalars: word))' is not representable in 64 bits",
                         at: start)
                 }
                 return nil
@@ -549,14 +549,14 @@ package struct TOMLParser {
         if !isFloat {
             guard let value = Int(sign + digits) else {
                 throw error(
-                    "error while parsing integer: '\(String(String.UnicodeScalarView(word)))' is not representable in 64 bits",
+                    "error while parsing integer: '\(String(scalars: word))' is not representable in 64 bits",
                     at: start)
             }
             return .int(value)
         }
         guard isWellFormedFloat(Array(digits.unicodeScalars)), let value = Double(sign + digits) else {
             throw error(
-                "error while parsing floating-point: '\(String(String.UnicodeScalarView(word)))' is not a number",
+                "error while parsing floating-point: '\(String(scalars: word))' is not a number",
                 at: start)
         }
         return .double(value)
@@ -619,7 +619,7 @@ package struct TOMLParser {
     /// A date (`1979-05-27`), a time (`07:32:00.5`) or a date-time with an optional offset; nil
     /// when the word is none (it may be a number); throws for a date or time out of range.
     private func dateTime(_ word: [Unicode.Scalar], start: Int) throws(TOMLParseError) -> TOMLValue? {
-        let text = String(String.UnicodeScalarView(word))
+        let text = String(scalars: word)
         if word.count >= 8, word[2] == ":" {
             guard try isTime(word[...], start: start) else { return nil }
             return .time(text)

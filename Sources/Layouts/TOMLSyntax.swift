@@ -15,7 +15,7 @@ package struct TOMLSyntax {
         var text = text
         if scalars.first == "\u{FEFF}" {
             scalars.removeFirst()
-            text = String(String.UnicodeScalarView(scalars))
+            text = String(scalars: scalars)
         }
         self.text = text
         self.scalars = scalars

@@ -44,7 +44,7 @@ package struct TOMLTextEditor {
             result.replaceSubrange(range, with: edit.text.unicodeScalars)
             limit = edit.range.lowerBound
         }
-        return String(String.UnicodeScalarView(result))
+        return String(scalars: result)
     }
 
     /// The edits with removals that overlap made one (two tables removed may both take the
@@ -84,7 +84,7 @@ package struct TOMLTextEditor {
 
     /// The scalars of a range of the original text, as a string.
     package func source(_ range: Range<Int>) -> String {
-        String(String.UnicodeScalarView(scalars[range]))
+        String(scalars: scalars[range])
     }
 
     /// The offset of a line and column of the original text.

@@ -34,6 +34,6 @@ extension StringProtocol {
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
             let last = scalars.lastIndex(where: { !isTrimmed($0) })
         else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(scalars: scalars[first...last])
     }
 }
