@@ -113,16 +113,19 @@ extension Loader {
     func enumeration<E: RawRepresentable & CaseIterable>(
         _ table: TOMLTable, _ key: String, parent: String, as type: E.Type
     ) -> E? where E.RawValue == String {
-        let choices = E.allCases.map(\.rawValue)
+        let choices = E.allCases.map { $0.rawValue }
         return choice(table, key, parent: parent, choices: choices, shown: "one of \(choices.joined(separator: ", "))")
             .flatMap(E.init(rawValue:))
     }
 
-    /// A string that must be one of `choices`, with "did you mean" when one is close.
-    func choice(_ table: TOMLTable, _ key: String, parent: String, choices: [String], shown: String) -> String? {
+    /// A string that must be one of `choices`, with "did you mean" when one is close. `shown`
+    /// (the choices as a message says them) is made only for a message.
+    func choice(
+        _ table: TOMLTable, _ key: String, parent: String, choices: [String], shown: @autoclosure () -> String
+    ) -> String? {
         guard let value = table[key] else { return nil }
         guard value.type == .string, let raw = value.string else {
-            typeError(key, parent: parent, expected: "a string (\(shown))", found: value)
+            typeError(key, parent: parent, expected: "a string (\(shown()))", found: value)
             return nil
         }
         if choices.contains(raw) { return raw }
@@ -131,7 +134,7 @@ extension Loader {
         if let suggestion = closestKnown(to: raw, in: choices) {
             message += "; did you mean \(quote(suggestion))?"
         }
-        message += " (\(shown))"
+        message += " (\(shown()))"
         error(message, at: index.valuePosition(keyPath), key: keyPath)
         return nil
     }

@@ -30,7 +30,7 @@ enum QuickPlayLine {
             }
         }
         var request = PlayRequest()
-        var seen: Set<String> = []
+        var seen: [String] = []  // a few options: an array, no `Set` type to make at the start
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("-") else {
                 guard request.layout == nil else { return nil }
@@ -38,9 +38,10 @@ enum QuickPlayLine {
                 continue
             }
             let (name, attached) = split(argument)
-            guard let option = option(named: name), seen.insert(option.key).inserted || option.repeats else {
+            guard let option = option(named: name), !seen.contains(option.key) || option.repeats else {
                 return nil
             }
+            seen.append(option.key)
             switch option.kind {
             case .flag(let value):
                 guard attached == nil else { return nil }
