@@ -13,6 +13,9 @@ import PackageDescription
     let releaseSwiftFlags = ["-Xfrontend", "-function-sections"]
     let releaseLinkerFlags = [
         "-static-executable", "-use-ld=lld",
+        // What swift-argument-parser's FoundationEssentials needs, which only a build with
+        // `--static-swift-stdlib` names by itself: a plain `swift build -c release` links too.
+        "-l_FoundationCollections", "-l_FoundationCShims",
         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/linker/launch-order.txt",
         "-Xlinker", "--no-warn-symbol-ordering",
     ]
