@@ -147,18 +147,18 @@ public struct FrameEncoder {
     private func commonestBlankBackground(_ blanks: [Int]) -> Int {
         guard dialect.erasesInBackgroundColor, !blanks.isEmpty else { return -1 }
         // Counted a run of one colour at a time: most blanks lie in long runs of the felt.
-        var counts: [Int: Int] = [:]
+        var counts = SmallIntMap()
         var run: (color: Int, count: Int)?
         for color in blanks where color != FrameEncoder.notBlank {
             if let current = run, current.color == color {
                 run?.count += 1
             } else {
-                if let current = run { counts[current.color, default: 0] += current.count }
+                if let current = run { counts[current.color] = (counts[current.color] ?? 0) + current.count }
                 run = (color, 1)
             }
         }
-        if let current = run { counts[current.color, default: 0] += current.count }
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? -1
+        if let current = run { counts[current.color] = (counts[current.color] ?? 0) + current.count }
+        return counts.keyOfLargestValue ?? -1
     }
 
     /// Cuts the cells of row `y` from `start` to `end` (not included) into segments.
@@ -204,10 +204,9 @@ public struct FrameEncoder {
     private func order(_ segments: [Segment]) -> [Int] {
         // Pens in the order they first appear, each with its segments.
         var groups: [(pen: TerminalPen?, background: Int, members: [Int])] = []
-        // Pens by ``TerminalPen/key``: one dictionary type for all three of a frame's, whose
-        // first use costs the runtime a search of every conformance in the program.
-        var groupOfPen: [Int: Int] = [:]
-        var groupOfBlank: [Int: Int] = [:]
+        // Pens by ``TerminalPen/key``.
+        var groupOfPen = SmallIntMap()
+        var groupOfBlank = SmallIntMap()
         for (index, segment) in segments.enumerated() {
             if let pen = segment.pen {
                 if let group = groupOfPen[pen.key] {
