@@ -79,8 +79,10 @@ public final class StatusLineView: View {
     }
 
     /// Stand-ins for brackets shown as they are: private-use characters no message has.
-    static let openBracket: Character = "\u{E000}"
-    static let closeBracket: Character = "\u{E001}"
+    static let openBracketScalar: Unicode.Scalar = "\u{E000}"
+    static let closeBracketScalar: Unicode.Scalar = "\u{E001}"
+    static let openBracket = Character(openBracketScalar)
+    static let closeBracket = Character(closeBracketScalar)
 
     static func shown(_ character: Character) -> Character {
         character == openBracket ? "[" : character == closeBracket ? "]" : character
@@ -94,7 +96,7 @@ public final class StatusLineView: View {
             let scalars = character.unicodeScalars
             if let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
                 if scalar == "[" || scalar == "]" { continue }
-                if scalar == openBracket.unicodeScalars.first || scalar == closeBracket.unicodeScalars.first {
+                if scalar == openBracketScalar || scalar == closeBracketScalar {
                     columns += 1
                     continue
                 }

@@ -334,21 +334,13 @@ private struct Scanner {
                 keyTooLong(at: offset)
                 return result
             }
-            result.append((Scanner.string(key), pos, offset))
+            result.append((String(scalars: key), pos, offset))
             skipBlanks(newlines: false)
             guard peek() == "." else { break }
             advance()
             skipBlanks(newlines: false)
         }
         return result
-    }
-
-    /// The text of some scalars, made at once (appending scalar by scalar costs a check each).
-    static func string(_ scalars: [Unicode.Scalar]) -> String {
-        if scalars.allSatisfy(\.isASCII) {
-            return String(decoding: scalars.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self)
-        }
-        return String(scalars: scalars)
     }
 
     /// After a backslash in a basic string: the scalars it stands for.

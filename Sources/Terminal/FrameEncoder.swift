@@ -153,11 +153,11 @@ public struct FrameEncoder {
             if let current = run, current.color == color {
                 run?.count += 1
             } else {
-                if let current = run { counts[current.color] = (counts[current.color] ?? 0) + current.count }
+                if let current = run { counts.add(current.count, to: current.color) }
                 run = (color, 1)
             }
         }
-        if let current = run { counts[current.color] = (counts[current.color] ?? 0) + current.count }
+        if let current = run { counts.add(current.count, to: current.color) }
         return counts.keyOfLargestValue ?? -1
     }
 
@@ -406,9 +406,9 @@ public struct FrameEncoder {
             && !(cell.attributes.contains(.underline) && dialect.shownAttributes.contains(.underline))
     }
 
-    /// The pen that writes `cell` as it is. Colour numbers are worked out for every cell: the
-    /// nearest palette entry is a few integer operations (``ColorMode/nearest256(_:)``), cheaper
-    /// than looking a colour up in a dictionary.
+    /// The pen that writes `cell` as it is. Colour numbers are worked out again whenever a
+    /// cell's colours differ from the last cell's (``lastLook``): the nearest palette entry is a
+    /// few integer operations (``ColorMode/nearest256(_:)``), cheaper than a dictionary lookup.
     private mutating func look(of cell: Cell) -> TerminalPen {
         if let last = lastLook, last.foreground == cell.foreground, last.background == cell.background,
             last.attributes == cell.attributes

@@ -53,6 +53,9 @@ struct SmallIntMap {
         }
     }
 
+    /// Adds `amount` to the value of `key` (none counts as 0).
+    mutating func add(_ amount: Int, to key: Int) { self[key] = (self[key] ?? 0) + amount }
+
     /// The key with the largest value; of equal values, the least key.
     var keyOfLargestValue: Int? {
         if let large {

@@ -51,15 +51,16 @@ struct PlayRequest: Equatable {
 
     func run() throws {
         let startTime = SystemClock().now
+        let environment = ProcessEnvironment.current
+        let scriptOptions = try parsedScriptOptions()
         var table: TableLayout?
         if let layout {
-            let resolved = LayoutResolver.resolve(layout, environment: ProcessEnvironment.current)
+            let resolved = LayoutResolver.resolve(layout, environment: environment)
             for diagnostic in resolved.diagnostics { printError(diagnostic.description) }
             guard let loaded = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
             table = loaded
-            try ScriptOptions.check(loaded, options: try parsedScriptOptions())
+            try ScriptOptions.check(loaded, options: scriptOptions)
         }
-        let environment = ProcessEnvironment.current
         var (settings, settingsFile) = SettingsFromFile.load(environment: environment)
         overrideSettings(&settings)
         var start: GameState?
@@ -77,7 +78,7 @@ struct PlayRequest: Equatable {
             deal: deal, position: start, settings: settings, settingsFile: settingsFile, statsPath: stats,
             startTime: startTime)
         options.layoutSource = layout.map(Self.layoutSource)
-        options.scriptOptions = try parsedScriptOptions()
+        options.scriptOptions = scriptOptions
         options.offersSavedGame = deal == nil && start == nil
         options.gamepadFolder = GamepadOptions.watched(gamepadFolder)
         options.useThePlayersFolders(environment: environment)

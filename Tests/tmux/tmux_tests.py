@@ -2217,6 +2217,11 @@ def fresh_runtime_folder():
     return folder
 
 
+def game_in(runtime, arguments, ready):
+    """A game whose second-screen socket is in `runtime` (its XDG_RUNTIME_DIR)."""
+    return Pane(arguments=arguments, ready=ready, environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+
+
 class ScreenPane:
     """A shell in a pane of its own that runs `cardtable screen ARGUMENTS` each time it is told
     (`join`), printing the exit status after each; what it printed stays on its main screen."""
@@ -2317,8 +2322,7 @@ def button(screen, label):
 @test
 def a_second_screen_joins_plays_a_move_on_each_is_killed_and_joins_again():
     runtime = fresh_runtime_folder()
-    game = Pane(arguments=("play", "klondike", "--deal", "5"), ready="Klondike #5",
-                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    game = game_in(runtime, ("play", "klondike", "--deal", "5"), "Klondike #5")
     second = ScreenPane(runtime)
     try:
         second.join()
@@ -2394,7 +2398,7 @@ def screen_says_which_game_it_joins_asks_when_several_and_refuses_what_it_cannot
         nothing.close()
     not_a_tty = screen_command()
     assert not_a_tty.returncode == 1 and "standard input and output must be the terminal" in not_a_tty.stderr
-    games = [Pane(arguments=arguments, ready=ready, environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    games = [game_in(runtime, arguments, ready)
              for arguments, ready in ((("sandbox", "--deal", "1"), "Sandbox"),
                                       (("play", "klondike", "--deal", "5"), "Klondike #5"))]
     chooser = ScreenPane(runtime, runs=1)
@@ -2471,8 +2475,7 @@ def screen_says_which_game_it_joins_asks_when_several_and_refuses_what_it_cannot
 @test
 def a_second_screen_stopped_closed_or_quitting_the_game_gives_every_terminal_back():
     runtime = fresh_runtime_folder()
-    game = Pane(arguments=("balls", "--seed", "1"), ready="q quit",
-                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    game = game_in(runtime, ("balls", "--seed", "1"), "q quit")
     second = ScreenPane(runtime, runs=3)
     try:
         # SIGTERM to cardtable screen: it asks the game for its terminal back, and exits 143.
@@ -2510,8 +2513,7 @@ def a_second_screen_stopped_closed_or_quitting_the_game_gives_every_terminal_bac
 @test
 def a_game_killed_while_joined_leaves_cardtable_screen_to_restore_its_terminal():
     runtime = fresh_runtime_folder()
-    game = Pane(arguments=("sandbox", "--deal", "1"), ready="Sandbox",
-                environment=("LANG=C.UTF-8", "XDG_RUNTIME_DIR=%s" % runtime))
+    game = game_in(runtime, ("sandbox", "--deal", "1"), "Sandbox")
     second = ScreenPane(runtime, runs=1)
     try:
         second.join()
