@@ -10,7 +10,15 @@ import PackageDescription
     /// - `linker/launch-order.txt` (written by `scripts/make-launch-order`) lists the functions;
     ///   each Swift function has a section of its own (`-function-sections`) so that it can move.
     ///   Names no longer in the program are passed over.
-    let releaseSwiftFlags = ["-Xfrontend", "-function-sections"]
+    /// - a generic type such as `[String: Int]` is made by calling its metadata function with the
+    ///   types and conformances the compiler already knows
+    ///   (`-disable-concrete-type-metadata-mangled-name-accessors`), not by the runtime decoding
+    ///   its mangled name and searching every conformance in the program for its requirements:
+    ///   the first frame 10% sooner.
+    let releaseSwiftFlags = [
+        "-Xfrontend", "-function-sections",
+        "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+    ]
     let releaseLinkerFlags = [
         "-static-executable", "-use-ld=lld",
         // What swift-argument-parser's FoundationEssentials needs, which only a build with

@@ -100,8 +100,6 @@ extension DesignScene {
 
     /// The first of the candidate lines (parts joined by " · ") that fits the screen, else the last.
     func fitted(_ candidates: [[String]]) -> String {
-        let room = window.size.width - 1
-        let lines = candidates.map { $0.joined(separator: " · ") }
-        return lines.first { StatusLineView.columns(of: $0) <= room } ?? lines.last ?? ""
+        StatusLineView.fitted(candidates, room: window.size.width - 1)  // the line starts one column in
     }
 }

@@ -105,4 +105,22 @@ public final class StatusLineView: View {
         }
         return columns
     }
+
+    /// The first of the candidate lines (parts joined by " · ") that fits in `room` columns, else
+    /// the last. (Joined by hand: `joined(separator:)` is generic over the sequence, and its first
+    /// use in a launch costs the runtime more than all the status lines of a game.)
+    public static func fitted(_ candidates: [[String]], room: Int) -> String {
+        var line = ""
+        for parts in candidates {
+            line = ""
+            var isFirst = true
+            for part in parts {
+                if !isFirst { line += " · " }
+                line += part
+                isFirst = false
+            }
+            if columns(of: line) <= room { return line }
+        }
+        return line
+    }
 }

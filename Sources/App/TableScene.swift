@@ -27,8 +27,14 @@ public final class TableScene {
     /// Colours and characters; changed on the settings screen (``retheme(_:)``).
     public internal(set) var theme: Theme
     public internal(set) var rules: any Rules {
-        didSet { forgetSolverKnowledge() }
+        didSet {
+            slotIDs = rules.layout.slots.map(\.id)
+            forgetSolverKnowledge()
+        }
     }
+    /// The slots' ids in pile order, kept beside the rules: a pile's slot is asked for per card
+    /// while the table is laid out, and the layout is a large value to take out of the rules.
+    private(set) var slotIDs: [String]
     /// The values of the options the variant's script offers (``useScriptOptions(_:)``).
     public internal(set) var scriptOptions: [String: String] = [:]
     public var layout: TableLayout { rules.layout }
@@ -177,6 +183,7 @@ public final class TableScene {
         self.window = window
         self.theme = theme
         rules = rulesOf(layout)
+        slotIDs = layout.slots.map(\.id)
         layoutSource = layout.name
         switch start {
         case .deal(let number):
@@ -269,9 +276,9 @@ public final class TableScene {
     // MARK: Piles and slots
 
     /// The pile number of a slot (its index in the layout).
-    func pileIndex(of slotID: String) -> Int? { layout.slots.firstIndex { $0.id == slotID } }
+    func pileIndex(of slotID: String) -> Int? { slotIDs.firstIndex(of: slotID) }
 
-    func slotID(of pile: Int) -> String? { pile < layout.slots.count ? layout.slots[pile].id : nil }
+    func slotID(of pile: Int) -> String? { pile < slotIDs.count ? slotIDs[pile] : nil }
 
     /// The cards of a slot's pile, bottom first.
     public func cards(in slotID: String) -> [PileCard] {

@@ -10,6 +10,7 @@
 #include <ncursesw/ncurses.h>
 #include <ncursesw/term.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -72,16 +73,96 @@ void ct_write_bytes(const unsigned char *bytes, unsigned long size) {
 
 void ct_write_raw(const char *text) { ct_write_bytes((const unsigned char *)text, strlen(text)); }
 
-int ct_open_screen(int in_fd, int out_fd) {
+// Another terminal's terminfo entry, read while an ncurses screen may be open on the first:
+// setupterm makes the new entry current (for the open screen too) and sets LINES and COLS from
+// the other terminal's size, so the screen's entry and its size are put back afterwards.
+struct saved_terminal {
+    TERMINAL *entry;
+    int screen_lines, screen_columns;  // not `lines` and `columns`: term.h's capability macros
+};
+
+static struct saved_terminal begin_other_terminal(void) {
+    struct saved_terminal saved = {.entry = cur_term, .screen_lines = LINES, .screen_columns = COLS};
+    return saved;
+}
+
+static void end_other_terminal(struct saved_terminal saved) {
+    if (cur_term != NULL && cur_term != saved.entry) del_curterm(cur_term);
+    if (saved.entry != NULL) set_curterm(saved.entry);
+#if !NCURSES_REENTRANT
+    if (saved.entry != NULL) {
+        LINES = saved.screen_lines;
+        COLS = saved.screen_columns;
+    }
+#endif
+}
+
+// Where ncurses draws nothing, its windows are one column wide (ct_open_screen), and the size it
+// would have given when the tty does not say is kept here: LINES and COLUMNS, else terminfo's.
+static int fallback_columns = 0, fallback_lines = 0;
+
+// A positive number from the environment, else 0.
+static int environment_number(const char *name) {
+    const char *text = getenv(name);
+    int value = text ? atoi(text) : 0;
+    return value > 0 ? value : 0;
+}
+
+// Sets an environment variable to `value`, or removes it when `value` is NULL.
+static void set_environment(const char *name, const char *value) {
+    if (value) setenv(name, value, 1);
+    else unsetenv(name);
+}
+
+int ct_open_screen(int in_fd, int out_fd, int draws) {
     input_fd = in_fd;
     output_fd = out_fd;
     bytes_baseline = process_bytes_written();
     FILE *out = fdopen(dup(out_fd), "w");
     FILE *in = fdopen(dup(in_fd), "r");
     if (!out || !in) return -1;
-    SCREEN *screen = newterm(NULL, out, in);
-    if (!screen) return -1;
-    set_term(screen);
+    if (draws) {
+        SCREEN *screen = newterm(NULL, out, in);
+        if (!screen) return -1;
+        set_term(screen);
+    } else {
+        // The size to fall back on when the tty gives none: the tty's own now, else LINES and
+        // COLUMNS, else terminfo's (read before newterm, which writes its size over them).
+        struct winsize size;
+        if (ioctl(out_fd, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 && size.ws_col > 0) {
+            fallback_columns = size.ws_col;
+            fallback_lines = size.ws_row;
+        } else {
+            fallback_columns = environment_number("COLUMNS");
+            fallback_lines = environment_number("LINES");
+            if (fallback_columns == 0 || fallback_lines == 0) {
+                struct saved_terminal saved = begin_other_terminal();
+                int status = 0;
+                int found = setupterm(NULL, out_fd, &status) == OK;
+                int terminfo_columns = found ? tigetnum("cols") : 0, terminfo_lines = found ? tigetnum("lines") : 0;
+                end_other_terminal(saved);
+                if (fallback_columns == 0) fallback_columns = terminfo_columns > 0 ? terminfo_columns : 80;
+                if (fallback_lines == 0) fallback_lines = terminfo_lines > 0 ? terminfo_lines : 24;
+            }
+        }
+        // ncurses sizes its windows by LINES and COLUMNS before the tty's size: one column wide,
+        // then the player's values back. The lines stay the screen's: ncurses sets the scrolling
+        // region to them, and one of a single line would be left to the shell.
+        char *lines_value = getenv("LINES"), *columns_value = getenv("COLUMNS");
+        char *lines_saved = lines_value ? strdup(lines_value) : NULL;
+        char *columns_saved = columns_value ? strdup(columns_value) : NULL;
+        char rows[16];
+        snprintf(rows, sizeof rows, "%d", fallback_lines);
+        setenv("LINES", rows, 1);
+        setenv("COLUMNS", "1", 1);
+        SCREEN *screen = newterm(NULL, out, in);
+        set_environment("LINES", lines_saved);
+        set_environment("COLUMNS", columns_saved);
+        free(lines_saved);
+        free(columns_saved);
+        if (!screen) return -1;
+        set_term(screen);
+    }
     ct_prepare_give_back();
     return 0;
 }
@@ -117,30 +198,6 @@ static int evaluates_to(const char *name, int first, int second, const char *exp
 static int contains(const char *name, const char *part) {
     const char *value = tigetstr(name);
     return value != NULL && value != (char *)-1 && strstr(value, part) != NULL;
-}
-
-// Another terminal's terminfo entry, read while an ncurses screen may be open on the first:
-// setupterm makes the new entry current (for the open screen too) and sets LINES and COLS from
-// the other terminal's size, so the screen's entry and its size are put back afterwards.
-struct saved_terminal {
-    TERMINAL *entry;
-    int screen_lines, screen_columns;  // not `lines` and `columns`: term.h's capability macros
-};
-
-static struct saved_terminal begin_other_terminal(void) {
-    struct saved_terminal saved = {.entry = cur_term, .screen_lines = LINES, .screen_columns = COLS};
-    return saved;
-}
-
-static void end_other_terminal(struct saved_terminal saved) {
-    if (cur_term != NULL && cur_term != saved.entry) del_curterm(cur_term);
-    if (saved.entry != NULL) set_curterm(saved.entry);
-#if !NCURSES_REENTRANT
-    if (saved.entry != NULL) {
-        LINES = saved.screen_lines;
-        COLS = saved.screen_columns;
-    }
-#endif
 }
 
 int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *facts) {
@@ -197,8 +254,8 @@ void ct_setup_modes(int use_colour) {
     def_prog_mode();
 }
 
-int ct_screen_columns(void) { return COLS; }
-int ct_screen_lines(void) { return LINES; }
+int ct_screen_columns(void) { return fallback_columns > 0 ? fallback_columns : COLS; }
+int ct_screen_lines(void) { return fallback_lines > 0 ? fallback_lines : LINES; }
 
 void ct_invalidate(void) { clearok(curscr, TRUE); }
 

@@ -29,6 +29,10 @@ public final class Animator {
     /// True while anything is animating (or waiting out a delay).
     public var isAnimating: Bool { !running.isEmpty }
 
+    /// Nothing animates and no animation block is open: a change to a view applies at once, and
+    /// stops nothing.
+    var isIdle: Bool { running.isEmpty && openTransactions.isEmpty }
+
     /// Runs `changes`, animating every animatable property it sets on views of this window.
     public func animate(
         duration: Double, delay: Double = 0, curve: AnimationCurve = .easeInOutQuad,

@@ -24,10 +24,14 @@ extension View {
         animator.animate(duration: duration, delay: delay, curve: curve, changes: changes, completion: completion)
     }
 
-    /// Sets an animatable property: recorded by an open animation block, else applied
-    /// at once (stopping any animation of it).
-    func setAnimatable<Value: Interpolatable>(_ keyPath: ReferenceWritableKeyPath<View, Value>, _ value: Value) {
-        if let animator = window?.animator, animator.record(self, keyPath, value) { return }
-        self[keyPath: keyPath] = value
+    /// An animatable property's change: true when an open animation block recorded it; false when
+    /// the caller is to set the value at once (any animation of the property has been stopped).
+    /// With no block open and nothing animating, the key path is not even made: setting frames
+    /// is most of what building a table does.
+    func animates<Value: Interpolatable>(
+        _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<View, Value>, to value: Value
+    ) -> Bool {
+        guard let animator = window?.animator, !animator.isIdle else { return false }
+        return animator.record(self, keyPath(), value)
     }
 }

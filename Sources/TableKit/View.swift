@@ -12,7 +12,7 @@
 /// `frame`, `alpha` and `elevation` can be animated (see ``View/animate(duration:delay:curve:changes:completion:)``).
 open class View {
     // Storage behind the animatable properties. The animator writes these directly;
-    // the public setters go through `setAnimatable` so an open animation block can record them.
+    // the public setters ask `animates(_:to:)` first, so an open animation block can record them.
     var storedFrame: Rect {
         willSet { invalidateDrawing() }
         didSet { if storedFrame != oldValue { invalidateDrawing() } }
@@ -57,7 +57,7 @@ open class View {
 
     public var frame: Rect {
         get { storedFrame }
-        set { setAnimatable(\.storedFrame, newValue) }
+        set { if !animates(\.storedFrame, to: newValue) { storedFrame = newValue } }
     }
 
     public var bounds: Rect {
@@ -77,7 +77,10 @@ open class View {
     /// 0 is fully transparent, 1 opaque. Drawing blends toward what lies beneath.
     public var alpha: Double {
         get { storedAlpha }
-        set { setAnimatable(\.storedAlpha, min(max(newValue, 0), 1)) }
+        set {
+            let alpha = min(max(newValue, 0), 1)
+            if !animates(\.storedAlpha, to: alpha) { storedAlpha = alpha }
+        }
     }
 
     /// How far the view is lifted off the table, 0 (resting) to 1 (held): the terminal's
@@ -85,7 +88,10 @@ open class View {
     /// right, as dark as `elevation` is high.
     public var elevation: Double {
         get { storedElevation }
-        set { setAnimatable(\.storedElevation, max(newValue, 0)) }
+        set {
+            let elevation = max(newValue, 0)
+            if !animates(\.storedElevation, to: elevation) { storedElevation = elevation }
+        }
     }
 
     // MARK: Hierarchy

@@ -58,7 +58,9 @@ public final class TerminalScreen: SessionScreen {
 
     public init(environment: [String: String]) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw OpenError.notATerminal }
-        setlocale(LC_ALL, "")
+        // The character set only (what ncursesw and the cell widths need): messages stay in English,
+        // numbers keep their dot, and one locale file is read instead of twelve.
+        setlocale(LC_CTYPE, "")
         isUTF8 = String(cString: nl_langinfo(Int32(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
         let name = environment["TERM"] ?? ""
         capabilities = TerminalCapabilities.read(outputDescriptor: STDOUT_FILENO, environment: environment)
@@ -74,7 +76,9 @@ public final class TerminalScreen: SessionScreen {
         // by a Ctrl-S typed while starting never would.
         _ = ct_take_keyboard(STDIN_FILENO)
         ct_set_terminal_taken(1)
-        guard ct_open_screen(STDIN_FILENO, STDOUT_FILENO) == 0 else {
+        // ncurses draws only where the terminal does not take ECMA-48 (``FrameEncoder`` draws
+        // everywhere else).
+        guard ct_open_screen(STDIN_FILENO, STDOUT_FILENO, capabilities.takesECMA48 ? 0 : 1) == 0 else {
             ct_emergency_restore()
             signals.restoreDefaults()
             throw OpenError.unknownTerminal(name)
@@ -100,10 +104,13 @@ public final class TerminalScreen: SessionScreen {
 
     public var bytesWritten: UInt64 { UInt64(ct_bytes_written()) }
 
-    /// Tells ncurses the new size after SIGWINCH.
+    /// Tells whichever draws the frames (ncurses or the encoder) the new size after SIGWINCH.
     public func resize(width: Int, height: Int) {
-        resizeterm(Int32(height), Int32(width))
-        encoder?.resize(width: width, height: height)
+        guard encoder != nil else {
+            resizeterm(Int32(height), Int32(width))
+            return
+        }
+        encoder!.resize(width: width, height: height)
     }
 
     /// Writes the changed cells and shows them.

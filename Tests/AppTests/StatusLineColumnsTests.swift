@@ -32,4 +32,15 @@ final class StatusLineColumnsTests: XCTestCase {
             XCTAssertEqual(StatusLineView.columns(of: message), reference(message), message.debugDescription)
         }
     }
+
+    func testTheFirstCandidateThatFitsIsShownElseTheLast() {
+        let candidates = [["Klondike #7", "[click] deals", "[q] quit"], ["Klondike #7", "[q] quit"], ["[q] quit"]]
+        XCTAssertEqual(StatusLineView.fitted(candidates, room: 34), "Klondike #7 · [click] deals · [q] quit")
+        XCTAssertEqual(StatusLineView.fitted(candidates, room: 33), "Klondike #7 · [q] quit")
+        XCTAssertEqual(StatusLineView.fitted(candidates, room: 19), "[q] quit")
+        XCTAssertEqual(StatusLineView.fitted(candidates, room: 5), "[q] quit", "nothing fits: the last")
+        XCTAssertEqual(
+            StatusLineView.fitted([["", "a"], ["b"]], room: 9), " · a", "an empty part keeps its separator")
+        XCTAssertEqual(StatusLineView.fitted([], room: 9), "")
+    }
 }

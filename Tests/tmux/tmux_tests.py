@@ -2537,6 +2537,61 @@ def a_game_killed_while_joined_leaves_cardtable_screen_to_restore_its_terminal()
         game.close()
 
 
+def rows_drawn_in_a_sizeless_pty(folder, extra_environment):
+    """Plays Klondike in a pty that reports no size (0x0, as a pty nobody has sized) until its
+    status line is written, then quits with q; returns the rows its cursor moves went to and
+    the exit status."""
+    import fcntl
+    import select
+    import termios
+    environment = dict(os.environ)
+    environment.update(entry.split("=", 1) for entry in isolated_environment(folder))
+    environment.update(TERM="xterm-256color", **extra_environment)
+    for name in ("COLUMNS", "LINES"):
+        if name not in extra_environment:
+            environment.pop(name, None)
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, bytes(8))  # rows, columns and pixels all 0
+    child = subprocess.Popen([BINARY, "klondike", "--deal", "3", "--no-winnable"], stdin=slave, stdout=slave,
+                             stderr=slave, env=environment, start_new_session=True)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + 10
+    try:
+        while b"quit" not in output:
+            assert time.monotonic() < deadline, "no status line: %r" % output[-300:]
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                output += os.read(master, 65536)
+        os.write(master, b"q")
+        status = child.wait(timeout=10)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(master)
+    rows = [int(row) for row in re.findall(rb"\x1b\[(\d+)(?:;\d+)?H", output)]
+    regions = [(int(top), int(bottom)) for top, bottom in re.findall(rb"\x1b\[(\d+);(\d+)r", output)]
+    return rows, regions, status
+
+
+@test
+def a_terminal_that_reports_no_size_is_drawn_at_columns_and_lines_else_terminfos():
+    # The game asks the tty for its size first; when it says 0x0, COLUMNS and LINES size the
+    # table, and without them the terminfo entry's 80x24. (ncurses, which draws nothing on such
+    # a terminal, opens its own screen one column wide: the size must not come from it.)
+    # Any scrolling region set is the whole screen: a shorter one would be left to the shell.
+    with tempfile.TemporaryDirectory() as folder:
+        rows, regions, status = rows_drawn_in_a_sizeless_pty(folder, {"COLUMNS": "100", "LINES": "40"})
+        assert status == 0, status
+        assert max(rows) == 40, "the status line goes on row 40: rows %s" % sorted(set(rows))
+        assert all(region == (1, 40) for region in regions), regions
+    with tempfile.TemporaryDirectory() as folder:
+        rows, regions, status = rows_drawn_in_a_sizeless_pty(folder, {})
+        assert status == 0, status
+        assert max(rows) == 24, "terminfo's 24 lines: rows %s" % sorted(set(rows))
+        assert all(region == (1, 24) for region in regions), regions
+
+
 def main():
     # Nothing a test runs reads or writes the real home's saves, statistics or settings, nor
     # the real runtime folder's game sockets.

@@ -31,7 +31,10 @@ void ct_write_bytes(const unsigned char *bytes, unsigned long size);
 
 // Opens ncurses on `output_fd` for output and `input_fd` for input, and prepares what gives
 // the screen back (ct_emergency_restore). Returns 0 on success, -1 if the terminal type is unknown.
-int ct_open_screen(int input_fd, int output_fd);
+// `draws` is 0 when ncurses will draw no cell (the program writes its frames itself): its
+// windows are then made one column wide instead of the terminal's width, which spares three
+// screen-sized buffers (1 MiB at 200x60) that nothing would use.
+int ct_open_screen(int input_fd, int output_fd, int draws);
 
 // What the terminfo entry for terminal type `name` (NULL: TERM's) says, read without writing
 // anything to the terminal.
@@ -63,7 +66,8 @@ int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *f
 // colour is never started, and no colour sequence is written); then the game's keyboard
 // (ct_take_keyboard), all of it kept as ncurses's program mode, set again after Ctrl-Z.
 void ct_setup_modes(int use_colour);
-// ncurses's idea of the size (the tty's, LINES and COLUMNS, or terminfo's).
+// The size when the tty gives none: LINES and COLUMNS, else terminfo's (ncurses's own where it
+// draws; where it does not, as ct_open_screen found them).
 int ct_screen_columns(void);
 int ct_screen_lines(void);
 // The whole screen must be sent again on the next update.
