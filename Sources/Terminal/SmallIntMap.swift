@@ -1,7 +1,8 @@
 /// Numbers to numbers for the few keys of one frame (its colours, its pens): sorted keys found
-/// by halving, and a `Dictionary` only past ``sortedLimit`` keys. A dictionary's first use at
-/// each start costs the runtime a search of every conformance in the program, more than all of
-/// a first frame's lookups here.
+/// by halving, and a `Dictionary` only past ``sortedLimit`` keys. Dictionaries in its place
+/// draw the first frame as fast but take 0.4 MiB more by then: their code is more, and lies
+/// outside the launch's (docs/PERFORMANCE.md, the fifth round). (When generic types were still
+/// made from mangled names, a dictionary's first use also cost a search of every conformance.)
 struct SmallIntMap {
     /// Past this many keys, inserting into sorted arrays would cost more than hashing.
     static let sortedLimit = 64

@@ -1,4 +1,5 @@
-# Installs Debian/Ubuntu packages that are missing. Sourced by scripts/play and scripts/test.
+# Installs Debian/Ubuntu packages that are missing. Sourced by scripts/play, scripts/test and the
+# benchmarks.
 #   ensure_packages libncursesw5-dev liblua5.4-dev
 ensure_packages() {
     local missing=()
@@ -29,4 +30,10 @@ ensure_swift() {
         elif [ -x /opt/swift/bin/swift ]; then export PATH="/opt/swift/bin:$PATH"
         else echo "error: swift is not on PATH; install Swift 6 from swift.org first" >&2; return 1; fi
     fi
+}
+
+# Swift, and the C libraries every build of the program links: ncursesw and Lua through
+# pkg-config, and libc.a for the static release build (libc6-dev).
+ensure_build_tools() {
+    ensure_swift && ensure_packages pkg-config libc6-dev libncursesw5-dev liblua5.4-dev
 }
