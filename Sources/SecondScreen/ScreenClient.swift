@@ -27,9 +27,14 @@ public enum ScreenClient {
     }
 
     /// The games listening in `folder`, asked each in turn (each has `seconds` to answer); a
-    /// socket no game answers on (left by one that was killed) is removed.
-    public static func games(in folder: String, seconds: Double = 1) -> [Game] {
-        guard let directory = opendir(folder) else { return [] }
+    /// socket no game answers on (left by one that was killed) is removed. Nothing is sent
+    /// before the folder, the socket and the process listening on it are known to be `user`'s
+    /// (``ScreenFolder/check(_:user:)``, ``connect(_:user:)``): a folder that is not throws, and
+    /// a socket that is not is passed over and said in `refused`. No folder: no games.
+    public static func games(in folder: String, user: uid_t = getuid(), seconds: Double = 1)
+        throws(ScreenSocketError) -> (games: [Game], refused: [ScreenSocketError])
+    {
+        guard try ScreenFolder.check(folder, user: user), let directory = opendir(folder) else { return ([], []) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
@@ -38,23 +43,38 @@ public enum ScreenClient {
             if name.hasPrefix("game-") && name.hasSuffix(".sock") { names.append(name) }
         }
         closedir(directory)
-        return names.sorted().compactMap { name in
+        var games: [Game] = []
+        var refused: [ScreenSocketError] = []
+        for name in names.sorted() {
             let path = folder + "/" + name
-            guard let connection = try? UnixSocket.connect(path) else {
-                if errno == ECONNREFUSED { unlink(path) }
-                return nil
+            let connection: Int32
+            do {
+                connection = try connect(path, user: user)
+            } catch {
+                // A socket of the player's that no game listens on: one that was killed left it.
+                if error.isRefusedConnection { unlink(path) } else { refused.append(error) }
+                continue
             }
             defer { close(connection) }
             UnixSocket.writeAll(connection, "who\n")
-            return readLine(connection, seconds: seconds).map { Game(path: path, description: $0) }
+            if let description = readLine(connection, seconds: seconds) {
+                games.append(Game(path: path, description: description))
+            }
         }
-        .sorted { ($0.process ?? 0) < ($1.process ?? 0) }
+        return (games.sorted { ($0.process ?? 0) < ($1.process ?? 0) }, refused)
     }
 
     /// Asks the game at `path` to take the terminal `terminal`: returns the connection, which
-    /// stays open while joined. Read the answer with ``answer(on:seconds:)``.
-    public static func join(_ path: String, terminal: Int32, hello: ScreenHello) throws(ScreenSocketError) -> Int32 {
-        let connection = try UnixSocket.connect(path)
+    /// stays open while joined. Read the answer with ``answer(on:seconds:)``. The folder, the
+    /// socket and the process listening are checked to be `user`'s before anything is sent.
+    public static func join(_ path: String, terminal: Int32, hello: ScreenHello, user: uid_t = getuid())
+        throws(ScreenSocketError) -> Int32
+    {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        guard try ScreenFolder.check(folder.isEmpty ? "/" : folder, user: user) else {
+            throw ScreenSocketError(message: "\(folder): no such folder")
+        }
+        let connection = try connect(path, user: user)
         let text = Array(hello.text.utf8)
         let sent = text.withUnsafeBytes { ct_send_with_descriptor(connection, $0.baseAddress, $0.count, terminal) }
         guard sent == text.count else {
@@ -63,6 +83,35 @@ public enum ScreenClient {
             throw error
         }
         return connection
+    }
+
+    /// A connection to the game's socket at `path`, made only when the socket is `user`'s
+    /// (``ScreenFolder/checkSocket(_:user:)``) and so is the process listening on it (its
+    /// credentials, `SO_PEERCRED`), checked before anything is sent.
+    public static func connect(_ path: String, user: uid_t = getuid()) throws(ScreenSocketError) -> Int32 {
+        try ScreenFolder.checkSocket(path, user: user)
+        let connection = try UnixSocket.connect(path)
+        do {
+            try checkListener(connection, path: path, user: user)
+        } catch {
+            close(connection)
+            throw error
+        }
+        return connection
+    }
+
+    /// Throws unless the process at the other end of `connection` (the one that listened on
+    /// `path`) is `user`'s, by its credentials (`SO_PEERCRED`).
+    public static func checkListener(_ connection: Int32, path: String, user: uid_t = getuid())
+        throws(ScreenSocketError)
+    {
+        var peer: UInt32 = 0
+        guard ct_peer_user(connection, &peer) == 0 else { throw ScreenSocketError("SO_PEERCRED", path) }
+        guard peer == user else {
+            throw ScreenSocketError(
+                message: "\(path): the process listening there is another user's (uid \(peer)), not yours: "
+                    + "nothing was sent to it")
+        }
     }
 
     /// The game's answer to a join, waited for at most `seconds`; nil when none came (the game

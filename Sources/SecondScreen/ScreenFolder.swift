@@ -39,4 +39,51 @@ public enum ScreenFolder {
                 message: "\(path) is open to other users and cannot be closed: \(String(cString: strerror(errno)))")
         }
     }
+
+    /// The joining side's check of the folder, before anything is sent to a socket in it: it
+    /// must be a real folder (not a symbolic link) of the player's, closed to everyone else.
+    /// Nothing is changed: another user who made `/tmp/cardtable-UID` first, and listens there,
+    /// would be handed the player's terminal, so a folder that fails is refused, with the path
+    /// and why. Returns false when there is no folder (no game has run).
+    public static func check(_ path: String, user: uid_t = getuid()) throws(ScreenSocketError) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return false }
+            throw ScreenSocketError(message: "cannot read the folder \(path): \(String(cString: strerror(errno)))")
+        }
+        let refusal = "not joining a game through it"
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK:
+            throw ScreenSocketError(message: "\(path) is a symbolic link, not a folder: \(refusal)")
+        default:
+            throw ScreenSocketError(message: "\(path) is not a folder: \(refusal)")
+        }
+        guard status.st_uid == user else {
+            throw ScreenSocketError(
+                message: "\(path) belongs to another user (uid \(status.st_uid)), not to you: \(refusal)")
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            let mode = String(status.st_mode & 0o777, radix: 8)
+            throw ScreenSocketError(
+                message: "\(path) is open to other users (mode \(mode)): \(refusal) ('chmod 700 \(path)' closes it)")
+        }
+        return true
+    }
+
+    /// The joining side's check of a game's socket before connecting: a socket (not a symbolic
+    /// link or anything else) that belongs to the player.
+    public static func checkSocket(_ path: String, user: uid_t = getuid()) throws(ScreenSocketError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw ScreenSocketError("lstat", path) }
+        guard status.st_mode & S_IFMT == S_IFSOCK else {
+            throw ScreenSocketError(message: "\(path) is not a socket: not joining a game through it")
+        }
+        guard status.st_uid == user else {
+            throw ScreenSocketError(
+                message:
+                    "\(path) belongs to another user (uid \(status.st_uid)), not to you: not joining a game through it"
+            )
+        }
+    }
 }

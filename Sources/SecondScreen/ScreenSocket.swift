@@ -186,9 +186,18 @@ public struct LineReader: Sendable {
 public struct ScreenSocketError: Error, CustomStringConvertible, Sendable {
     public var description: String
 
+    /// The system call that failed and its `errno`; none for a refusal of the program's own.
+    var call = ""
+    var code: Int32 = 0
+
     init(_ call: String, _ path: String) {
-        description = "\(path): \(call): \(String(cString: strerror(errno)))"
+        self.call = call
+        code = errno
+        description = "\(path): \(call): \(String(cString: strerror(code)))"
     }
+
+    /// No one listens on the socket (`connect` said ECONNREFUSED).
+    var isRefusedConnection: Bool { call == "connect" && code == ECONNREFUSED }
 
     init(message: String) { description = message }
 }

@@ -32,7 +32,7 @@ struct ScreenCommand: ParsableCommand {
         let environment = ProcessEnvironment.current
         let folder = ScreenFolder.path(environment: environment)
         if list {
-            let games = ScreenClient.games(in: folder)
+            let games = try Self.games(in: folder)
             guard !games.isEmpty else {
                 printError("cardtable: no game is running")
                 throw ExitCode(1)
@@ -47,10 +47,25 @@ struct ScreenCommand: ParsableCommand {
             printError("cardtable: \(error)")
             throw ExitCode(1)
         }
-        let games = ScreenClient.games(in: folder)
+        let games = try Self.games(in: folder)
         let game = try choose(from: games)
         let status = ScreenJoin(terminal: terminal, game: game).run()
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// The games running, asked only when the folder, each socket and the process listening on
+    /// it are the player's; what was refused is said (with its path and why), and a folder
+    /// that is not the player's alone ends the command.
+    static func games(in folder: String) throws -> [ScreenClient.Game] {
+        let found: (games: [ScreenClient.Game], refused: [ScreenSocketError])
+        do {
+            found = try ScreenClient.games(in: folder)
+        } catch {
+            printError("cardtable: \(error)")
+            throw ExitCode(1)
+        }
+        for refusal in found.refused { printError("cardtable: \(refusal)") }
+        return found.games
     }
 
     /// The game to join: the one named, the only one, or the one the player picks.
