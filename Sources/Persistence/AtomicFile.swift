@@ -8,6 +8,11 @@ import Layouts
 /// temporary file in the same folder, is flushed to the disk (`fsync`), renamed over the old
 /// file, and the folder is flushed too, so the rename itself survives a crash or power loss.
 /// A process killed at any instant leaves either the old file or the new one.
+///
+/// Nothing is written through a path another user could have prepared (a file named on the
+/// command line, one in a shared folder such as `/tmp`): the file being replaced must be a
+/// regular file of the player's, never a symbolic link (``writeRefusal(_:user:)``), and the
+/// temporary file is made afresh (`O_EXCL | O_NOFOLLOW`), never opened where it was found.
 public enum AtomicFile {
     /// Writes `text` to `path` atomically, making its folder (and parents) first if needed.
     /// With `keepingPermissions`, the file keeps the permissions it had (a new one gets those the
@@ -20,14 +25,20 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, keepingPermissions: Bool = false) throws(FileError) {
         let folder = folder(of: path)
         try makeFolder(folder)
-        // Unique per process and write: two processes writing the same file never share a
-        // temporary file; the last rename wins, whole.
-        counter &+= 1
-        let temporary = "\(path).tmp-\(getpid())-\(counter)"
-        var old = stat()
-        let existing = keepingPermissions && stat(path, &old) == 0 ? old.st_mode & 0o7777 : nil
+        let old = try replaceable(path)
+        let existing = keepingPermissions ? old.map { $0.st_mode & 0o7777 } : nil
         let mode: mode_t = keepingPermissions ? 0o666 : 0o600
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        // Unique per process and write: two processes writing the same file never share a
+        // temporary file; the last rename wins, whole. A name that is taken (by anything, a
+        // link another user planted included) is passed over for the next.
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            counter &+= 1
+            temporary = "\(path).tmp-\(getpid())-\(counter)"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
         guard descriptor >= 0 else { throw .system(temporary) }
         if let existing { _ = fchmod(descriptor, existing) }
         var failure: FileError?
@@ -51,6 +62,39 @@ public enum AtomicFile {
             throw failure
         }
         syncFolder(folder)
+    }
+
+    /// What is at `path` now, when a file may be written there (nothing, or a regular file of
+    /// the player's); throws, naming the path and why, for anything else.
+    @discardableResult
+    public static func replaceable(_ path: String, user: uid_t = geteuid()) throws(FileError) -> stat? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw .system(path)
+        }
+        if let refusal = writeRefusal(status, user: user) { throw FileError(path: path, reason: refusal) }
+        return status
+    }
+
+    /// Why nothing may be written to the file `status` describes (as `lstat` gives it); nil for
+    /// a regular file of `user`'s. A symbolic link is never written through: in a shared folder
+    /// another user may have planted it, pointing at a file of the player's.
+    public static func writeRefusal(_ status: stat, user: uid_t = geteuid()) -> String? {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            guard status.st_uid == user else {
+                return "belongs to another user (uid \(status.st_uid)): not written"
+            }
+            return nil
+        case S_IFLNK:
+            return "is a symbolic link: not written through (another user may have put it there); "
+                + "give the path of the file itself"
+        case S_IFDIR:
+            return "is a directory"
+        default:
+            return FileReading.refusal(status, limit: Int.max)?.reason() ?? "not a regular file"
+        }
     }
 
     /// The whole file, or `nil` when it does not exist; other failures (no permission, a
@@ -116,5 +160,6 @@ public enum AtomicFile {
         close(descriptor)
     }
 
-    nonisolated(unsafe) private static var counter = 0
+    /// The last temporary file's number.
+    nonisolated(unsafe) static var counter = 0
 }

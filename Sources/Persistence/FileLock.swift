@@ -58,8 +58,18 @@ public final class FileLock {
 
     private static func openLockFile(_ path: String) throws(FileError) -> Int32 {
         try AtomicFile.makeFolder(AtomicFile.folder(of: path))
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .system(path) }
+        // Never through a symbolic link, and only a regular file of the player's.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
+        guard descriptor >= 0 else {
+            guard errno == ELOOP else { throw .system(path) }
+            throw FileError(path: path, reason: "is a symbolic link: not opened (another user may have put it there)")
+        }
+        var status = stat()
+        if fstat(descriptor, &status) != 0 || AtomicFile.writeRefusal(status) != nil {
+            let reason = AtomicFile.writeRefusal(status) ?? String(cString: strerror(errno))
+            close(descriptor)
+            throw FileError(path: path, reason: reason)
+        }
         return descriptor
     }
 }

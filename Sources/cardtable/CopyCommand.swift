@@ -107,8 +107,8 @@ struct GameCopy {
     }
 }
 
-/// Whether something is at `path` (a symbolic link is followed).
+/// Whether something is at `path`, a symbolic link included (even one that leads nowhere).
 private func fileExists(_ path: String) -> Bool {
     var status = stat()
-    return stat(path, &status) == 0
+    return lstat(path, &status) == 0
 }

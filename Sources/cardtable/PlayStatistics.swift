@@ -1,4 +1,5 @@
 import Layouts
+import Persistence
 import TableKit
 import Terminal
 
@@ -71,6 +72,9 @@ struct PlayStatistics {
 /// Where `--stats FILE` writes: a regular file, checked before the game starts so that a target
 /// that cannot take the figures (a missing folder, a folder, a FIFO, a device such as /dev/full,
 /// a file that cannot be written) is said at once, and written at the end without ever blocking.
+/// The path may be in a shared folder (`/tmp/figures`), so nothing another user could have put
+/// there is written through: a symbolic link (it could lead to any file of the player's, which
+/// would be truncated), a file of someone else's, a file with other names (hard links).
 enum StatisticsTarget {
     struct Failure: Error, CustomStringConvertible {
         var path: String
@@ -112,34 +116,48 @@ enum StatisticsTarget {
         if let failure { throw failure }
     }
 
-    /// The file open for writing; never a FIFO or a device (which could block or swallow the figures).
+    /// The file open for writing; never a FIFO or a device (which could block or swallow the
+    /// figures), and never through a symbolic link.
     private static func open(_ path: String) throws(Failure) -> Int32 {
         func failure(_ code: Int32) -> Failure {
             switch code {
             case ENOENT: Failure(path: path, reason: "no such folder: \(folder(of: path))")
             case ENXIO: Failure(path: path, reason: "not a regular file (a FIFO no one reads)")
+            // O_NOFOLLOW: a symbolic link made since it was looked at.
+            case ELOOP: Failure(path: path, reason: "is a symbolic link: not written through")
             default: Failure(path: path, reason: FileReading.failure(code).reason(what: "a file"))
             }
         }
-        var status = stat()
-        if stat(path, &status) == 0, let refusal = refusal(status) { throw Failure(path: path, reason: refusal) }
-        let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o644)
+        var found = stat()
+        let existed = lstat(path, &found) == 0
+        if existed, let refusal = refusal(found) { throw Failure(path: path, reason: refusal) }
+        let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+        let descriptor = Glibc.open(path, flags, 0o644)
         guard descriptor >= 0 else { throw failure(errno) }
-        if fstat(descriptor, &status) != 0 || refusal(status) != nil {
-            let reason = refusal(status) ?? String(cString: strerror(errno))
+        var status = stat()
+        var reason: String?
+        if fstat(descriptor, &status) != 0 {
+            reason = String(cString: strerror(errno))
+        } else if existed && (status.st_dev != found.st_dev || status.st_ino != found.st_ino) {
+            reason = "was replaced while it was opened"
+        } else {
+            reason = refusal(status)
+        }
+        if let reason {
             close(descriptor)
             throw Failure(path: path, reason: reason)
         }
         return descriptor
     }
 
-    /// Why a file of this kind cannot take the figures; nil for a regular file.
+    /// Why this file (as `lstat` or `fstat` gives it) cannot take the figures; nil for a
+    /// regular file of the player's with no other name.
     private static func refusal(_ status: stat) -> String? {
-        switch FileReading.refusal(status, limit: Int.max) {
-        case nil: nil
-        case .directory?: "is a directory"
-        case let other?: other.reason()
+        if let refusal = AtomicFile.writeRefusal(status) { return refusal }
+        guard status.st_nlink <= 1 else {
+            return "has other names (\(status.st_nlink) hard links): not written, since it may be another's file"
         }
+        return nil
     }
 
     private static func folder(of path: String) -> String {

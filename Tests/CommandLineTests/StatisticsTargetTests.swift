@@ -37,7 +37,11 @@ final class StatisticsTargetTests: XCTestCase {
             (folder + "/fifo", "not a regular file (a FIFO)"),
             ("/dev/full", "not a regular file (a character device)"),
             ("/dev/null", "not a regular file (a character device)"),
-            (folder + "/loop", "too many levels of symbolic links"),
+            (
+                folder + "/loop",
+                "is a symbolic link: not written through (another user may have put it there); "
+                    + "give the path of the file itself"
+            ),
         ]
         for (path, reason) in cases {
             XCTAssertEqual(refusal(path), "--stats: cannot write the figures to \(path): \(reason)", path)
@@ -51,6 +55,48 @@ final class StatisticsTargetTests: XCTestCase {
             "\(refusal(path) ?? "nil")")
         XCTAssertNil(refusal(folder + "/stats.txt"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/stats.txt"), "made before the game")
+    }
+
+    /// `--stats /tmp/x`, where another user made `/tmp/x` a link to a file of the player's (or
+    /// a second name of it): the figures must not truncate that file.
+    func testWhatAnotherUserCouldHavePlantedIsNotWrittenThrough() throws {
+        let precious = folder + "/precious"
+        try "the player's own\n".write(toFile: precious, atomically: false, encoding: .utf8)
+        let link = folder + "/x"
+        XCTAssertEqual(symlink(precious, link), 0)
+        let dangling = folder + "/y"
+        XCTAssertEqual(symlink(folder + "/made", dangling), 0)
+        let second = folder + "/h"
+        XCTAssertEqual(Glibc.link(precious, second), 0)
+        let linkReason =
+            "is a symbolic link: not written through (another user may have put it there); "
+            + "give the path of the file itself"
+        XCTAssertEqual(refusal(link), "--stats: cannot write the figures to \(link): \(linkReason)")
+        XCTAssertEqual(refusal(dangling), "--stats: cannot write the figures to \(dangling): \(linkReason)")
+        XCTAssertEqual(
+            refusal(second),
+            "--stats: cannot write the figures to \(second): has other names (2 hard links): not written, "
+                + "since it may be another's file")
+        XCTAssertThrowsError(try PlayStatistics().write(to: link))
+        XCTAssertThrowsError(try PlayStatistics().write(to: second))
+        XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "the player's own\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/made"), "nothing made at the link's end")
+
+        // Swapped for a link during the game: refused at the end all the same.
+        let path = folder + "/stats.txt"
+        try StatisticsTarget.prepare(path)
+        XCTAssertEqual(unlink(path), 0)
+        XCTAssertEqual(symlink(precious, path), 0)
+        XCTAssertThrowsError(try PlayStatistics().write(to: path))
+        XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "the player's own\n")
+
+        // Another user's file.
+        let theirs = folder + "/theirs"
+        try "theirs\n".write(toFile: theirs, atomically: false, encoding: .utf8)
+        guard chown(theirs, 4242, 4242) == 0 else { throw XCTSkip("only root can give a file to another user") }
+        XCTAssertEqual(
+            refusal(theirs),
+            "--stats: cannot write the figures to \(theirs): belongs to another user (uid 4242): not written")
     }
 
     func testTheFiguresAreWrittenWhole() throws {
