@@ -4,8 +4,12 @@
     import Glibc
 #endif
 
-/// Where layouts are looked up: a path as given, else a shipped name, else
-/// `$XDG_CONFIG_HOME/cardtable/layouts/NAME.toml` (`~/.config` when XDG_CONFIG_HOME is unset or not absolute).
+/// Where layouts are looked up. A bare name (no `/`, not ending in `.toml`) is a game: a shipped
+/// one, else `$XDG_CONFIG_HOME/cardtable/layouts/NAME.toml` (`~/.config` when XDG_CONFIG_HOME
+/// is unset or not absolute), never a file in the current folder, so that a file planted there
+/// (`./klondike`) cannot take the place of the game the player named. A path (with a `/`, such
+/// as `./klondike`, or ending in `.toml`) is a file: the path as given, else, for `NAME.toml`,
+/// that file in the player's layouts folder.
 public enum LayoutResolver {
     /// Where a name or path leads.
     public enum Location: Hashable, Sendable {
@@ -44,9 +48,13 @@ public enum LayoutResolver {
             if looksLikePath(nameOrPath) && tried == nil {
                 return failure("no such file")
             }
-            var message = "no layout '\(nameOrPath)': not a file, not a shipped game or table"
+            let bare = !looksLikePath(nameOrPath)
+            var message = "no layout '\(nameOrPath)': " + (bare ? "" : "not a file, ") + "not a shipped game or table"
             if let path = tried {
                 message += ", and no \(path)"
+            }
+            if bare, entryKind(nameOrPath) != nil {
+                message += "; a file in this folder is a layout only as a path: ./\(nameOrPath)"
             }
             if let suggestion = Suggestions.closest(to: nameOrPath, in: ShippedLayouts.names) {
                 message += "; did you mean '\(suggestion)'?"
@@ -57,16 +65,16 @@ public enum LayoutResolver {
         }
     }
 
-    /// Where a name or path leads, in this order: a file at the path as given (a folder only when
-    /// the argument looks like a path, so that it is said to be a folder), a shipped layout, a
-    /// file in the player's layouts folder. Anything at a path counts, even a FIFO or a broken
-    /// link, so that reading it says what is wrong with it.
+    /// Where a name or path leads. A path (``looksLikePath(_:)``): the file at the path as given,
+    /// else the file of that name in the player's layouts folder. A bare name: a shipped layout,
+    /// else the file in the player's layouts folder; never a file in the current folder. Anything
+    /// at a path counts, even a folder, a FIFO or a broken link, so that reading it says what is
+    /// wrong with it.
     public static func locate(_ nameOrPath: String, environment: [String: String]) -> Location {
         guard !nameOrPath.isEmpty else { return .nowhere(tried: nil) }
-        if let kind = entryKind(nameOrPath), kind != .directory || looksLikePath(nameOrPath) {
-            return .file(nameOrPath)
-        }
-        if ShippedLayouts.source(named: nameOrPath) != nil {
+        if looksLikePath(nameOrPath) {
+            if entryKind(nameOrPath) != nil { return .file(nameOrPath) }
+        } else if ShippedLayouts.source(named: nameOrPath) != nil {
             return .shipped(nameOrPath)
         }
         guard let path = userFile(nameOrPath, environment: environment) else { return .nowhere(tried: nil) }
@@ -74,10 +82,11 @@ public enum LayoutResolver {
     }
 
     /// Every file whose appearance, change or removal can change what `nameOrPath` leads to:
-    /// the path as given and the file of that name in the player's layouts folder.
+    /// the path as given (for a path) and the file of that name in the player's layouts folder.
     public static func candidateFiles(_ nameOrPath: String, environment: [String: String]) -> [String] {
         guard !nameOrPath.isEmpty else { return [] }
-        return [nameOrPath] + (userFile(nameOrPath, environment: environment).map { [$0] } ?? [])
+        let given = looksLikePath(nameOrPath) ? [nameOrPath] : []
+        return given + (userFile(nameOrPath, environment: environment).map { [$0] } ?? [])
     }
 
     /// `NAME.toml` in the player's layouts folder, for a name without a slash.
@@ -86,7 +95,8 @@ public enum LayoutResolver {
         return directory + "/" + (name.hasSuffix(".toml") ? name : name + ".toml")
     }
 
-    static func looksLikePath(_ argument: String) -> Bool {
+    /// A path, not a game's name: it has a `/` (`./klondike`, `layouts/x.toml`) or ends in `.toml`.
+    public static func looksLikePath(_ argument: String) -> Bool {
         argument.contains("/") || argument.hasSuffix(".toml")
     }
 

@@ -4,6 +4,10 @@ import Layouts
 import Persistence
 import TableKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `cardtable design FILE`: the layout designer. Opens a layout file (or a new one when FILE does
 /// not exist) and edits it with the table's own drag and drop; saves write the file back as a
 /// person would have written it.
@@ -80,8 +84,11 @@ struct DesignCommand: ParsableCommand {
         case .nowhere:
             let bare = !argument.contains("/") && !argument.contains(".")
             let new = bare ? argument + ".toml" : argument
+            var status = stat()
             if new != argument, case .file(let found) = LayoutResolver.locate(new, environment: environment) {
                 path = found
+            } else if new == argument, lstat(argument, &status) == 0 {
+                path = argument  // a file named with a dot (not .toml), opened as it is, never made afresh
             } else {
                 return session(LayoutDocument(newFile: new), isNew: true)
             }

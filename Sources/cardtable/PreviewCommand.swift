@@ -93,7 +93,7 @@ struct PreviewCommand: ParsableCommand {
         var layout: TableLayout?
         var diagnostics: [LayoutDiagnostic]
         var title: String
-        /// Every file whose change can change the drawing: where the name may lead (the path as
+        /// Every file whose change can change the drawing: where the name may lead (a path as
         /// given, the file of that name in the layouts folder), the file it leads to and its
         /// script, through their symbolic links too.
         var watched: [String]

@@ -38,6 +38,18 @@ final class DesignCommandTests: XCTestCase {
         XCTAssertEqual(bare.session.document.file, "mine.toml")
     }
 
+    func testABareNameIsNotAFileInTheWorkingFolderButANameWithADotIs() throws {
+        let text = "map = \"T\"\n[slots.T]\nkind = \"tableau\"\n"
+        try text.write(toFile: folder + "/plain", atomically: false, encoding: .utf8)
+        try text.write(toFile: folder + "/notes.txt", atomically: false, encoding: .utf8)
+        let bare = try DesignCommand.open("plain", environment: environment)
+        XCTAssertTrue(bare.isNew, "a bare name gets .toml")
+        XCTAssertEqual(bare.session.document.file, "plain.toml")
+        let dotted = try DesignCommand.open("notes.txt", environment: environment)
+        XCTAssertFalse(dotted.isNew, "opened as it is, never made afresh over the file")
+        XCTAssertEqual(dotted.session.layout.slots.map(\.id), ["tableau"])
+    }
+
     func testAShippedGameIsRefusedWithTheWayToACopy() {
         XCTAssertThrowsError(try DesignCommand.open("klondike", environment: environment)) { error in
             let lines = (error as? DesignCommand.Refusal)?.lines ?? []

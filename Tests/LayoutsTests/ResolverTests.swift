@@ -57,23 +57,69 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(LayoutResolver.resolve("klondike", environment: homeOnly).layout?.slots.count, 13)
     }
 
+    /// A file in the current folder named like a game (another user may have put it there, or
+    /// it is only a file of that name) never takes the game's place: a bare name is a shipped
+    /// game or one in the player's layouts folder; a file is named as a path (`./klondike`) or
+    /// by its `.toml`.
+    func testABareNameIsAGameNeverAFileInTheCurrentFolder() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let working = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path))
+        defer { XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(working)) }
+        let planted = "name = \"planted\"\n" + tiny
+        for name in ["klondike", "klondike.toml", "mine", "mine.toml"] {
+            try planted.write(toFile: name, atomically: false, encoding: .utf8)
+        }
+        let layouts = directory.appendingPathComponent("config/cardtable/layouts").path
+        try FileManager.default.createDirectory(atPath: layouts, withIntermediateDirectories: true)
+        let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+
+        XCTAssertEqual(LayoutResolver.locate("klondike", environment: environment), .shipped("klondike"))
+        XCTAssertEqual(LayoutResolver.resolve("klondike", environment: environment).layout?.name, "klondike")
+        XCTAssertEqual(LayoutResolver.resolve("./klondike", environment: environment).layout?.name, "planted")
+        XCTAssertEqual(
+            LayoutResolver.resolve("klondike.toml", environment: environment).layout?.name, "planted",
+            "NAME.toml names a file: as the README's 'cardtable play mine.toml'")
+        XCTAssertEqual(
+            LayoutResolver.resolve("mine", environment: environment).diagnostics.map(\.description),
+            [
+                "mine: error: no layout 'mine': not a shipped game or table, and no \(layouts)/mine.toml; "
+                    + "a file in this folder is a layout only as a path: ./mine; 'cardtable list' shows the shipped ones"
+            ])
+        XCTAssertEqual(LayoutResolver.candidateFiles("mine", environment: environment), [layouts + "/mine.toml"])
+        XCTAssertEqual(
+            LayoutResolver.candidateFiles("mine.toml", environment: environment), ["mine.toml", layouts + "/mine.toml"])
+        // The player's own game by name, the file beside it notwithstanding.
+        try (("name = \"own\"\n") + tiny).write(toFile: layouts + "/mine.toml", atomically: false, encoding: .utf8)
+        XCTAssertEqual(LayoutResolver.resolve("mine", environment: environment).layout?.name, "own")
+        XCTAssertEqual(LayoutResolver.resolve("mine.toml", environment: environment).layout?.name, "planted")
+        XCTAssertEqual(LayoutResolver.resolve("./mine", environment: environment).layout?.name, "planted")
+    }
+
     func testNotFound() {
         let result = LayoutResolver.resolve("nosuch", environment: ["HOME": "/nonexistent-home"])
         XCTAssertNil(result.layout)
         XCTAssertEqual(
             result.diagnostics.map(\.description),
             [
-                "nosuch: error: no layout 'nosuch': not a file, not a shipped game or table, and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml; 'cardtable list' shows the shipped ones"
+                "nosuch: error: no layout 'nosuch': not a shipped game or table, and no /nonexistent-home/.config/cardtable/layouts/nosuch.toml; 'cardtable list' shows the shipped ones"
             ])
         XCTAssertEqual(
             LayoutResolver.resolve("klondyke", environment: [:]).diagnostics.map(\.description),
             [
-                "klondyke: error: no layout 'klondyke': not a file, not a shipped game or table; did you mean 'klondike'?"
+                "klondyke: error: no layout 'klondyke': not a shipped game or table; did you mean 'klondike'?"
             ])
         XCTAssertEqual(
             LayoutResolver.resolve("some/where.toml", environment: [:]).diagnostics.map(\.description),
             [
                 "some/where.toml: error: no such file"
+            ])
+        XCTAssertEqual(
+            LayoutResolver.resolve("mine.toml", environment: ["HOME": "/nonexistent-home"]).diagnostics.map(
+                \.description),
+            [
+                "mine.toml: error: no layout 'mine.toml': not a file, not a shipped game or table, and no /nonexistent-home/.config/cardtable/layouts/mine.toml; 'cardtable list' shows the shipped ones"
             ])
         XCTAssertTrue(LayoutResolver.resolve("", environment: [:]).hasErrors)
         XCTAssertEqual(LayoutResolver.userDirectory(environment: [:]), nil)
