@@ -45,17 +45,19 @@ extension TableScene {
         let quit = "\(keys.hint(for: .quit)) \(quitLabel)"
         let moves = history.count == 1 ? "1 move" : "\(history.count) moves"
         let time = clockText(elapsedSeconds)
+        // The layout's title as it is written: a bracket in it is not a key's.
+        let layoutTitle = StatusLineView.literal(layout.title)
         if rules.isWon(state), layout.rules != nil {
             return fitted([
                 [
-                    "You won \(layout.title) \(dealName) in \(moves) and \(time)!",
+                    "You won \(layoutTitle) \(dealName) in \(moves) and \(time)!",
                     "\(keys.hint(for: .newGame)) new game",
                     quit,
                 ],
                 ["You won in \(moves)!", "\(keys.hint(for: .newGame)) new", quit],
             ])
         }
-        let title = layout.rules != nil ? "\(layout.title) \(dealName) · \(moves) · \(time)" : layout.title
+        let title = layout.rules != nil ? "\(layoutTitle) \(dealName) · \(moves) · \(time)" : layoutTitle
         // The title with whether the game can still be won after the time, then without: the word
         // goes before the title does when the line is too long.
         let titles = [winnability.map { title + " · " + $0.word(ellipsis: theme.glyphs.ellipsis) }, title]

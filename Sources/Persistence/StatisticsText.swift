@@ -57,7 +57,9 @@ public enum StatisticsTable {
             [headings]
             + sorted.map { figures in
                 [
-                    figures.title, "\(figures.played)", "\(figures.won)", "\(figures.winPercentage)%",
+                    // The title is the statistics file's: shown as text, never as control sequences.
+                    TerminalText.safe(figures.title), "\(figures.played)", "\(figures.won)",
+                    "\(figures.winPercentage)%",
                     "\(figures.currentStreak)", "\(figures.bestStreak)",
                     figures.bestTime.map(clockText) ?? "-",
                     figures.fewestMoves.map(String.init) ?? "-",
@@ -107,12 +109,12 @@ public struct StatisticsReport: Hashable, Sendable {
         if let figures = statistics[variant] {
             text = StatisticsTable.text([figures])
         } else if let title = shippedTitle(variant) {
-            text = "No games of \(title) played yet.\n"
+            text = "No games of \(TerminalText.safe(title)) played yet.\n"
         } else {
             text = ""
             var message = "cardtable: '\(variant)' is not a shipped game and has no statistics"
             if let suggestion = Suggestions.closest(to: variant, in: shippedNames + statistics.keys.sorted()) {
-                message += "; did you mean '\(suggestion)'?"
+                message += "; did you mean '\(TerminalText.safe(suggestion))'?"
             } else {
                 message += "; 'cardtable list' shows the games"
             }

@@ -47,8 +47,11 @@ struct CheckCommand: ParsableCommand {
                     continue
                 }
                 let warnings = result.diagnostics.count + script.diagnostics.count
-                let named = layout.script.map { ", script \($0.file) (\(CheckCommand.describe(script.hooks)))" } ?? ""
-                print(
+                let named =
+                    layout.script.map {
+                        ", script \(TerminalText.safe($0.file)) (\(CheckCommand.describe(script.hooks)))"
+                    } ?? ""
+                printOut(
                     "\(file): ok, \(layout.slots.count) slots\(named)"
                         + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
             }
@@ -77,7 +80,7 @@ struct CheckCommand: ParsableCommand {
             for diagnostic in result.diagnostics { printError(diagnostic.description) }
             if result.hasErrors { return false }
             let warnings = result.diagnostics.count
-            print(
+            printOut(
                 "\(file): ok, \(CheckCommand.describe(result.hooks))" + (warnings > 0 ? ", \(warnings) warning(s)" : "")
             )
             return true
@@ -100,13 +103,13 @@ struct CheckCommand: ParsableCommand {
                 printError("\(file): error: no such file")
                 return false
             }
-            print("\(file): no such file; every setting takes its default")
+            printOut("\(file): no such file; every setting takes its default")
             return true
         }
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
         if result.hasErrors { return false }
         let warnings = result.diagnostics.count
-        print("\(file): ok" + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
+        printOut("\(file): ok" + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
         return true
     }
 }

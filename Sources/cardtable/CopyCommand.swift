@@ -62,13 +62,13 @@ struct CopyCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let layout = PathNames.join(folder, "\(name).toml")
-        print(
+        printOut(
             "Wrote " + files.map { PathNames.join(folder, $0.name) }.joined(separator: " and ")
                 + ".")
-        print(
+        printOut(
             "Change \(files.count == 1 ? "it" : "them"), and watch the table redraw: cardtable preview --watch \(layout)"
         )
-        print("Play it: cardtable play \(to == nil ? name : layout)")
+        printOut("Play it: cardtable play \(to == nil ? name : layout)")
     }
 }
 

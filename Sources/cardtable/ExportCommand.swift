@@ -54,10 +54,10 @@ struct ExportCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            print(PositionText.write(state, layout: table), terminator: "")
+            printOut(PositionText.write(state, layout: table), terminator: "")
         case .fcSolve:
             do {
-                print(try FreeCellBoard.write(state, layout: table), terminator: "")
+                printOut(try FreeCellBoard.write(state, layout: table), terminator: "")
             } catch {
                 printError("cardtable: no FreeCell Solver board for this position: \(error.reason)")
                 throw ExitCode(1)
@@ -84,7 +84,8 @@ extension ExportCommand {
                 throw ExitCode(1)
             }
         }
-        printError("cardtable: export: no saved game of \(table.title): give --deal N or --position FILE")
+        printError(
+            "cardtable: export: no saved game of \(TerminalText.safe(table.title)): give --deal N or --position FILE")
         throw ExitCode(1)
     }
 }

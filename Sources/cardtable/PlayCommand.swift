@@ -95,10 +95,20 @@ struct PlayCommand: ParsableCommand {
     func run() throws { try request.run() }
 }
 
+/// Writes a message to standard error, made safe for a terminal first: messages quote files
+/// (titles, names, positions, script options) and what games say on their sockets, and none of
+/// that may reach the terminal as a control sequence (``TerminalText``).
 func printError(_ text: String) {
-    var line = text
+    var line = TerminalText.safe(text, keepingLines: true)
     line.append("\n")
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}
+
+/// Writes text to standard output, made safe for a terminal first (``TerminalText``): what the
+/// commands print (titles, names, statistics, positions, games running) comes from files and
+/// sockets.
+func printOut(_ text: String, terminator: String = "\n") {
+    print(TerminalText.safe(text, keepingLines: true), terminator: terminator)
 }
 
 enum ProcessEnvironment {

@@ -36,10 +36,12 @@ struct RenderCommand: ParsableCommand {
         guard let table = resolved.layout, !resolved.hasErrors else { throw ExitCode(1) }
         // A table that fits no terminal of this size has no drawing to print: say so, and fail.
         if case .failure(let tooSmall) = Placement.place(table, width: size.width, height: size.height) {
-            printError("cardtable: render: \(table.name) does not fit in \(size.width)x\(size.height): \(tooSmall)")
+            printError(
+                "cardtable: render: \(TerminalText.safe(table.name)) does not fit in \(size.width)x\(size.height): \(tooSmall)"
+            )
             throw ExitCode(1)
         }
-        print(
+        printOut(
             LayoutPreview.render(
                 table, width: size.width, height: size.height,
                 theme: Theme(ascii: ascii, monochrome: true), seed: deal))

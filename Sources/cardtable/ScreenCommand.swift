@@ -1,4 +1,5 @@
 import ArgumentParser
+import Layouts
 import SecondScreen
 import Terminal
 
@@ -37,7 +38,7 @@ struct ScreenCommand: ParsableCommand {
                 printError("cardtable: no game is running")
                 throw ExitCode(1)
             }
-            for game in games { print("\(game.process.map(String.init) ?? "?")\t\(game.description)") }
+            for game in games { printOut("\(game.process.map(String.init) ?? "?")\t\(game.description)") }
             return
         }
         let terminal: JoiningTerminal
@@ -65,7 +66,8 @@ struct ScreenCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for refusal in found.refused { printError("cardtable: \(refusal)") }
-        return found.games
+        // What a game says it plays is shown as text, never as control sequences.
+        return found.games.map { ScreenClient.Game(path: $0.path, description: TerminalText.safe($0.description)) }
     }
 
     /// The game to join: the one named, the only one, or the one the player picks.
@@ -84,9 +86,9 @@ struct ScreenCommand: ParsableCommand {
         case 1:
             return games[0]
         default:
-            print("Games running:")
-            for (index, game) in games.enumerated() { print("  \(index + 1). \(game.title)") }
-            print("Join which (1-\(games.count))? ", terminator: "")
+            printOut("Games running:")
+            for (index, game) in games.enumerated() { printOut("  \(index + 1). \(game.title)") }
+            printOut("Join which (1-\(games.count))? ", terminator: "")
             fflush(stdout)
             guard let answer = readLine(), let number = Int(answer.filter { !$0.isWhitespace }),
                 (1...games.count).contains(number)

@@ -1,3 +1,4 @@
+import Layouts
 import SecondScreen
 import TableKit
 import Terminal
@@ -43,9 +44,10 @@ final class ScreenJoin {
         var title = game.title
         switch ScreenClient.answer(on: connection, seconds: Self.answerTimeout) {
         case .accepted(let playing)?:
+            let playing = TerminalText.safe(playing)
             title = game.process.map { "\(playing) (process \($0))" } ?? playing
         case .refused(let reason)?:
-            printError("cardtable: cannot join \(game.title): \(reason)")
+            printError("cardtable: cannot join \(game.title): \(TerminalText.safe(reason))")
             return 1
         case .bye?, nil:
             terminal.saved.restore()
@@ -55,7 +57,7 @@ final class ScreenJoin {
         let (outcome, signal) = stay(connection)
         switch outcome {
         case .bye(let reason):
-            say("Left \(title): \(reason).")
+            say("Left \(title): \(TerminalText.safe(reason)).")
         case .gone:
             terminal.saved.restore()
             printError("cardtable: \(title) went away without giving this terminal back; it is restored")
@@ -109,7 +111,7 @@ final class ScreenJoin {
     }
 
     private func say(_ line: String) {
-        let text = line + "\n"
+        let text = TerminalText.safe(line) + "\n"
         _ = text.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
     }
 }

@@ -94,11 +94,13 @@ struct SolveCommand: ParsableCommand {
         try ScriptOptions.check(table, options: options)
         let rules = rulesOf(table, options: options)
         guard table.rules != nil else {
-            printError("cardtable: \(table.title) is a free table: it has no rules to win by, so nothing to solve")
+            printError(
+                "cardtable: \(TerminalText.safe(table.title)) is a free table: it has no rules to win by, so nothing to solve"
+            )
             throw ExitCode(1)
         }
         guard Solver.applies(to: rules) else {
-            printError("cardtable: the solver does not work on \(table.title)'s rules")
+            printError("cardtable: the solver does not work on \(TerminalText.safe(table.title))'s rules")
             throw ExitCode(1)
         }
         var run = SolveRun(budget: searchBudget, writesMoves: moves)
@@ -149,7 +151,9 @@ enum ScriptOptions {
     static func check(_ layout: TableLayout, options: [String: String]) throws {
         guard layout.script != nil else {
             if let name = options.keys.sorted().first {
-                printError("cardtable: \(layout.name) is not a scripted variant: it has no option '\(name)'")
+                printError(
+                    "cardtable: \(TerminalText.safe(layout.name)) is not a scripted variant: it has no option '\(TerminalText.safe(name))'"
+                )
                 throw ExitCode(1)
             }
             return

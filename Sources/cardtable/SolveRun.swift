@@ -13,7 +13,7 @@ struct SolveRun {
     let writesMoves: Bool
     /// Where the lines go: standard output, a line at a time so that a long run shows its progress.
     var write: (String) -> Void = { line in
-        print(line)
+        printOut(line)
         fflush(stdout)
     }
     /// Where problems go: standard error.

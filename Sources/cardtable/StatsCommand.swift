@@ -34,7 +34,7 @@ struct StatsCommand: ParsableCommand {
         let report = StatisticsReport(
             file: file, variant: variant, shippedTitle: { ShippedLayouts.layout(named: $0)?.title },
             shippedNames: ShippedLayouts.names)
-        print(report.text, terminator: "")
+        printOut(report.text, terminator: "")
         if let failure = report.failure {
             printError(failure)
             throw ExitCode(1)

@@ -36,6 +36,31 @@ final class FrameEncoderTests: XCTestCase {
         return (encoder, canvas)
     }
 
+    /// Text from a file drawn in cells (a layout's title, as the status line draws it) comes out
+    /// as what the cells show: a control character as `?`, a bidirectional control not at all;
+    /// nothing of it reaches the terminal as a sequence it would act on.
+    func testCellsOfHostileTextCarryNoControlSequence() {
+        var (encoder, canvas) = encoderShowingFelt(
+            width: 40, height: 2, dialect: TerminalDialect(colorMode: .palette256))
+        var next = canvas
+        var x = 0
+        for character in "Evil\u{1B}]0;owned\u{07}\u{1B}[?1049h\u{9B}6n\u{202E}txt\u{200F}" {
+            let glyph = Glyph(character)
+            guard glyph.width > 0 else { continue }  // as text is drawn: a glyph of no width is left out
+            next.set(Cell(glyph, foreground: ink, background: felt), x: x, y: 0)
+            x += Int(glyph.width)
+        }
+        let bytes = encoder.encode(next.changes(from: canvas))
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains("Evil?]0;owned??[?1049h?6ntxt"), text.debugDescription)
+        XCTAssertFalse(bytes.contains(0x07), "no BEL")
+        XCTAssertFalse(text.contains("\u{1B}]"), "no OSC")
+        XCTAssertFalse(text.contains("\u{1B}[?1049h"), "no mode switch")
+        XCTAssertFalse(text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) }, "no C1 control")
+        XCTAssertFalse(
+            text.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200F}" }, "no bidirectional control")
+    }
+
     func testOnlyTheColourThatChangedIsSent() {
         var (encoder, canvas) = encoderShowingFelt(dialect: TerminalDialect(colorMode: .palette256))
         var next = canvas

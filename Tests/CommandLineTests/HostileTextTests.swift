@@ -1,0 +1,174 @@
+import Foundation
+import Persistence
+import SecondScreen
+import TestSupport
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Text from files and sockets never reaches the terminal as control sequences: a layout's
+/// title, a script's name and options, a position, the statistics file's titles, what a game
+/// says on its socket, each with ESC (an OSC that sets the terminal's title, a mode switch),
+/// the C1 CSI U+009B and the bidirectional override U+202E in it, go through the real program
+/// (the `cardtable` built beside the tests) and come out as visible escapes.
+final class HostileTextTests: XCTestCase {
+    /// What a hostile file says: sets the terminal's title, switches to the other screen, asks
+    /// for the cursor's position (a reply typed into the shell), turns the line around.
+    static let hostile = "Evil\u{1B}]0;owned\u{07}\u{1B}[?1049h\u{9B}6n\u{202E}txt"
+    /// As TOML writes it.
+    static let hostileTOML = "Evil\\u001B]0;owned\\u0007\\u001B[?1049h\\u009B6n\\u202Etxt"
+    /// As the program shows it.
+    static let shown = "Evil\\x1b]0;owned\\x07\\x1b[?1049h\\u{9B}6n\\u{202E}txt"
+
+    var folder = ""
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make() }
+    override func tearDown() { TemporaryFolder.remove(folder) }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Starts `cardtable` with `arguments` in the test's folder, with only `environment` (and
+    /// the folder's XDG folders); `whileRunning` runs before it is waited for.
+    func cardtable(_ arguments: [String], environment: [String: String] = [:], whileRunning: () throws -> Void = {})
+        throws -> Run
+    {
+        let tests = try XCTUnwrap(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: (tests as NSString).deletingLastPathComponent + "/cardtable")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.environment =
+            [
+                "HOME": folder, "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config",
+                "XDG_STATE_HOME": folder + "/state", "XDG_RUNTIME_DIR": folder + "/run", "LANG": "C.UTF-8",
+            ].merging(environment) { $1 }
+        let outputPath = folder + "/stdout"
+        let errorsPath = folder + "/stderr"
+        XCTAssertTrue(FileManager.default.createFile(atPath: outputPath, contents: nil))
+        XCTAssertTrue(FileManager.default.createFile(atPath: errorsPath, contents: nil))
+        let output = try XCTUnwrap(FileHandle(forWritingAtPath: outputPath))
+        let errors = try XCTUnwrap(FileHandle(forWritingAtPath: errorsPath))
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        try whileRunning()
+        process.waitUntilExit()
+        try output.close()
+        try errors.close()
+        return Run(
+            status: process.terminationStatus, output: try String(contentsOfFile: outputPath, encoding: .utf8),
+            errors: try String(contentsOfFile: errorsPath, encoding: .utf8))
+    }
+
+    /// Nothing in `text` that a terminal would act on: lines and tabs only.
+    func assertShownAsText(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let acted = text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+                || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }
+        XCTAssertEqual(acted.map { String($0.value, radix: 16) }, [], text, file: file, line: line)
+    }
+
+    func write(_ text: String, to name: String) throws {
+        try text.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+    }
+
+    func testCheckShowsAScriptsNameAndAQuotedValueAsText() throws {
+        let script = "s\u{1B}[2J\u{9B}\u{202E}.lua"
+        try write("function deal() end\n", to: script)
+        try write(
+            """
+            name = "evil"
+            title = "\(Self.hostileTOML)"
+            script = "s\\u001B[2J\\u009B\\u202E.lua"
+            map = "A"
+            [game]
+            family = "Evil"
+            [slots.A]
+            kind = "cell"
+
+            """, to: "evil.toml")
+        try write("map = \"A\"\n[slots.A]\nkind = \"\(Self.hostileTOML)\"\n", to: "bad.toml")
+        let run = try cardtable(["check", "evil.toml", "bad.toml"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.output, "evil.toml: ok, 1 slots, script s\\x1b[2J\\u{9B}\\u{202E}.lua (1 hook: deal)\n")
+        XCTAssertTrue(run.errors.hasPrefix("bad.toml:3:8: error: unknown kind"), run.errors)
+        assertShownAsText(run.output)
+        assertShownAsText(run.errors)
+    }
+
+    func testStatsShowsTheFilesTitlesAsText() throws {
+        let store = StatisticsStore(folder: folder + "/data/cardtable")
+        try store.record(
+            GameResult(
+                gameID: "evil-1-1", variant: "evil", title: Self.hostile, won: true, moves: 12, seconds: 30,
+                endedAt: 1_763_699_800))
+        try store.record(
+            GameResult(
+                gameID: "lined-1-1", variant: "lined", title: "Two\nlines\r\u{1B}[1A", won: false, moves: 1,
+                seconds: 3, endedAt: 1_763_699_801))
+        let run = try cardtable(["stats"])
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertTrue(run.output.contains(Self.shown), run.output)
+        XCTAssertTrue(run.output.contains("Two\\x0alines\\x0d\\x1b[1A"), "a title is one row: \(run.output)")
+        XCTAssertEqual(run.output.split(separator: "\n").count, 3, "the headings and a row each")
+        assertShownAsText(run.output)
+        let one = try cardtable(["stats", "evil"])
+        XCTAssertTrue(one.output.contains(Self.shown), one.output)
+        assertShownAsText(one.output)
+    }
+
+    func testAPositionAndAScriptsOptionsAreQuotedAsText() throws {
+        try write("game klondike\(Self.hostile)\nstock: 5\u{1B}[2JH\n", to: "position.txt")
+        let export = try cardtable(["export", "klondike", "--position", "position.txt"])
+        XCTAssertEqual(export.status, 1)
+        XCTAssertTrue(
+            export.errors.hasPrefix("position.txt:1:6: error: the position is for 'klondikeEvil\\x1b]0;own…'"),
+            export.errors)
+        assertShownAsText(export.errors)
+
+        try write(
+            """
+            options = {
+              { name = "dr\\27]0;x\\7aw", text = "Cards\\27[2J", values = { 1, 3 }, default = 1 },
+            }
+            function deal() end
+
+            """, to: "evil.lua")
+        try write(
+            "name = \"evil\"\ntitle = \"\(Self.hostileTOML)\"\nscript = \"evil.lua\"\nmap = \"A\"\n"
+                + "[game]\nfamily = \"Evil\"\n[slots.A]\nkind = \"cell\"\n", to: "evil.toml")
+        let solve = try cardtable(["solve", "evil.toml", "--deal", "1", "--option", "nosuch=1"])
+        XCTAssertEqual(solve.status, 1)
+        XCTAssertEqual(solve.errors, "cardtable: evil.lua: no option 'nosuch' (it offers: dr\\x1b]0;x\\x07aw)\n")
+        assertShownAsText(solve.errors)
+        let free = try cardtable(["solve", "evil.toml", "--deal", "1"])
+        assertShownAsText(free.output + free.errors)
+    }
+
+    func testScreenListShowsWhatAGameSaysAsText() throws {
+        XCTAssertEqual(mkdir(folder + "/run", 0o700), 0)
+        let host = try ScreenHost(folder: folder + "/run/cardtable", process: 4321)
+        let run = try cardtable(["screen", "--list"]) {
+            var ready = pollfd(fd: host.descriptor, events: Int16(POLLIN), revents: 0)
+            XCTAssertEqual(poll(&ready, 1, 5000), 1, "cardtable screen --list asks")
+            let connection = try XCTUnwrap(host.accept())
+            var readable = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
+            XCTAssertEqual(poll(&readable, 1, 5000), 1)
+            XCTAssertEqual(connection.read(), .request(.who))
+            connection.say(description: Self.hostile + "\u{202E} · 3 moves")
+            connection.close()
+        }
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.output, "4321\t\(Self.shown)\\u{202E} · 3 moves\n")
+        assertShownAsText(run.output)
+    }
+}
