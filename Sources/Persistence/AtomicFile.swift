@@ -11,8 +11,11 @@ import Layouts
 ///
 /// Nothing is written through a path another user could have prepared (a file named on the
 /// command line, one in a shared folder such as `/tmp`): the file being replaced must be a
-/// regular file of the player's, never a symbolic link (``writeRefusal(_:user:)``), and the
-/// temporary file is made afresh (`O_EXCL | O_NOFOLLOW`), never opened where it was found.
+/// regular file of the player's (``writeRefusal(_:user:)``), a symbolic link is followed only
+/// when it is the player's own and leads to such a file (``destination(of:user:)``; another
+/// user cannot make a link that belongs to the player, so a link kept by the player, as GNU
+/// stow makes them, is written through and stays a link), and the temporary file is made
+/// afresh (`O_EXCL | O_NOFOLLOW`), never opened where it was found.
 public enum AtomicFile {
     /// Writes `text` to `path` atomically, making its folder (and parents) first if needed.
     /// With `keepingPermissions`, the file keeps the permissions it had (a new one gets those the
@@ -23,10 +26,13 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path` atomically, making its folder (and parents) first if needed.
     public static func write(_ bytes: [UInt8], to path: String, keepingPermissions: Bool = false) throws(FileError) {
-        let folder = folder(of: path)
-        try makeFolder(folder)
-        let old = try replaceable(path)
-        let existing = keepingPermissions ? old.map { $0.st_mode & 0o7777 } : nil
+        // Through the player's own links to the file they lead to, which is replaced (the links
+        // stay links); the folders are made only for a path that is not a link.
+        let destination = try destination(of: path)
+        let target = destination.path
+        let folder = folder(of: target)
+        if target == path { try makeFolder(folder) }
+        let existing = keepingPermissions ? destination.status.map { $0.st_mode & 0o7777 } : nil
         let mode: mode_t = keepingPermissions ? 0o666 : 0o600
         // Unique per process and write: two processes writing the same file never share a
         // temporary file; the last rename wins, whole. A name that is taken (by anything, a
@@ -35,7 +41,7 @@ public enum AtomicFile {
         var descriptor: Int32 = -1
         for _ in 0..<100 {
             counter &+= 1
-            temporary = "\(path).tmp-\(getpid())-\(counter)"
+            temporary = "\(target).tmp-\(getpid())-\(counter)"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -56,7 +62,7 @@ public enum AtomicFile {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = .system(temporary) }
         if close(descriptor) != 0, failure == nil { failure = .system(temporary) }
-        if failure == nil, rename(temporary, path) != 0 { failure = .system(path) }
+        if failure == nil, rename(temporary, target) != 0 { failure = .system(target) }
         if let failure {
             unlink(temporary)
             throw failure
@@ -64,22 +70,87 @@ public enum AtomicFile {
         syncFolder(folder)
     }
 
-    /// What is at `path` now, when a file may be written there (nothing, or a regular file of
-    /// the player's); throws, naming the path and why, for anything else.
-    @discardableResult
-    public static func replaceable(_ path: String, user: uid_t = geteuid()) throws(FileError) -> stat? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else {
-            if errno == ENOENT { return nil }
-            throw .system(path)
-        }
-        if let refusal = writeRefusal(status, user: user) { throw FileError(path: path, reason: refusal) }
-        return status
+    /// Where a write to `path` lands, and what is there now (nil: nothing yet).
+    public struct Destination {
+        /// `path` itself, or the file the player's symbolic links at `path` lead to.
+        public var path: String
+        public var status: stat?
     }
 
-    /// Why nothing may be written to the file `status` describes (as `lstat` gives it); nil for
-    /// a regular file of `user`'s. A symbolic link is never written through: in a shared folder
-    /// another user may have planted it, pointing at a file of the player's.
+    /// Where a file may be written for `path`: `path` itself when it is nothing yet or a regular
+    /// file of `user`'s; when it is a symbolic link, the file it leads to, provided that every
+    /// link on the way belongs to `user` (another user cannot make one that does, so none of
+    /// them was planted) and that the file at the end is a regular file of `user`'s, or nothing
+    /// yet in a folder of `user`'s (where it is made). Anything else throws, naming the path and
+    /// why: a link of another user's, one leading to another user's file, a folder, a device.
+    /// Only the last name of each path is checked: the folders on the way are the player's choice.
+    public static func destination(of path: String, user: uid_t = geteuid()) throws(FileError) -> Destination {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0 else {
+                let code = errno
+                guard current != path else {
+                    // Nothing there (or a file where a folder of it should be, which making
+                    // the folders says).
+                    if code == ENOENT || code == ENOTDIR { return Destination(path: path, status: nil) }
+                    throw .system(path)
+                }
+                guard code == ENOENT else {
+                    throw FileError(
+                        path: path, reason: "is a symbolic link to \(current): \(String(cString: strerror(code)))")
+                }
+                // A link of the player's that leads nowhere yet: the file is made at its end
+                // only in a folder of the player's (never are folders made there).
+                let folder = folder(of: current)
+                var folderStatus = stat()
+                guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+                    throw FileError(
+                        path: path, reason: "is a symbolic link to \(current), whose folder does not exist")
+                }
+                guard folderStatus.st_uid == user else {
+                    throw FileError(
+                        path: path,
+                        reason: "is a symbolic link to \(current), which does not exist, in a folder of another "
+                            + "user's (uid \(folderStatus.st_uid)): not made there")
+                }
+                return Destination(path: current, status: nil)
+            }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                guard status.st_uid == user else {
+                    let words =
+                        "a symbolic link that belongs to another user (uid \(status.st_uid)): not written through "
+                        + "(another user may have put it there); give the path of the file itself"
+                    throw FileError(
+                        path: path, reason: current == path ? "is \(words)" : "leads through \(current), \(words)")
+                }
+                guard let target = linkText(current) else {
+                    throw FileError(path: path, reason: "is a symbolic link that cannot be read (\(current))")
+                }
+                current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
+                continue
+            }
+            if let refusal = writeRefusal(status, user: user) {
+                guard current != path else { throw FileError(path: path, reason: refusal) }
+                let which = refusal.hasPrefix("is ") || refusal.hasPrefix("belongs ") ? refusal : "is " + refusal
+                throw FileError(path: path, reason: "is a symbolic link to \(current), which \(which)")
+            }
+            return Destination(path: current, status: status)
+        }
+        throw FileError(path: path, reason: FileReading.Failure.symbolicLinkLoop.reason())
+    }
+
+    /// What is at `path` now, when a file may be written there (nothing, or a regular file of
+    /// the player's, or the player's own link to one: see ``destination(of:user:)``); throws,
+    /// naming the path and why, for anything else.
+    @discardableResult
+    public static func replaceable(_ path: String, user: uid_t = geteuid()) throws(FileError) -> stat? {
+        try destination(of: path, user: user).status
+    }
+
+    /// Why nothing may be written to the file `status` describes (as `lstat` or `fstat` gives
+    /// it); nil for a regular file of `user`'s. A symbolic link found here (where a file was
+    /// looked for, once its links were followed) is not written through.
     public static func writeRefusal(_ status: stat, user: uid_t = geteuid()) -> String? {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
@@ -95,6 +166,17 @@ public enum AtomicFile {
         default:
             return FileReading.refusal(status, limit: Int.max)?.reason() ?? "not a regular file"
         }
+    }
+
+    /// What the symbolic link at `path` holds.
+    private static func linkText(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let bytes = buffer[..<count].map { UInt8(bitPattern: $0) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // A name that is not UTF-8 would not be the same name once a String.
+        return Array(text.utf8) == bytes ? text : nil
     }
 
     /// The whole file, or `nil` when it does not exist; other failures (no permission, a

@@ -57,11 +57,14 @@ public final class FileLock {
     }
 
     private static func openLockFile(_ path: String) throws(FileError) -> Int32 {
-        try AtomicFile.makeFolder(AtomicFile.folder(of: path))
-        // Never through a symbolic link, and only a regular file of the player's.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
+        // Only a regular file of the player's, through no symbolic link but the player's own
+        // (the same rule as for every file written: AtomicFile.destination).
+        let target = try AtomicFile.destination(of: path).path
+        if target == path { try AtomicFile.makeFolder(AtomicFile.folder(of: path)) }
+        let descriptor = open(target, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
         guard descriptor >= 0 else {
             guard errno == ELOOP else { throw .system(path) }
+            // A link made since the path was looked at.
             throw FileError(path: path, reason: "is a symbolic link: not opened (another user may have put it there)")
         }
         var status = stat()

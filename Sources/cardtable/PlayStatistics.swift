@@ -73,8 +73,11 @@ struct PlayStatistics {
 /// that cannot take the figures (a missing folder, a folder, a FIFO, a device such as /dev/full,
 /// a file that cannot be written) is said at once, and written at the end without ever blocking.
 /// The path may be in a shared folder (`/tmp/figures`), so nothing another user could have put
-/// there is written through: a symbolic link (it could lead to any file of the player's, which
-/// would be truncated), a file of someone else's, a file with other names (hard links).
+/// there is written through: a symbolic link of another user's (it could lead to any file of the
+/// player's, which would be truncated), a file of someone else's, a file with other names (hard
+/// links). A link of the player's own is followed as every file written follows it
+/// (`AtomicFile.destination`): to a regular file of the player's, which is written, the link
+/// staying a link.
 enum StatisticsTarget {
     struct Failure: Error, CustomStringConvertible {
         var path: String
@@ -117,28 +120,34 @@ enum StatisticsTarget {
     }
 
     /// The file open for writing; never a FIFO or a device (which could block or swallow the
-    /// figures), and never through a symbolic link.
+    /// figures), and never through a symbolic link but the player's own.
     private static func open(_ path: String) throws(Failure) -> Int32 {
+        let target: String
+        let found: stat?
+        do {
+            let destination = try AtomicFile.destination(of: path)
+            (target, found) = (destination.path, destination.status)
+        } catch {
+            throw Failure(path: path, reason: error.reason)
+        }
         func failure(_ code: Int32) -> Failure {
             switch code {
-            case ENOENT: Failure(path: path, reason: "no such folder: \(folder(of: path))")
+            case ENOENT: Failure(path: path, reason: "no such folder: \(folder(of: target))")
             case ENXIO: Failure(path: path, reason: "not a regular file (a FIFO no one reads)")
             // O_NOFOLLOW: a symbolic link made since it was looked at.
             case ELOOP: Failure(path: path, reason: "is a symbolic link: not written through")
             default: Failure(path: path, reason: FileReading.failure(code).reason(what: "a file"))
             }
         }
-        var found = stat()
-        let existed = lstat(path, &found) == 0
-        if existed, let refusal = refusal(found) { throw Failure(path: path, reason: refusal) }
+        if let found, let refusal = refusal(found) { throw Failure(path: path, reason: refusal) }
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
-        let descriptor = Glibc.open(path, flags, 0o644)
+        let descriptor = Glibc.open(target, flags, 0o644)
         guard descriptor >= 0 else { throw failure(errno) }
         var status = stat()
         var reason: String?
         if fstat(descriptor, &status) != 0 {
             reason = String(cString: strerror(errno))
-        } else if existed && (status.st_dev != found.st_dev || status.st_ino != found.st_ino) {
+        } else if let found, status.st_dev != found.st_dev || status.st_ino != found.st_ino {
             reason = "was replaced while it was opened"
         } else {
             reason = refusal(status)

@@ -37,11 +37,7 @@ final class StatisticsTargetTests: XCTestCase {
             (folder + "/fifo", "not a regular file (a FIFO)"),
             ("/dev/full", "not a regular file (a character device)"),
             ("/dev/null", "not a regular file (a character device)"),
-            (
-                folder + "/loop",
-                "is a symbolic link: not written through (another user may have put it there); "
-                    + "give the path of the file itself"
-            ),
+            (folder + "/loop", "too many levels of symbolic links"),
         ]
         for (path, reason) in cases {
             XCTAssertEqual(refusal(path), "--stats: cannot write the figures to \(path): \(reason)", path)
@@ -58,45 +54,84 @@ final class StatisticsTargetTests: XCTestCase {
     }
 
     /// `--stats /tmp/x`, where another user made `/tmp/x` a link to a file of the player's (or
-    /// a second name of it): the figures must not truncate that file.
+    /// a second name of it): the figures must not truncate that file. (Another user's link needs
+    /// root to make: `lchown`.)
     func testWhatAnotherUserCouldHavePlantedIsNotWrittenThrough() throws {
         let precious = folder + "/precious"
         try "the player's own\n".write(toFile: precious, atomically: false, encoding: .utf8)
-        let link = folder + "/x"
-        XCTAssertEqual(symlink(precious, link), 0)
-        let dangling = folder + "/y"
-        XCTAssertEqual(symlink(folder + "/made", dangling), 0)
         let second = folder + "/h"
         XCTAssertEqual(Glibc.link(precious, second), 0)
-        let linkReason =
-            "is a symbolic link: not written through (another user may have put it there); "
-            + "give the path of the file itself"
-        XCTAssertEqual(refusal(link), "--stats: cannot write the figures to \(link): \(linkReason)")
-        XCTAssertEqual(refusal(dangling), "--stats: cannot write the figures to \(dangling): \(linkReason)")
         XCTAssertEqual(
             refusal(second),
             "--stats: cannot write the figures to \(second): has other names (2 hard links): not written, "
                 + "since it may be another's file")
-        XCTAssertThrowsError(try PlayStatistics().write(to: link))
         XCTAssertThrowsError(try PlayStatistics().write(to: second))
+        XCTAssertEqual(unlink(second), 0)
+
+        let link = folder + "/x"
+        XCTAssertEqual(symlink(precious, link), 0)
+        guard lchown(link, 4242, 4242) == 0 else { throw XCTSkip("only root can give a link to another user") }
+        let dangling = folder + "/y"
+        XCTAssertEqual(symlink(folder + "/made", dangling), 0)
+        XCTAssertEqual(lchown(dangling, 4242, 4242), 0)
+        let linkReason =
+            "is a symbolic link that belongs to another user (uid 4242): not written through (another user may have "
+            + "put it there); give the path of the file itself"
+        XCTAssertEqual(refusal(link), "--stats: cannot write the figures to \(link): \(linkReason)")
+        XCTAssertEqual(refusal(dangling), "--stats: cannot write the figures to \(dangling): \(linkReason)")
+        XCTAssertThrowsError(try PlayStatistics().write(to: link))
         XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "the player's own\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/made"), "nothing made at the link's end")
 
-        // Swapped for a link during the game: refused at the end all the same.
+        // Swapped for another user's link during the game: refused at the end all the same.
         let path = folder + "/stats.txt"
         try StatisticsTarget.prepare(path)
         XCTAssertEqual(unlink(path), 0)
         XCTAssertEqual(symlink(precious, path), 0)
+        XCTAssertEqual(lchown(path, 4242, 4242), 0)
         XCTAssertThrowsError(try PlayStatistics().write(to: path))
         XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "the player's own\n")
 
-        // Another user's file.
+        // Another user's file, and the player's link to it.
         let theirs = folder + "/theirs"
         try "theirs\n".write(toFile: theirs, atomically: false, encoding: .utf8)
-        guard chown(theirs, 4242, 4242) == 0 else { throw XCTSkip("only root can give a file to another user") }
+        XCTAssertEqual(chown(theirs, 4242, 4242), 0)
         XCTAssertEqual(
             refusal(theirs),
             "--stats: cannot write the figures to \(theirs): belongs to another user (uid 4242): not written")
+        let toTheirs = folder + "/to-theirs"
+        XCTAssertEqual(symlink(theirs, toTheirs), 0)
+        XCTAssertEqual(
+            refusal(toTheirs),
+            "--stats: cannot write the figures to \(toTheirs): is a symbolic link to \(theirs), which belongs to "
+                + "another user (uid 4242): not written")
+        XCTAssertEqual(try String(contentsOfFile: theirs, encoding: .utf8), "theirs\n")
+    }
+
+    /// The player's own link (dotfiles kept with GNU stow) is followed: the figures go to the
+    /// file it leads to, and the link stays a link.
+    func testThePlayersOwnLinkIsWrittenThrough() throws {
+        let kept = folder + "/kept.txt"
+        try "old figures\n".write(toFile: kept, atomically: false, encoding: .utf8)
+        let link = folder + "/stats.txt"
+        XCTAssertEqual(symlink("kept.txt", link), 0)
+        XCTAssertNil(refusal(link))
+        var statistics = PlayStatistics()
+        statistics.wakeups = 7
+        try statistics.write(to: link)
+        XCTAssertEqual(try String(contentsOfFile: kept, encoding: .utf8), statistics.text)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "kept.txt")
+        // Leading nowhere yet, in a folder of the player's: made there before the game.
+        let dangling = folder + "/new-link"
+        XCTAssertEqual(symlink(folder + "/new.txt", dangling), 0)
+        XCTAssertNil(refusal(dangling))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/new.txt"))
+        // Leading to a folder: refused.
+        let toFolder = folder + "/to-folder"
+        XCTAssertEqual(symlink(folder, toFolder), 0)
+        XCTAssertEqual(
+            refusal(toFolder),
+            "--stats: cannot write the figures to \(toFolder): is a symbolic link to \(folder), which is a directory")
     }
 
     func testTheFiguresAreWrittenWhole() throws {

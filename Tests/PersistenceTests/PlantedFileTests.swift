@@ -12,9 +12,13 @@ import XCTest
 
 /// Every file the program writes (saves, statistics, settings, a designed layout, a copy, its
 /// locks) goes through ``AtomicFile`` or ``FileLock``, and none is written through what another
-/// user could have planted where it writes: a symbolic link to a file of the player's (which
-/// would be replaced or truncated), a file of someone else's, a temporary file's name taken in
-/// advance. Each is refused by path and why, and the player's file is left as it was.
+/// user could have planted where it writes: a symbolic link of theirs to a file of the player's
+/// (which would be replaced or truncated), a file of someone else's, a temporary file's name
+/// taken in advance. Each is refused by path and why, and the player's file is left as it was.
+/// A link of the player's own (GNU stow's dotfiles) leading to a file of the player's is written
+/// through, and stays a link.
+///
+/// Another user's link or file needs root to make (`lchown`); those cases are skipped otherwise.
 final class PlantedFileTests: XCTestCase {
     var folder = ""
     /// The player's own file, which a planted link points at.
@@ -36,14 +40,126 @@ final class PlantedFileTests: XCTestCase {
         return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
     }
 
-    static let linkReason =
-        "is a symbolic link: not written through (another user may have put it there); give the path of the file itself"
+    /// Gives `path` (not what it leads to) to another user; only root can.
+    func giveAway(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        guard lchown(path, 4242, 4242) == 0 else { throw XCTSkip("only root can give a file to another user") }
+    }
 
-    func testAFileIsNotWrittenThroughASymbolicLink() throws {
+    func linkText(_ path: String) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    }
+
+    static let othersLinkWords =
+        "a symbolic link that belongs to another user (uid 4242): not written through (another user may have put it "
+        + "there); give the path of the file itself"
+    static let othersLink = "is " + othersLinkWords
+
+    func testThePlayersOwnLinkIsWrittenThroughAndStaysALink() throws {
+        XCTAssertEqual(chmod(precious, 0o640), 0)
+        let link = folder + "/config.toml"
+        XCTAssertEqual(symlink(precious, link), 0)
+        try AtomicFile.write("new\n", to: link, keepingPermissions: true)
+        XCTAssertEqual(try AtomicFile.readText(precious), "new\n", "the file the link leads to is replaced")
+        XCTAssertEqual(kind(link), S_IFLNK, "the link stays a link")
+        XCTAssertEqual(linkText(link), precious)
+        var status = stat()
+        XCTAssertEqual(stat(precious, &status), 0)
+        XCTAssertEqual(status.st_mode & 0o7777, 0o640, "the permissions of the file the link leads to are kept")
+
+        // As stow makes them: relative, through a link of a link, into another folder.
+        try AtomicFile.makeFolder(folder + "/dotfiles/cardtable")
+        let kept = folder + "/dotfiles/cardtable/config.toml"
+        try "kept\n".write(toFile: kept, atomically: false, encoding: .utf8)
+        try AtomicFile.makeFolder(folder + "/config")
+        let stowed = folder + "/config/config.toml"
+        XCTAssertEqual(symlink("../dotfiles/cardtable/config.toml", stowed), 0)
+        let second = folder + "/config/second.toml"
+        XCTAssertEqual(symlink("config.toml", second), 0)
+        try AtomicFile.write("through two\n", to: second)
+        XCTAssertEqual(try AtomicFile.readText(kept), "through two\n")
+        XCTAssertEqual(kind(stowed), S_IFLNK)
+        XCTAssertEqual(kind(second), S_IFLNK)
+        XCTAssertEqual(try TemporaryFolder.entries(folder + "/dotfiles/cardtable"), ["config.toml"])
+        XCTAssertEqual(try TemporaryFolder.entries(folder + "/config"), ["config.toml", "second.toml"])
+        XCTAssertEqual(
+            try TemporaryFolder.entries(folder), ["config", "config.toml", "dotfiles", "precious"],
+            "no temporary file is left")
+
+        // One that leads nowhere yet, into a folder of the player's: the file is made at its end.
+        let dangling = folder + "/y"
+        XCTAssertEqual(symlink(folder + "/dotfiles/made", dangling), 0)
+        try AtomicFile.write("made\n", to: dangling)
+        XCTAssertEqual(try AtomicFile.readText(folder + "/dotfiles/made"), "made\n")
+        XCTAssertEqual(kind(dangling), S_IFLNK)
+
+        // A lock through the player's link is the file it leads to.
+        let lock = folder + "/statistics.lock"
+        XCTAssertEqual(symlink(folder + "/dotfiles/lock", lock), 0)
+        try FileLock.withLock(lock) {}
+        XCTAssertEqual(kind(folder + "/dotfiles/lock"), S_IFREG)
+        XCTAssertEqual(kind(lock), S_IFLNK)
+    }
+
+    func testThePlayersOwnLinkToWhatIsNotTheirFileIsRefused() throws {
+        // Leading nowhere, into no folder: no folder is made at a link's end.
+        let nowhere = folder + "/nowhere"
+        XCTAssertEqual(symlink(folder + "/missing/made", nowhere), 0)
+        XCTAssertThrowsError(try AtomicFile.write("x\n", to: nowhere)) {
+            XCTAssertEqual(
+                "\($0)", "\(nowhere): is a symbolic link to \(folder)/missing/made, whose folder does not exist")
+        }
+        XCTAssertEqual(kind(folder + "/missing"), 0)
+        // A folder, a device, a loop.
+        let toFolder = folder + "/to-folder"
+        XCTAssertEqual(symlink(folder, toFolder), 0)
+        XCTAssertThrowsError(try AtomicFile.write("x\n", to: toFolder)) {
+            XCTAssertEqual("\($0)", "\(toFolder): is a symbolic link to \(folder), which is a directory")
+        }
+        let toDevice = folder + "/to-device"
+        XCTAssertEqual(symlink("/dev/null", toDevice), 0)
+        XCTAssertThrowsError(try AtomicFile.write("x\n", to: toDevice)) {
+            XCTAssertEqual(
+                "\($0)",
+                "\(toDevice): is a symbolic link to /dev/null, which is not a regular file (a character device)")
+        }
+        let loop = folder + "/loop"
+        XCTAssertEqual(symlink("loop", loop), 0)
+        XCTAssertThrowsError(try AtomicFile.write("x\n", to: loop)) {
+            XCTAssertEqual("\($0)", "\(loop): too many levels of symbolic links")
+        }
+        XCTAssertEqual(kind(loop), S_IFLNK)
+
+        // Another user's file, or nothing yet in another user's folder.
+        let theirs = folder + "/theirs"
+        try "theirs\n".write(toFile: theirs, atomically: false, encoding: .utf8)
+        try giveAway(theirs)
+        let toTheirs = folder + "/to-theirs"
+        XCTAssertEqual(symlink(theirs, toTheirs), 0)
+        XCTAssertThrowsError(try AtomicFile.write("x\n", to: toTheirs)) {
+            XCTAssertEqual(
+                "\($0)",
+                "\(toTheirs): is a symbolic link to \(theirs), which belongs to another user (uid 4242): not written")
+        }
+        XCTAssertEqual(try AtomicFile.readText(theirs), "theirs\n")
+        try AtomicFile.makeFolder(folder + "/their-folder")
+        try giveAway(folder + "/their-folder")
+        let intoTheirs = folder + "/into-theirs"
+        XCTAssertEqual(symlink(folder + "/their-folder/made", intoTheirs), 0)
+        XCTAssertThrowsError(try AtomicFile.write("x\n", to: intoTheirs)) {
+            XCTAssertEqual(
+                "\($0)",
+                "\(intoTheirs): is a symbolic link to \(folder)/their-folder/made, which does not exist, in a folder "
+                    + "of another user's (uid 4242): not made there")
+        }
+        XCTAssertEqual(try TemporaryFolder.entries(folder + "/their-folder"), [])
+    }
+
+    func testAnotherUsersLinkIsNotWrittenThrough() throws {
         let link = folder + "/x"
         XCTAssertEqual(symlink(precious, link), 0)
+        try giveAway(link)
         XCTAssertThrowsError(try AtomicFile.write("planted\n", to: link)) {
-            XCTAssertEqual("\($0)", "\(link): \(Self.linkReason)")
+            XCTAssertEqual("\($0)", "\(link): \(Self.othersLink)")
         }
         XCTAssertThrowsError(try AtomicFile.write("planted\n", to: link, keepingPermissions: true))
         preciousIsUntouched()
@@ -51,9 +167,17 @@ final class PlantedFileTests: XCTestCase {
         // One that leads nowhere yet: nothing is made at its end.
         let dangling = folder + "/y"
         XCTAssertEqual(symlink(folder + "/made", dangling), 0)
+        try giveAway(dangling)
         XCTAssertThrowsError(try AtomicFile.write("planted\n", to: dangling))
         XCTAssertEqual(kind(folder + "/made"), 0)
-        XCTAssertEqual(try TemporaryFolder.entries(folder), ["precious", "x", "y"], "no temporary file is left")
+        // The player's own link, leading through another user's: refused all the same.
+        let own = folder + "/own"
+        XCTAssertEqual(symlink(link, own), 0)
+        XCTAssertThrowsError(try AtomicFile.write("planted\n", to: own)) {
+            XCTAssertEqual("\($0)", "\(own): leads through \(link), \(Self.othersLinkWords)")
+        }
+        preciousIsUntouched()
+        XCTAssertEqual(try TemporaryFolder.entries(folder), ["own", "precious", "x", "y"], "no temporary file is left")
     }
 
     func testATemporaryNameTakenInAdvanceIsPassedOver() throws {
@@ -70,32 +194,38 @@ final class PlantedFileTests: XCTestCase {
     func testAFileOfAnotherUsersIsNotReplaced() throws {
         let theirs = folder + "/theirs"
         try "theirs\n".write(toFile: theirs, atomically: false, encoding: .utf8)
-        guard chown(theirs, 4242, 4242) == 0 else { throw XCTSkip("only root can give a file to another user") }
+        try giveAway(theirs)
         XCTAssertThrowsError(try AtomicFile.write("mine\n", to: theirs)) {
             XCTAssertEqual("\($0)", "\(theirs): belongs to another user (uid 4242): not written")
         }
         XCTAssertEqual(try AtomicFile.readText(theirs), "theirs\n")
     }
 
-    func testALockIsNotTakenThroughALink() throws {
+    func testALockIsNotTakenThroughAnotherUsersLink() throws {
         let lock = folder + "/statistics.lock"
         XCTAssertEqual(symlink(precious, lock), 0)
+        try giveAway(lock)
         XCTAssertThrowsError(try FileLock.acquire(lock)) {
-            XCTAssertEqual("\($0)", "\(lock): is a symbolic link: not opened (another user may have put it there)")
+            XCTAssertEqual("\($0)", "\(lock): \(Self.othersLink)")
         }
         preciousIsUntouched()
     }
 
-    func testTheSettingsAndTheStatisticsRefuseALinkInTheirPlace() throws {
+    func testTheSettingsAndTheStatisticsFollowOnlyThePlayersOwnLink() throws {
         // Links to files of the player's that read as settings and as statistics.
         let ownSettings = folder + "/own.toml"
         try "autoplay = \"off\"\n".write(toFile: ownSettings, atomically: false, encoding: .utf8)
         let settings = folder + "/config.toml"
         XCTAssertEqual(symlink(ownSettings, settings), 0)
-        XCTAssertThrowsError(try SettingsFile.update(settings) { $0.autoplay = .all }) {
-            XCTAssertEqual("\($0)", "\(settings): \(Self.linkReason)")
+        try SettingsFile.update(settings) { $0.autoplay = .all }
+        XCTAssertEqual(kind(settings), S_IFLNK, "the player's link stays a link")
+        XCTAssertNotEqual(try AtomicFile.readText(ownSettings), "autoplay = \"off\"\n", "written through it")
+        let written = try AtomicFile.readText(ownSettings)
+        try giveAway(settings)
+        XCTAssertThrowsError(try SettingsFile.update(settings) { $0.autoplay = .off }) {
+            XCTAssertEqual("\($0)", "\(settings): \(Self.othersLink)")
         }
-        XCTAssertEqual(try AtomicFile.readText(ownSettings), "autoplay = \"off\"\n")
+        XCTAssertEqual(try AtomicFile.readText(ownSettings), written)
 
         let ownFigures = folder + "/own-statistics"
         try AtomicFile.write(StatisticsFile().text, to: ownFigures)
@@ -105,10 +235,15 @@ final class PlantedFileTests: XCTestCase {
         let result = GameResult(
             gameID: "klondike-1-1", variant: "klondike", title: "Klondike", won: true, moves: 90, seconds: 100,
             endedAt: 1)
+        try store.record(result)
+        XCTAssertEqual(kind(store.path), S_IFLNK)
+        let recorded = try AtomicFile.readText(ownFigures)
+        XCTAssertNotEqual(recorded, StatisticsFile().text, "recorded through the player's link")
+        try giveAway(store.path)
         XCTAssertThrowsError(try store.record(result)) {
-            XCTAssertEqual("\($0)", "\(store.path): \(Self.linkReason)")
+            XCTAssertEqual("\($0)", "\(store.path): \(Self.othersLink)")
         }
-        XCTAssertEqual(try AtomicFile.readText(ownFigures), StatisticsFile().text)
+        XCTAssertEqual(try AtomicFile.readText(ownFigures), recorded)
         XCTAssertEqual(kind(store.path), S_IFLNK)
     }
 }
