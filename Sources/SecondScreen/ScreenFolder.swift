@@ -60,8 +60,10 @@ public enum ScreenFolder {
             throw ScreenSocketError(message: "\(path) is not a folder: \(refusal)")
         }
         guard status.st_uid == user else {
+            // The player cannot remove it (in /tmp, only its owner can): the way out is another folder.
             throw ScreenSocketError(
-                message: "\(path) belongs to another user (uid \(status.st_uid)), not to you: \(refusal)")
+                message: "\(path) belongs to another user (uid \(status.st_uid)), not to you: \(refusal) "
+                    + "(set XDG_RUNTIME_DIR to a folder of your own, for the game too, to use another)")
         }
         guard status.st_mode & 0o077 == 0 else {
             let mode = String(status.st_mode & 0o777, radix: 8)

@@ -33,9 +33,10 @@ struct ScreenCommand: ParsableCommand {
         let environment = ProcessEnvironment.current
         let folder = ScreenFolder.path(environment: environment)
         if list {
-            let games = try Self.games(in: folder)
+            let (games, refused) = try Self.games(in: folder)
             guard !games.isEmpty else {
-                printError("cardtable: no game is running")
+                // After a refusal, "no game is running" would deny what was just named.
+                printError(refused ? "cardtable: no game of yours is running" : "cardtable: no game is running")
                 throw ExitCode(1)
             }
             for game in games { printOut("\(game.process.map(String.init) ?? "?")\t\(game.description)") }
@@ -48,16 +49,16 @@ struct ScreenCommand: ParsableCommand {
             printError("cardtable: \(error)")
             throw ExitCode(1)
         }
-        let games = try Self.games(in: folder)
-        let game = try choose(from: games)
+        let (games, refused) = try Self.games(in: folder)
+        let game = try choose(from: games, refused: refused)
         let status = ScreenJoin(terminal: terminal, game: game).run()
         if status != 0 { throw ExitCode(status) }
     }
 
     /// The games running, asked only when the folder, each socket and the process listening on
     /// it are the player's; what was refused is said (with its path and why), and a folder
-    /// that is not the player's alone ends the command.
-    static func games(in folder: String) throws -> [ScreenClient.Game] {
+    /// that is not the player's alone ends the command. `refused`: whether anything was.
+    static func games(in folder: String) throws -> (games: [ScreenClient.Game], refused: Bool) {
         let found: (games: [ScreenClient.Game], refused: [ScreenSocketError])
         do {
             found = try ScreenClient.games(in: folder)
@@ -67,11 +68,14 @@ struct ScreenCommand: ParsableCommand {
         }
         for refusal in found.refused { printError("cardtable: \(refusal)") }
         // What a game says it plays is shown as text, never as control sequences.
-        return found.games.map { ScreenClient.Game(path: $0.path, description: TerminalText.safe($0.description)) }
+        let games = found.games.map {
+            ScreenClient.Game(path: $0.path, description: TerminalText.safe($0.description))
+        }
+        return (games, !found.refused.isEmpty)
     }
 
     /// The game to join: the one named, the only one, or the one the player picks.
-    func choose(from games: [ScreenClient.Game]) throws -> ScreenClient.Game {
+    func choose(from games: [ScreenClient.Game], refused: Bool = false) throws -> ScreenClient.Game {
         if let process {
             guard let game = games.first(where: { $0.process == process }) else {
                 printError("cardtable: no game of process \(process) is running ('cardtable screen --list' shows them)")
@@ -81,7 +85,8 @@ struct ScreenCommand: ParsableCommand {
         }
         switch games.count {
         case 0:
-            printError("cardtable: no game is running to join: start one in another terminal ('cardtable')")
+            let whose = refused ? "of yours " : ""
+            printError("cardtable: no game \(whose)is running to join: start one in another terminal ('cardtable')")
             throw ExitCode(1)
         case 1:
             return games[0]

@@ -78,7 +78,8 @@ final class JoiningTrustTests: XCTestCase {
         // A folder that is not the player's (as though another user had made it first).
         let other = getuid() + 1
         let otherWords =
-            "\(folder) belongs to another user (uid \(getuid())), not to you: not joining a game through it"
+            "\(folder) belongs to another user (uid \(getuid())), not to you: not joining a game through it "
+            + "(set XDG_RUNTIME_DIR to a folder of your own, for the game too, to use another)"
         XCTAssertEqual(Self.listingError(folder, user: other), otherWords)
         XCTAssertEqual(Self.joinError(open.path, user: other), otherWords)
         XCTAssertFalse(isWaiting(open))
