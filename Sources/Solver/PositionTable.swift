@@ -1,24 +1,38 @@
 // The search's transposition table: a set of 64-bit position keys, open addressing with linear
 // probing in one flat array. Zero marks an empty slot (a key of zero is stored as one).
 
-/// A set of 64-bit keys that grows by doubling at a load of one half.
+/// A set of 64-bit keys that grows by doubling at a load of three quarters, up to a limit: 8 bytes
+/// a slot, so 11 to 21 bytes a key held.
 struct PositionTable {
     private var slots: [UInt64]
     private var mask: Int
     private(set) var count = 0
+    /// The most keys it holds before it counts as full (``isFull``).
+    let limit: Int
 
-    init(capacity: Int = 1 << 12) {
+    /// A table that starts with room for `capacity` keys and is full at `limit` keys.
+    init(capacity: Int = 1 << 12, limit: Int = .max) {
+        self.limit = limit
         var size = 16
-        while size < capacity * 2 { size <<= 1 }
+        while size * 3 / 4 < min(capacity, limit) { size <<= 1 }
         slots = [UInt64](repeating: 0, count: size)
         mask = size - 1
     }
+
+    /// Whether it holds as many keys as its limit allows: a search stops there. It still takes
+    /// the keys of the position being expanded, up to seven eighths of its slots.
+    var isFull: Bool { count >= limit }
+
+    /// The bytes its slots take.
+    var bytes: Int { slots.count * 8 }
 
     /// Adds `key`; `false` when it was there already.
     @inline(__always)
     mutating func insert(_ key: UInt64) -> Bool {
         let key = key == 0 ? 1 : key
-        if (count + 1) * 2 > slots.count { grow() }
+        if (count + 1) * 4 > slots.count * 3 {
+            if count < limit { grow() } else if (count + 1) * 8 > slots.count * 7 { return false }
+        }
         var index = Int(truncatingIfNeeded: key >> 7) & mask
         while true {
             let slot = slots[index]

@@ -1,17 +1,62 @@
 import Solitaire
 
-// Several searches taking turns. A best-first search is only as good as its estimate, and the
-// estimate misleads it on some deals, a different few for each setting: the first search runs
-// alone for a while (most games are solved then), and then a second one, with other settings,
-// takes turns with it, a slice of positions each. Whichever ends first answers: a win found by
-// either is a win; either running out of positions proves the game lost, since each search alone
-// sees every position it can reach. In games dealt with cards face down a third joins them, which
-// leaves idle moves between columns out: it finds some wins far sooner (Klondike deal 1: 0.29M
-// positions instead of 1.6M), but it does not see every position, so its running dry proves
-// nothing. The budget counts the positions of all.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Two searches taking turns, a slice of positions each, as Freecell Solver's presets run several
+// scans. The best-first search (BestFirstSearch.swift) runs alone for a slice: it finds most easy
+// wins within a few hundred positions. Then the depth-first search (DepthFirstSearch.swift)
+// joins it: it keeps only a key a position, so it can see millions of positions in a few MiB and
+// run dry, which proves the game lost. Whichever ends first answers: a win found by either is a
+// win; a search that sees every position it can reach and runs dry proves the game lost. The
+// best-first search stops at a few tens of thousands of positions (its memory); the depth-first
+// search stops when its table is full (the budget's memory). The budget's positions count the
+// positions of both.
+//
+// Other settings stay for measuring (CARDTABLE_SOLVER_PLAN, docs/PERFORMANCE.md): a best-first
+// search with other weights, and one that leaves idle moves between columns out (it does not see
+// every position, so its running dry proves nothing).
+
+/// One of the portfolio's searches, whatever order it takes positions in: one of the two is set.
+/// Not a protocol's existential, so that each search's code stays specialised for the rules' type
+/// (through an existential it ran as unspecialised generic code, a third slower).
+struct PortfolioSearch<R: Rules> {
+    var bestFirst: BestFirstSearch<R>?
+    var depthFirst: DepthFirstSearch<R>?
+
+    /// Searches until the search ends or it has expanded `limit` positions.
+    mutating func run(upTo limit: Int) {
+        if bestFirst != nil { bestFirst!.run(upTo: limit) } else { depthFirst!.run(upTo: limit) }
+    }
+
+    /// How the search ended, once it has.
+    var verdict: SolverVerdict? { bestFirst?.verdict ?? depthFirst?.verdict }
+
+    /// Whether running out of positions proves the game lost (it sees every position).
+    var proves: Bool { bestFirst?.proves ?? depthFirst!.proves }
+
+    /// It filled the memory it was given before it ended: it can answer nothing more.
+    var isFull: Bool { bestFirst?.isFull ?? depthFirst!.isFull }
+
+    /// Positions expanded so far.
+    var positions: Int { bestFirst?.positions ?? depthFirst!.positions }
+
+    /// The moves of the solution, from the start, once it ended `.solved`.
+    func solution() -> [Move] { bestFirst?.solution() ?? depthFirst!.solution() }
+}
 
 /// How one search goes about it.
 struct SearchSettings {
+    /// The order positions are taken in.
+    enum Order {
+        /// Least cost first, from a queue of every position seen (BestFirstSearch.swift).
+        case bestFirst
+        /// The cheapest move of the deepest position first (DepthFirstSearch.swift).
+        case depthFirst
+    }
+
+    var order = Order.bestFirst
     var weights: CostWeights
     /// Walks the stock's turns as part of a position (SolverModel.swift).
     var walksTurns: Bool
@@ -25,12 +70,34 @@ struct SearchSettings {
     static let second = SearchSettings(weights: .deep, walksTurns: false)
     /// The third, in games dealt with cards face down in their columns.
     static let third = SearchSettings(weights: .standard, walksTurns: true, skipsIdleShuffles: true)
+    /// The depth-first search, which proves.
+    static let prover = SearchSettings(order: .depthFirst, weights: .standard, walksTurns: true)
+
+    /// A search by these settings.
+    func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
+        switch order {
+        case .bestFirst:
+            PortfolioSearch(
+                bestFirst: BestFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
+        case .depthFirst:
+            PortfolioSearch(
+                depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
+        }
+    }
 }
+
+/// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
+/// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
+/// skips idle shuffles, `d` the depth-first search). Unset or empty: the solver's own plan.
+nonisolated(unsafe) let experimentPlan: [SearchSettings]? = {
+    guard let text = getenv("CARDTABLE_SOLVER_PLAN").map({ String(cString: $0) }), !text.isEmpty else { return nil }
+    return text.compactMap { ["f": .first, "s": .second, "t": .third, "d": .prover][$0] }
+}()
 
 /// Runs the searches in turns within a budget.
 struct SearchPortfolio<R: Rules> {
     /// Positions the first search has alone before the second joins.
-    static var soloPositions: Int { 2048 }
+    static var soloPositions: Int { 256 }
     /// Positions each search expands per turn.
     static var slice: Int { 256 }
 
@@ -42,9 +109,30 @@ struct SearchPortfolio<R: Rules> {
     /// The searches: the first runs alone for ``soloPositions``, then the others join it.
     var plan: [SearchSettings]? = nil
 
-    /// The searches a game gets: a third that skips idle shuffles when cards lie face down.
+    /// The searches a game gets: the best-first search, which finds many wins far sooner
+    /// (Klondike's deal 13 in 106 positions instead of 2,154; FreeCell's deal 139 in 2,000
+    /// instead of more than 2 s), alone for a slice, then the depth-first search, which proves,
+    /// beside it (docs/PERFORMANCE.md has the plans measured).
     func searches() -> [SearchSettings] {
-        plan ?? ([.first, .second] + (model.dealsFaceDown(start) ? [.third] : []))
+        plan ?? experimentPlan ?? [.first, .prover]
+    }
+
+    /// The most positions a best-first search beside a depth-first one expands: the wins it
+    /// finds sooner it finds within a few thousand positions, and past that it halves the speed
+    /// of the search that proves.
+    static var bestFirstPositions: Int { 32_768 }
+
+    /// The memory a search of the plan gets: the depth-first search three quarters when a
+    /// best-first search runs beside it (all when alone), the best-first searches the rest, at
+    /// most ``bestFirstPositions`` each.
+    func memory(for settings: SearchSettings, in plan: [SearchSettings]) -> Int {
+        let depthFirst = plan.filter { $0.order == .depthFirst }.count
+        let bestFirst = plan.count - depthFirst
+        let depthShare = bestFirst == 0 ? budget.memory : depthFirst == 0 ? 0 : budget.memory / 4 * 3
+        if settings.order == .depthFirst { return depthShare / depthFirst }
+        let share = (budget.memory - depthShare) / max(1, bestFirst)
+        return depthFirst == 0
+            ? share : min(share, Self.bestFirstPositions * BestFirstSearch<R>.bytesPerPosition)
     }
 
     func run() -> SolverResult {
@@ -54,7 +142,9 @@ struct SearchPortfolio<R: Rules> {
             return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
         let plan = searches()
-        var searches = [BestFirstSearch(rules: rules, model: model, start: start, settings: plan[0])]
+        var searches = [
+            plan[0].search(rules: rules, model: model, start: start, memory: memory(for: plan[0], in: plan))
+        ]
         var limits = [0]
         var turn = 0
         while true {
@@ -67,18 +157,21 @@ struct SearchPortfolio<R: Rules> {
             if spent >= budget.positions || isCancelled() || budget.seconds.map({ elapsed() >= $0 }) == true {
                 return SolverResult(verdict: .unknown, positions: spent, seconds: elapsed())
             }
-            if searches.count == 1 && plan.count > 1 && spent >= Self.soloPositions {
+            let stalled = searches.allSatisfy { $0.verdict != nil || $0.isFull }
+            if searches.count == 1 && plan.count > 1 && (spent >= Self.soloPositions || stalled) {
                 for settings in plan.dropFirst() {
-                    searches.append(BestFirstSearch(rules: rules, model: model, start: start, settings: settings))
+                    searches.append(
+                        settings.search(
+                            rules: rules, model: model, start: start, memory: memory(for: settings, in: plan)))
                     limits.append(0)
                 }
             }
-            if searches.allSatisfy({ $0.verdict != nil }) {
-                // Only searches that prove nothing are left, and they have run dry.
+            if searches.allSatisfy({ $0.verdict != nil || $0.isFull }) {
+                // Only searches that prove nothing (run dry) or that filled their memory are left.
                 return SolverResult(verdict: .unknown, positions: spent, seconds: elapsed())
             }
             turn = (turn + 1) % searches.count
-            if searches[turn].verdict != nil { continue }  // a search that proves nothing, run dry
+            if searches[turn].verdict != nil || searches[turn].isFull { continue }
             limits[turn] = searches[turn].positions + min(Self.slice, budget.positions - spent)
             searches[turn].run(upTo: limits[turn])
         }

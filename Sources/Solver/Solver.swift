@@ -42,7 +42,15 @@ public struct Solver: Sendable {
         _ rules: R, model: SolverModel, from state: GameState, budget: SolverBudget, isCancelled: () -> Bool
     ) -> SolverResult {
         withoutActuallyEscaping(isCancelled) { isCancelled in
-            SearchPortfolio(rules: rules, model: model, start: state, budget: budget, isCancelled: isCancelled).run()
+            // A layout's own rules get the search compiled for them: through the protocol alone
+            // the search runs as generic code that looks up type metadata at every step.
+            if let declarative = rules as? DeclarativeRules {
+                return SearchPortfolio(
+                    rules: declarative, model: model, start: state, budget: budget, isCancelled: isCancelled
+                ).run()
+            }
+            return SearchPortfolio(rules: rules, model: model, start: state, budget: budget, isCancelled: isCancelled)
+                .run()
         }
     }
 }

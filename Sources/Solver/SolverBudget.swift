@@ -2,27 +2,39 @@ import Solitaire
 
 // What a search may spend and what it answers.
 
-/// How much a search may spend: positions expanded, and wall time.
+/// How much a search may spend: positions expanded, wall time and memory.
 public struct SolverBudget: Sendable, Equatable {
-    /// The most positions the search expands (each position is expanded at most once).
+    /// The most positions the searches expand together (each expands a position at most once).
     public var positions: Int
     /// The most wall time, in seconds; `nil` for no limit.
     public var seconds: Double?
+    /// The most bytes the searches keep of the positions they have seen: three quarters for the
+    /// depth-first search's table of keys (8 bytes a slot, full at three quarters: about 11 bytes
+    /// a position), a quarter for the best-first search's (about 200 bytes a position). A search
+    /// that fills its share stops; when both have, the answer is unknown (SearchPortfolio.swift).
+    public var memory: Int
 
-    public init(positions: Int, seconds: Double? = nil) {
+    public init(positions: Int, seconds: Double? = nil, memory: Int? = nil) {
         self.positions = positions
         self.seconds = seconds
+        self.memory = memory ?? SolverBudget.memory(for: positions)
     }
 
-    /// Short: a hint while the player waits (about 50 ms in a release build).
-    public static let hint = SolverBudget(positions: 20_000, seconds: 0.05)
-    /// The live "still winnable" indicator, worked out in the background after each move.
-    public static let outlook = SolverBudget(positions: 300_000, seconds: 2)
-    /// The `solve` command's default. A position the search has seen costs it about 180 bytes
-    /// (a Klondike deal searched to 2M positions peaked at 356 MB), so this bounds a search at
-    /// about 1 GB; FreeCell needs under 40,000 positions for any of deals 1 to 1000 and 153,000
-    /// to prove deal 11982 lost.
-    public static let command = SolverBudget(positions: 5_000_000, seconds: 120)
+    /// Memory enough for the depth-first search to keep every position of `positions`.
+    public static func memory(for positions: Int) -> Int {
+        let keys = max(positions, 1 << 12)
+        return keys > Int.max / 32 ? Int.max : keys * 32
+    }
+
+    /// Short: a hint while the player waits (about 50 ms in a release build), in 2 MiB.
+    public static let hint = SolverBudget(positions: 20_000, seconds: 0.05, memory: 2 << 20)
+    /// The live "still winnable" indicator, worked out in the background after each move, in
+    /// 6 MiB: the depth-first search's 4 MiB table holds 393,216 positions.
+    public static let outlook = SolverBudget(positions: 2_000_000, seconds: 2, memory: 6 << 20)
+    /// The `solve` command's default, in 256 MiB (12.6M positions for the depth-first search).
+    /// FreeCell needs under 40,000 positions for any of deals 1 to 1000 and about 400,000 to
+    /// prove deal 11982 lost.
+    public static let command = SolverBudget(positions: 5_000_000, seconds: 120, memory: 256 << 20)
 }
 
 /// What a search found out about a position.

@@ -83,7 +83,10 @@ struct SolveCommand: ParsableCommand {
     /// The budget of each deal: `--budget` and `--seconds` over the command's default.
     var searchBudget: SolverBudget {
         var budget = SolverBudget.command
-        if let positions = self.budget { budget.positions = positions }
+        if let positions = self.budget {
+            budget.positions = positions
+            budget.memory = SolverBudget.memory(for: positions)
+        }
         if let seconds { budget.seconds = seconds.value }
         return budget
     }

@@ -156,13 +156,30 @@ extension SmallGames {
 /// Every position reachable from a start, breadth first, with no cleverness: the answer the
 /// solver's must agree with. `nil` when there are more than `limit` positions.
 func plainSearchWins(_ rules: some Rules, from start: GameState, limit: Int) -> Bool? {
+    plainSearch(rules, from: start, limit: limit, stopsAtWin: true)?.wins
+}
+
+/// How many distinct positions can be reached from `start` (every one, the won included).
+func plainSearchPositions(_ rules: some Rules, from start: GameState) -> Int {
+    plainSearch(rules, from: start, limit: .max, stopsAtWin: false)!.seen
+}
+
+/// Breadth first over every position reachable from `start`, each kept whole: whether one is
+/// won, and how many were seen; `nil` past `limit` positions.
+func plainSearch(
+    _ rules: some Rules, from start: GameState, limit: Int, stopsAtWin: Bool
+) -> (wins: Bool, seen: Int)? {
     var seen: Set<GameState> = [start]
     var queue = [start]
     var next = 0
+    var wins = false
     while next < queue.count {
         let state = queue[next]
         next += 1
-        if rules.isWon(state) { return true }
+        if rules.isWon(state) {
+            wins = true
+            if stopsAtWin { break }
+        }
         for move in rules.legalMoves(in: state) {
             var after = state
             _ = rules.apply(move, to: &after)
@@ -172,5 +189,5 @@ func plainSearchWins(_ rules: some Rules, from start: GameState, limit: Int) -> 
             }
         }
     }
-    return false
+    return (wins, seen.count)
 }

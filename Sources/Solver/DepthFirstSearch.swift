@@ -1,0 +1,156 @@
+import Solitaire
+
+// The search that proves: depth first, as Solvitaire and Freecell Solver search. From the position
+// on top of a stack it lists the moves (SearchMoves.swift: safe cards folded in, the stock's
+// turns walked), keeps those that lead to a position not seen before (by its 64-bit key in the
+// transposition table: PositionKey.swift), orders them by the cost of where they lead
+// (PositionScore.swift) and follows the cheapest first; a position with no new moves left is
+// taken back. A position is claimed when it is first listed, so each is expanded once, by the
+// first position that reached it.
+//
+// What it keeps is the stack (each level's moves, its move records) and the keys of the positions
+// seen: 8 bytes a slot in a table at most three quarters full, 11 to 21 bytes a position, against
+// the best-first search's ~200 (BestFirstSearch.swift). The table is bounded by the budget's
+// memory: when it is full the search stops, answering nothing. When the stack runs out every position reachable from the start has
+// been expanded and none wins: the game is lost whatever is played (with the caveat of 64-bit
+// keys: two positions that share a key count as one, docs/ARCHITECTURE.md).
+
+/// One depth-first search from a start position.
+struct DepthFirstSearch<R: Rules> {
+    let rules: R
+    let start: GameState
+    /// It sees every position, so running dry proves the game lost.
+    var proves: Bool { true }
+
+    var mover: SearchMoves<R>
+    var state: GameState
+    var lister: SearchLister
+    /// The levels of the stack: the first is the start's.
+    var levels: [SearchLevel] = []
+    /// The records of the moves played from the start to ``state``.
+    var records: [MoveRecord] = []
+    /// Positions expanded.
+    var positions = 0
+
+    /// Keys its table may hold: the search stops when it is full, with no answer.
+    init(rules: R, model: SolverModel, start: GameState, settings: SearchSettings, memory: Int) {
+        self.rules = rules
+        mover = SearchMoves(
+            rules: rules, model: model, start: start, walksTurns: settings.walksTurns, weights: settings.weights)
+        var slots = 1 << 12
+        while slots * 16 <= memory { slots <<= 1 }
+        lister = SearchLister(
+            keyer: mover.keyer(), scorer: mover.scorer, table: PositionTable(capacity: 1 << 14, limit: slots * 3 / 4))
+        self.start = start
+        state = start
+        records.reserveCapacity(1024)
+    }
+
+    /// How the search ended, once it has.
+    private(set) var verdict: SolverVerdict?
+    /// Its table filled before it ended: it can answer nothing more.
+    private(set) var isFull = false
+    /// With `.solved`: the path of the search's moves (stock clicks and safe moves left out).
+    private var winningPath: [PackedMove] = []
+    private var started = false
+
+    /// Searches until the search ends (``verdict`` says how) or it has expanded `limit` positions.
+    mutating func run(upTo limit: Int) {
+        guard verdict == nil, !isFull else { return }
+        if !started {
+            started = true
+            if rules.isWon(state) { return finish(.solved) }
+            mover.foldSafeMoves(&state, records: &records)
+            if rules.isWon(state) { return finish(.solved) }
+            _ = lister.table.insert(lister.keyer.key(state))
+            guard positions < limit else { return }
+            positions = 1
+            if expand(reachedBy: PackedMove(.stock(0)), recordsBefore: records.count) { return }
+        }
+        while positions < limit {
+            guard let level = levels.last else { return finish(.impossible) }
+            if level.next == level.end {
+                while records.count > level.recordsBefore { state.revert(records.removeLast()) }
+                lister.children.removeSubrange(level.first...)
+                levels.removeLast()
+                continue
+            }
+            let child = lister.children[level.next]
+            levels[levels.count - 1].next += 1
+            let before = records.count
+            mover.play(child.move, on: &state, records: &records)
+            positions += 1
+            if expand(reachedBy: child.move, recordsBefore: before) { return }
+            if lister.table.isFull {
+                isFull = true
+                return
+            }
+        }
+    }
+
+    /// Lists the new moves of ``state`` and pushes them as a level. Returns whether a move won
+    /// (the search is then finished).
+    private mutating func expand(reachedBy move: PackedMove, recordsBefore: Int) -> Bool {
+        let first = lister.children.count
+        mover.expand(&state, into: &lister, skipsIdleShuffles: false)
+        if let won = lister.winningMove {
+            finish(.solved, path: levels.isEmpty ? [won] : levels.dropFirst().map(\.move) + [move, won])
+            return true
+        }
+        lister.children[first...].sort { $0.cost < $1.cost }
+        levels.append(
+            SearchLevel(first: first, end: lister.children.count, next: first, recordsBefore: recordsBefore, move: move)
+        )
+        return false
+    }
+
+    private mutating func finish(_ verdict: SolverVerdict, path: [PackedMove] = []) {
+        self.verdict = verdict
+        winningPath = path
+    }
+
+    /// The moves of the solution, from the start. Empty unless the search ended `.solved`.
+    func solution() -> [Move] {
+        guard verdict == .solved else { return [] }
+        return mover.solution(from: start, path: winningPath)
+    }
+}
+
+/// One level of a depth-first search's stack: its new moves (a range of ``SearchLister/children``, cheapest first),
+/// the next to follow, and what led to it.
+struct SearchLevel {
+    var first: Int
+    var end: Int
+    var next: Int
+    /// The search's records' count before the move to this level was played.
+    var recordsBefore: Int
+    var move: PackedMove
+}
+
+/// A move to a new position, with the cost of where it leads.
+struct SearchChild {
+    var move: PackedMove
+    var cost: Int32
+}
+
+/// A depth-first search's positions seen, and the new moves of the position being expanded.
+struct SearchLister: ChildVisitor {
+    let keyer: PositionKeyer
+    let scorer: PositionScorer
+    var table = PositionTable()
+    var children: [SearchChild] = []
+    var winningMove: PackedMove?
+
+    mutating func visit(_ move: PackedMove, _ state: GameState, won: Bool) -> Bool {
+        if won {
+            winningMove = move
+            return false
+        }
+        if table.insert(keyer.key(state)) {
+            children.append(SearchChild(move: move, cost: Int32(truncatingIfNeeded: scorer.cost(state))))
+        }
+        return true
+    }
+
+    mutating func turnIsNew(_ state: GameState) -> Bool { table.insert(keyer.key(state)) }
+}
