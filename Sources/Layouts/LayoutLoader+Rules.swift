@@ -11,7 +11,7 @@ extension LayoutLoader {
     public static let rulesKeys = [
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
-        "deal-needs-all-filled", "turn-up",
+        "deal-needs-all-filled", "turn-up", "search-sees",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -246,6 +246,9 @@ extension Loader {
                 $0.dealNeedsNoEmpty = $1
             }
             take("turn-up", boolean(table, "turn-up", parent: path)) { $0.turnUp = $1 }
+            take("search-sees", enumeration(table, "search-sees", parent: path, as: SearchSight.self)) {
+                $0.searchSees = $1
+            }
         }
     }
 

@@ -14,6 +14,18 @@ public enum BuildDirection: String, CaseIterable, Sendable {
     case none
 }
 
+/// What the solver tells positions apart by on a pile (`search-sees`): a promise of the layout's
+/// that the rules decide nothing by what is left out, so that positions which differ only there
+/// are searched once (a discard pile's order, which cards lie under a foundation's top).
+public enum SearchSight: String, CaseIterable, Sendable {
+    /// Every card, in order (the default).
+    case all
+    /// The top card and the number of cards.
+    case top
+    /// The number of cards alone.
+    case count
+}
+
 /// Which suits may build on each other.
 public enum SuitRule: String, CaseIterable, Sendable {
     /// The same suit (foundations, Forty Thieves).
@@ -148,12 +160,17 @@ public struct PileRules: Hashable, Sendable {
     /// A face-down card left on top of the pile turns face up by itself.
     public var turnUp: Bool
 
+    // MARK: The solver
+    /// What the solver tells positions apart by on the pile: `search-sees = "top"`.
+    public var searchSees: SearchSight
+
     public init(
         dealDown: [Int] = [], dealUp: [Int] = [], dealRank: Int? = nil, kingsToBottom: Bool = false,
         build: BuildDirection, suit: SuitRule, wrap: Bool = false, base: BaseRank = .rank(1),
         empty: EmptyRule = .any, refillFrom: String? = nil, move: MoveRule, moveSuit: SuitRule? = nil,
         sequenceLimit: SequenceLimit = .none, takeBack: Bool = true, collect: Bool = false, draw: Int = 1,
-        redeals: Redeals = .limited(0), dealTo: [String] = [], dealNeedsNoEmpty: Bool = false, turnUp: Bool = true
+        redeals: Redeals = .limited(0), dealTo: [String] = [], dealNeedsNoEmpty: Bool = false, turnUp: Bool = true,
+        searchSees: SearchSight = .all
     ) {
         self.dealDown = dealDown
         self.dealUp = dealUp
@@ -175,6 +192,7 @@ public struct PileRules: Hashable, Sendable {
         self.dealTo = dealTo
         self.dealNeedsNoEmpty = dealNeedsNoEmpty
         self.turnUp = turnUp
+        self.searchSees = searchSees
     }
 
     /// The rules a group of this kind has when its table says nothing:

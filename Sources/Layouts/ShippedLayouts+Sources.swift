@@ -44,6 +44,9 @@ extension ShippedLayouts {
         name = "discard"
         build = "none"
         take-back = false
+        # The solver tells positions apart by how many cards this pile holds: the
+        # script decides nothing by which cards they are, or their order.
+        search-sees = "count"
 
         [slots.T]
         kind = "tableau"
@@ -93,6 +96,9 @@ extension ShippedLayouts {
         name = "discard"
         build = "none"
         take-back = false
+        # The solver tells positions apart by how many cards this pile holds: the
+        # script decides nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "alaska": #"""
@@ -347,6 +353,9 @@ extension ShippedLayouts {
         wrap = true
         base = "any"
         take-back = false
+        # The solver tells positions apart by this pile's top card and number of
+        # cards: the script decides nothing by what lies under its top card.
+        search-sees = "top"
 
         [slots.T]
         kind = "tableau"
@@ -1473,6 +1482,9 @@ extension ShippedLayouts {
         capacity = 13
         label = "A"
         take-back = false
+        # The solver tells positions apart by this pile's top card and number of
+        # cards: the script decides nothing by what lies under its top card.
+        search-sees = "top"
 
         [slots.T]
         kind = "tableau"
@@ -1648,6 +1660,9 @@ extension ShippedLayouts {
         label = "="
         build = "none"
         take-back = false
+        # The solver tells positions apart by how many cards this pile holds: the
+        # script decides nothing by which cards they are, or their order.
+        search-sees = "count"
 
         [slots.S]
         kind = "stock"
@@ -1757,6 +1772,9 @@ extension ShippedLayouts {
         name = "discard"
         build = "none"
         take-back = false
+        # The solver tells positions apart by how many cards this pile holds: the
+        # script decides nothing by which cards they are, or their order.
+        search-sees = "count"
 
         [slots.T]
         kind = "tableau"
@@ -1986,6 +2004,9 @@ extension ShippedLayouts {
         label = "13"
         build = "none"
         take-back = false
+        # The solver tells positions apart by how many cards this pile holds: the
+        # script decides nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "rank-and-file": #"""
@@ -2739,6 +2760,9 @@ extension ShippedLayouts {
         wrap = true
         base = "any"
         take-back = false
+        # The solver tells positions apart by this pile's top card and number of
+        # cards: the script decides nothing by what lies under its top card.
+        search-sees = "top"
 
         """#,
         "wasp": #"""

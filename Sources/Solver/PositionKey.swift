@@ -1,3 +1,4 @@
+import Layouts
 import Solitaire
 
 // A position's key in the transposition table: 64 bits, the same for positions that differ only
@@ -13,21 +14,24 @@ struct PositionKeyer {
     let salts: [UInt64]
     /// The stock and its waste, hashed together as one sequence, when the split does not matter.
     let cycle: (stock: Int, waste: Int)?
-    /// The one foundation no card leaves: hashed by its count and top card (SolverModel.swift).
-    let sink: Int
+    /// Per pile, what its key keeps (SolverModel.swift).
+    let sights: [SearchSight]
 
     init(model: SolverModel, cycle: (stock: Int, waste: Int)?) {
         salts = model.pileClass.map { PositionKeyer.finalize(UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) }
         self.cycle = cycle
-        sink = model.soleSink ?? -1
+        sights = model.sights
     }
 
     @inline(__always)
     private func pileKey(_ state: GameState, _ index: Int) -> UInt64 {
         let pile = state.piles[index]
-        let hash =
-            index == sink
-            ? UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD ^ UInt64(pile.last?.raw ?? 0) : PositionKeyer.pileHash(pile)
+        let hash: UInt64
+        switch sights[index] {
+        case .all: hash = PositionKeyer.pileHash(pile)
+        case .top: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD ^ UInt64(pile.last?.raw ?? 0)
+        case .count: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD
+        }
         return PositionKeyer.finalize(hash ^ salts[index])
     }
 

@@ -66,10 +66,12 @@ struct SolverModel: Sendable {
     let stockCycles: Bool
     /// Only the top card of each waste moves (so its moves can be listed alone).
     let wastesMoveTopOnly: Bool
-    /// The game's one foundation, when no card ever leaves it: what it holds is every card not
-    /// elsewhere, and only its top card matters to what may go on it, so the position's key leaves
-    /// the order underneath out (Golf's foundation builds up or down: the orders are many).
-    let soleSink: Int?
+    /// Per pile: what the position's key keeps of it (PositionKey.swift). A pile cards never
+    /// leave, in a layout's declarative rules, is kept by its top card and count: nothing the
+    /// rules decide looks below its top, and with the other piles the same, the cards under it
+    /// are the same cards (Golf's foundation builds up or down: the orders are many). A layout
+    /// may promise as much, or less, of any pile (`search-sees`), for a script's rules too.
+    let sights: [SearchSight]
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -124,7 +126,13 @@ struct SolverModel: Sendable {
             return (game.groups[slots[foundation].group] ?? PileRules.defaults(for: .foundation)).base
         }
 
+        // What the layout promises the search of each pile.
+        var sights = (0..<pileCount).map { pile in
+            pile < slots.count ? rules.layout.rules?.groups[slots[pile].group]?.searchSees ?? .all : .all
+        }
+
         guard let declarative = rules as? DeclarativeRules, pileCount == slots.count else {
+            self.sights = sights
             pileClass = Array(0..<pileCount)
             folds = false
             foldSources = []
@@ -132,7 +140,6 @@ struct SolverModel: Sendable {
             stockTurns = nil
             stockCycles = false
             wastesMoveTopOnly = false
-            soleSink = nil
             return
         }
 
@@ -180,13 +187,13 @@ struct SolverModel: Sendable {
             wastesMoveTopOnly = false
         }
 
-        if foundations.count == 1, let sink = foundations.first, !declarative.pileRules(sink).takeBack,
-            !refillSource[sink]
-        {
-            soleSink = sink
-        } else {
-            soleSink = nil
+        for pile in 0..<pileCount where sights[pile] == .all {
+            let pileRules = declarative.pileRules(pile)
+            if slots[pile].kind == .foundation, !pileRules.takeBack, !refillSource[pile] {
+                sights[pile] = .top
+            }
         }
+        self.sights = sights
 
         // Interchangeable classes.
         var classes = Array(0..<pileCount)

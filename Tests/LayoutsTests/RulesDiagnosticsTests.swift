@@ -74,6 +74,9 @@ final class RulesDiagnosticsTests: XCTestCase {
                 "unknown move-suit \"sme\"; did you mean \"same\"? (one of same, alternate, same-colour, any, different)"
             ),
             tableau(
+                "search-sees = \"tops\"", "\"tops",
+                "unknown search-sees \"tops\"; did you mean \"top\"? (one of all, top, count)"),
+            tableau(
                 "sequence-limit = \"freecells\"", "\"free",
                 "unknown sequence-limit \"freecells\"; did you mean \"free-cells\"? (one of none, free-cells)"),
             tableau(

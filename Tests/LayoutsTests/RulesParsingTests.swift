@@ -71,6 +71,8 @@ final class RulesParsingTests: XCTestCase {
             ("take-back = false", { $0.takeBack = false }),
             ("collect = true", { $0.collect = true }),
             ("turn-up = false", { $0.turnUp = false }),
+            ("search-sees = \"top\"", { $0.searchSees = .top }),
+            ("search-sees = \"count\"", { $0.searchSees = .count }),
             ("deal-needs-all-filled = true", { $0.dealNeedsNoEmpty = true }),
             ("deal-to = \"foundation\"", { $0.dealTo = ["foundation"] }),
             ("deal-to = [\"foundation.1\", \"waste\"]", { $0.dealTo = ["foundation.1", "waste"] }),

@@ -1,4 +1,5 @@
 import Layouts
+import Scripting
 import Solitaire
 import XCTest
 
@@ -41,11 +42,45 @@ final class PositionKeyTests: XCTestCase {
         XCTAssertEqual(base, keyer.key(state(foundation: "3S 4H 5C", columns: ["KS", "9D"])))
     }
 
-    /// FreeCell's foundations are four: each is keyed whole.
-    func testSeveralFoundationsAreKeyedWhole() {
+    /// FreeCell's foundations give cards back: each is keyed whole. Golf's never does: its top
+    /// and count.
+    func testOnlyPilesCardsNeverLeaveAreKeyedByTheirTop() {
         let freeCell = shippedLayout("freecell")
         let model = SolverModel(rules: DeclarativeRules(layout: freeCell), pileCount: freeCell.slots.count)
-        XCTAssertNil(model.soleSink)
-        XCTAssertEqual(SolverModel(rules: DeclarativeRules(layout: layout), pileCount: 4).soleSink, 1)
+        XCTAssertEqual(Set(model.sights), [.all])
+        XCTAssertEqual(SolverModel(rules: DeclarativeRules(layout: layout), pileCount: 4).sights[1], .top)
+    }
+
+    /// A layout's promise: a script's discard pile keyed by its count alone, a hole by its top
+    /// and count; a pile it promises nothing of, whole.
+    func testAScriptsPilesAreKeyedAsTheLayoutPromises() {
+        for (name, pile, sight) in [("pyramid", "discard", SearchSight.count), ("black-hole", "hole", .top)] {
+            let layout = shippedLayout(name)
+            let rules = rulesOf(layout)
+            let model = SolverModel(rules: rules, pileCount: layout.slots.count)
+            let index = layout.slots.firstIndex { $0.group == pile }!
+            XCTAssertEqual(model.sights[index], sight, name)
+            XCTAssertEqual(model.sights.filter { $0 != .all }.count, 1, "\(name): the other piles whole")
+        }
+        let osmosis = shippedLayout("osmosis")
+        XCTAssertEqual(
+            Set(SolverModel(rules: rulesOf(osmosis), pileCount: osmosis.slots.count).sights), [.all],
+            "Osmosis's script reads whole foundations: nothing promised, nothing left out")
+    }
+
+    /// Keyed by count: two positions that differ only in which cards the pile holds are one.
+    func testAPileSeenByItsCountIsKeyedByItsCount() {
+        let layout = shippedLayout("nestor")
+        let rules = rulesOf(layout)
+        let model = SolverModel(rules: rules, pileCount: layout.slots.count)
+        let keyer = PositionKeyer(model: model, cycle: nil)
+        let discard = model.sights.firstIndex(of: .count)!
+        var one = rules.deal(seed: 1)
+        var other = one
+        one.piles[discard] = [PileCard(Card("5H")!, faceUp: true), PileCard(Card("5S")!, faceUp: true)]
+        other.piles[discard] = [PileCard(Card("9C")!, faceUp: true), PileCard(Card("9D")!, faceUp: true)]
+        XCTAssertEqual(keyer.key(one), keyer.key(other))
+        other.piles[discard].removeLast()
+        XCTAssertNotEqual(keyer.key(one), keyer.key(other))
     }
 }
