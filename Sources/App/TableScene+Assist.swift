@@ -84,6 +84,14 @@ extension TableScene {
     /// one found now within the hint's short budget): "Move 7♠ onto 8♥ (leads to a win)". The
     /// heuristic's useful moves follow it, or are all there is when the solver finds none.
     func showNextHint() {
+        if outlook == .noMovesLeft {
+            // Proven: nothing changes the game any more, so no move is worth offering (dealing
+            // round the stock once more included). The status line says what can be done.
+            hintList = []
+            notice = TableScene.noMovesLeftHint
+            clearHint()
+            return
+        }
         if hintList == nil {
             // The position before the last move: a hint never says to go straight back to it.
             let previous = history.last.map { record -> GameState in
@@ -117,6 +125,9 @@ extension TableScene {
             hintedMove = hint.move
         }
     }
+
+    /// What H says when no move is left that changes the game.
+    static let noMovesLeftHint = "No moves left: no move changes the game any more; undo, or deal a new game"
 
     /// What a hint from the solver's winning line says after the move.
     static let winningHintNote = "(leads to a win)"

@@ -178,6 +178,20 @@ final class AssistTests: XCTestCase {
         XCTAssertFalse(game.status.contains("No moves left"), game.status)
     }
 
+    /// "No moves left" and the hints never contradict each other: with nothing left that changes
+    /// the game, H offers no move (dealing round a stock whose cards never play included), and
+    /// says what can be done instead.
+    func testWithNoMovesLeftAHintOffersNoMove() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "2S", "tableau.2": "2H", "stock": "[9C] [5D]"], redealsLeft: Int.max)
+        XCTAssertTrue(game.status.hasPrefix("No moves left"), game.status)
+        game.type("H")
+        XCTAssertTrue(game.scene.hintViews.allSatisfy(\.isHidden), "no move outlined")
+        XCTAssertFalse(game.status.contains("Deal"), game.status)
+        XCTAssertTrue(game.status.contains("No moves left"), game.status)
+        XCTAssertEqual(game.cards("stock"), "[9C] [5D]", "a hint moves nothing")
+    }
+
     func testNoMovesLeftAfterTheLastUsefulMoveAndUndoTakesItBack() {
         let game = Game("klondike")
         game.setUp(["tableau.1": "2S", "tableau.2": "AH", "foundation.1": ""])
