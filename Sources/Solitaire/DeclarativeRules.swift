@@ -122,6 +122,8 @@ public struct DeclarativeRules: Rules {
         verdict(on: move, in: state).map { refusal(for: $0, move: move, in: state) }
     }
 
+    public func allows(_ move: Move, in state: GameState) -> Bool { verdict(on: move, in: state) == nil }
+
     public func apply(_ move: Move, to state: inout GameState) -> MoveRecord {
         var steps: [Step] = []
         switch move.kind {

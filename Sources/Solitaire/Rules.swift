@@ -24,6 +24,10 @@ public protocol Rules: Sendable {
     /// `nil` when the move is legal; otherwise why not.
     func refusal(of move: Move, in state: GameState) -> Refusal?
 
+    /// Whether the move is legal: ``refusal(of:in:)`` without the words of a refusal (a
+    /// solver asks millions of times).
+    func allows(_ move: Move, in state: GameState) -> Bool
+
     /// Applies a legal move and the automatic steps it sets off (turning up an exposed card,
     /// refilling from a reserve, collecting a finished run). Revert with `state.revert(record)`.
     func apply(_ move: Move, to state: inout GameState) -> MoveRecord
@@ -95,6 +99,8 @@ extension Rules {
     }
 
     public func hasAnyLegalMove(in state: GameState) -> Bool { !legalMoves(in: state).isEmpty }
+
+    public func allows(_ move: Move, in state: GameState) -> Bool { refusal(of: move, in: state) == nil }
 
     public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? { nil }
 

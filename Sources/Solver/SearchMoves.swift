@@ -115,7 +115,7 @@ struct SearchMoves<R: Rules> {
         // A cycling stock goes round once, its positions sharing one key; another goes on until
         // a position seen before.
         let round = cycles ? state.piles[turns.pile].count + state.piles[turns.targets[0]].count : PackedMove.maxClicks
-        while clicks < round, rules.refusal(of: click, in: state) == nil {
+        while clicks < round, rules.allows(click, in: state) {
             turnRecords.append(rules.apply(click, to: &state))
             clicks += 1
             if rules.isWon(state) {
@@ -182,7 +182,7 @@ struct SearchMoves<R: Rules> {
                     guard top.faceUp, model.liesInOrder(card, on: top, in: pile) else { continue }
                 }
                 let move = Move.transfer(from: waste, to: pile, count: 1)
-                if rules.refusal(of: move, in: state) == nil { moves.append(move) }
+                if rules.allows(move, in: state) { moves.append(move) }
             }
         }
     }
@@ -239,7 +239,7 @@ struct SearchMoves<R: Rules> {
                         guard searchStart.safeToStart[number] else { continue }
                     }
                     let move = Move.transfer(from: source, to: foundation, count: 1)
-                    guard rules.refusal(of: move, in: state) == nil else { continue }
+                    guard rules.allows(move, in: state) else { continue }
                     records.append(rules.apply(move, to: &state))
                     played.append(move)
                     complete = nil
