@@ -145,7 +145,7 @@ public final class TableScene {
     public var analysisBudget: SolverBudget = .outlook
     /// How far the search may go on each deal when looking for a winnable one: a deal it finds
     /// no win for in half a second is skipped, so the player waits seconds, not minutes.
-    public var dealBudget = SolverBudget(positions: 500_000, seconds: 0.5)
+    public var dealBudget = SolverBudget(positions: 500_000, seconds: 0.5, memory: SolverBudget.outlook.memory)
     /// Keeps the game: saves it after every change, records how it ends (``GameKeeper``).
     public var keeper: GameKeeper?
     /// This game's id in saves and statistics; a new deal is a new game.

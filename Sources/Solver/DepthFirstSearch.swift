@@ -11,16 +11,19 @@ import Solitaire
 // What it keeps is the stack (each level's moves, its move records) and the keys of the positions
 // seen: 8 bytes a slot in a table at most three quarters full, 11 to 21 bytes a position, against
 // the best-first search's ~200 (BestFirstSearch.swift). The table is bounded by the budget's
-// memory: when it is full the search stops, answering nothing. When the stack runs out every position reachable from the start has
+// memory. When the stack runs out every position reachable from the start has
 // been expanded and none wins: the game is lost whatever is played (with the caveat of 64-bit
-// keys: two positions that share a key count as one, docs/ARCHITECTURE.md).
+// keys: two positions that share a key count as one, docs/ARCHITECTURE.md). When the table is
+// full (the budget's memory) the search goes on looking for a win, forgetting old positions; it
+// may then see a position twice, and its running dry proves nothing.
 
 /// One depth-first search from a start position.
 struct DepthFirstSearch<R: Rules> {
     let rules: R
     let start: GameState
-    /// It sees every position, so running dry proves the game lost.
-    var proves: Bool { true }
+    /// It sees every position, so running dry proves the game lost, until its table has
+    /// forgotten positions.
+    var proves: Bool { !lister.table.hasForgotten }
 
     var mover: SearchMoves<R>
     var state: GameState
@@ -37,7 +40,7 @@ struct DepthFirstSearch<R: Rules> {
         self.rules = rules
         mover = SearchMoves(
             rules: rules, model: model, start: start, walksTurns: settings.walksTurns, weights: settings.weights)
-        var slots = 1 << 12
+        var slots = 64
         while slots * 16 <= memory { slots <<= 1 }
         lister = SearchLister(
             keyer: mover.keyer(), scorer: mover.scorer, table: PositionTable(capacity: 1 << 14, limit: slots * 3 / 4))
@@ -48,15 +51,18 @@ struct DepthFirstSearch<R: Rules> {
 
     /// How the search ended, once it has.
     private(set) var verdict: SolverVerdict?
-    /// Its table filled before it ended: it can answer nothing more.
-    private(set) var isFull = false
+    /// It never fills: once its table is full it goes on looking for a win, forgetting old
+    /// positions (PositionTable.swift), with its stack no deeper than ``deepestWhenForgetting``
+    /// (a position forgotten can be reached again below itself).
+    var isFull: Bool { false }
+    static var deepestWhenForgetting: Int { 2048 }
     /// With `.solved`: the path of the search's moves (stock clicks and safe moves left out).
     private var winningPath: [PackedMove] = []
     private var started = false
 
     /// Searches until the search ends (``verdict`` says how) or it has expanded `limit` positions.
     mutating func run(upTo limit: Int) {
-        guard verdict == nil, !isFull else { return }
+        guard verdict == nil else { return }
         if !started {
             started = true
             if rules.isWon(state) { return finish(.solved) }
@@ -77,14 +83,12 @@ struct DepthFirstSearch<R: Rules> {
             }
             let child = lister.children[level.next]
             levels[levels.count - 1].next += 1
+            if lister.table.forgets && levels.count >= Self.deepestWhenForgetting { continue }
             let before = records.count
             mover.play(child.move, on: &state, records: &records)
             positions += 1
             if expand(reachedBy: child.move, recordsBefore: before) { return }
-            if lister.table.isFull {
-                isFull = true
-                return
-            }
+            if lister.table.isFull { lister.table.forgets = true }
         }
     }
 

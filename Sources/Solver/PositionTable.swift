@@ -19,9 +19,16 @@ struct PositionTable {
         mask = size - 1
     }
 
-    /// Whether it holds as many keys as its limit allows: a search stops there. It still takes
-    /// the keys of the position being expanded, up to seven eighths of its slots.
+    /// Whether it holds as many keys as its limit allows. It still takes the keys of the
+    /// position being expanded, up to seven eighths of its slots; past that it forgets.
     var isFull: Bool { count >= limit }
+
+    /// Once full, whether a new key takes the place of an old one instead of being refused: the
+    /// table then forgets positions, and a search that uses it no longer sees each position
+    /// once, so its running dry proves nothing.
+    var forgets = false
+    /// Whether it has forgotten a key.
+    private(set) var hasForgotten = false
 
     /// The bytes its slots take.
     var bytes: Int { slots.count * 8 }
@@ -31,7 +38,11 @@ struct PositionTable {
     mutating func insert(_ key: UInt64) -> Bool {
         let key = key == 0 ? 1 : key
         if (count + 1) * 4 > slots.count * 3 {
-            if count < limit { grow() } else if (count + 1) * 8 > slots.count * 7 { return false }
+            if count < limit {
+                grow()
+            } else if (count + 1) * 8 > slots.count * 7 {
+                return forgets ? replace(key) : false
+            }
         }
         var index = Int(truncatingIfNeeded: key >> 7) & mask
         while true {
@@ -42,6 +53,25 @@ struct PositionTable {
                 return true
             }
             if slot == key { return false }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// A full table that forgets: `key` when it is there; otherwise it takes the place of the
+    /// key just before the empty slot that ends its run (no slot is emptied, so every key still
+    /// there is found).
+    private mutating func replace(_ key: UInt64) -> Bool {
+        var index = Int(truncatingIfNeeded: key >> 7) & mask
+        var last = index
+        while true {
+            let slot = slots[index]
+            if slot == key { return false }
+            if slot == 0 {
+                slots[last] = key
+                hasForgotten = true
+                return true
+            }
+            last = index
             index = (index + 1) & mask
         }
     }

@@ -29,8 +29,9 @@ public struct SolverBudget: Sendable, Equatable {
     /// Short: a hint while the player waits (about 50 ms in a release build), in 2 MiB.
     public static let hint = SolverBudget(positions: 20_000, seconds: 0.05, memory: 2 << 20)
     /// The live "still winnable" indicator, worked out in the background after each move, in
-    /// 6 MiB: the depth-first search's 4 MiB table holds 393,216 positions.
-    public static let outlook = SolverBudget(positions: 2_000_000, seconds: 2, memory: 6 << 20)
+    /// 4 MiB, so that the program with the search running stays within 11 MiB: the depth-first
+    /// search's 2 MiB table holds 196,608 positions, the best-first search 1 MiB.
+    public static let outlook = SolverBudget(positions: 2_000_000, seconds: 2, memory: 4 << 20)
     /// The `solve` command's default, in 256 MiB (12.6M positions for the depth-first search).
     /// FreeCell needs under 40,000 positions for any of deals 1 to 1000 and about 400,000 to
     /// prove deal 11982 lost.

@@ -11,6 +11,7 @@ import TableKit
 ///   cardtable-bench solver              # deals 1..1000, 11982, still winnable
 ///   cardtable-bench solver 1..200       # only those deals (or one deal: `solver 37`)
 ///   cardtable-bench solver winnable     # only still winnable
+///   cardtable-bench solver winnable golf pyramid   # still winnable in other shipped games
 ///   cardtable-bench solver game klondike 1..20   # another shipped game's deals, one line each
 ///   cardtable-bench solver shipped 1..5 # every shipped game (scripted ones through their hooks)
 enum SolverBenchmarks {
@@ -33,8 +34,8 @@ enum SolverBenchmarks {
         if arguments.contains("shipped") { return shippedGames(range ?? 1...3) }
         if let range { return freeCellDeals(Array(range)) }
         if arguments.contains("winnable") {
-            stillWinnable("klondike")
-            stillWinnable("freecell")
+            let games = arguments.filter { ShippedLayouts.names.contains($0) }
+            for name in games.isEmpty ? ["klondike", "freecell"] : games { stillWinnable(name) }
             return
         }
         freeCellDeals(Array(1...1000))
@@ -132,10 +133,11 @@ enum SolverBenchmarks {
     }
 
     /// Games played by the solver's own moves, a fixed number of moves in: after each move the
-    /// time to tell whether the game can still be won.
+    /// time to tell whether the game can still be won, within the status line's budget (its
+    /// seconds and its memory), and the share of those positions decided.
     static func stillWinnable(_ name: String) {
         guard let layout = ShippedLayouts.layout(named: name) else { return }
-        let rules = DeclarativeRules(layout: layout)
+        let rules = rulesOf(layout)
         let solver = Solver(rules: rules)
         var times: [Double] = []
         var verdicts: [SolverVerdict: Int] = [:]
@@ -161,8 +163,10 @@ enum SolverBenchmarks {
         }
         let sorted = times.sorted()
         let counts = [SolverVerdict.solved, .impossible, .unknown].map { "\($0.rawValue) \(verdicts[$0] ?? 0)" }
+        let decided = Double(sorted.count - (verdicts[.unknown] ?? 0)) / Double(max(1, sorted.count))
         print(
-            "solver, \(layout.title): still winnable after a move: median \(formatMilliseconds(percentile(sorted, 0.5))),"
+            "solver, \(layout.title): decided \(String(format1: decided * 100, digits: 1))% of positions in play;"
+                + " still winnable after a move: median \(formatMilliseconds(percentile(sorted, 0.5))),"
                 + " p90 \(formatMilliseconds(percentile(sorted, 0.9))), max \(formatMilliseconds(sorted.last ?? 0)),"
                 + " n=\(sorted.count) (\(counts.joined(separator: ", "))) (goal: median ≤ 100 ms: "
                 + (percentile(sorted, 0.5) <= 0.1 ? "met)" : "MISSED)"))

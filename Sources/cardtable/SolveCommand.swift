@@ -48,6 +48,15 @@ struct SolveCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
+            "Memory a deal's search keeps at most, such as 6M or 1G (256M by default, or 32 bytes a position of "
+                + "--budget); the status line's search has 4M.",
+            valueName: "bytes"),
+        transform: NumberOptions.memoryBudget)
+    var memory: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
             "Seconds per deal at most, or none (\(SolveCommand.secondsText(SolverBudget.command.seconds)) "
                 + "by default).",
             valueName: "seconds"),
@@ -87,6 +96,7 @@ struct SolveCommand: ParsableCommand {
             budget.positions = positions
             budget.memory = SolverBudget.memory(for: positions)
         }
+        if let memory { budget.memory = memory }
         if let seconds { budget.seconds = seconds.value }
         return budget
     }

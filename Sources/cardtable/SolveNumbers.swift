@@ -60,6 +60,29 @@ extension NumberOptions {
         return value
     }
 
+    /// The memory a search may keep: 1 MiB to 16 GiB.
+    static let memoryBudgets = (1 << 20)...(16 << 30)
+
+    /// `--memory`: bytes with a unit, `6M` (MiB) or `2G` (GiB); a bare number is MiB.
+    static func memoryBudget(_ text: String) throws -> Int {
+        var digits = Substring(text)
+        var multiplier = 1 << 20
+        switch text.last {
+        case "m", "M": digits = digits.dropLast()
+        case "g", "G":
+            multiplier = 1 << 30
+            digits = digits.dropLast()
+        default: break
+        }
+        guard digits.allSatisfy(\.isASCIIDigit), let number = Int(digits),
+            case (let value, let overflow) = number.multipliedReportingOverflow(by: multiplier), !overflow,
+            memoryBudgets.contains(value)
+        else {
+            throw ValidationError("a memory budget is from 1M to 16G, such as 6M or 1G")
+        }
+        return value
+    }
+
     /// Seconds a search may take per deal.
     static let secondsLimits = 0.01...86400.0
 

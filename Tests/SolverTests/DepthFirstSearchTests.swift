@@ -58,4 +58,41 @@ final class DepthFirstSearchTests: XCTestCase {
         }
         XCTAssertEqual(checked, 5, "too few lost samples")
     }
+
+    /// A table too small for the game: the search forgets positions and goes on looking for a
+    /// win. Once it has forgotten, its running dry proves nothing (the portfolio then answers
+    /// unknown); a win it finds still replays.
+    func testAFullTableForgetsAndProvesNothing() {
+        var random = SmallRandom(state: 31)
+        let layout = SmallGames.golf(columns: 3)
+        let rules = DeclarativeRules(layout: layout)
+        let model = SolverModel(rules: rules, pileCount: layout.slots.count)
+        var forgot: [Bool: Int] = [:]
+        var found = 0
+        for _ in 0..<300 where min(forgot[true] ?? 0, forgot[false] ?? 0) < 3 {
+            let start = SmallGames.position(layout, ranks: 5, suits: 3, faceDown: false, random: &random)
+            guard let plain = plainSearch(rules, from: start, limit: 20_000, stopsAtWin: false) else { continue }
+            var search = DepthFirstSearch(
+                rules: rules, model: model, start: start, settings: .prover, memory: 1 << 11)
+            search.run(upTo: 400_000)
+            let forgotten = search.lister.table.hasForgotten
+            guard forgotten else { continue }
+            forgot[plain.wins, default: 0] += 1
+            XCTAssertFalse(search.proves, "a table that forgot proves nothing")
+            if plain.wins {
+                if search.verdict == .solved {
+                    found += 1
+                    assertReplaysToWin(search.solution(), from: start, rules: rules, "small golf")
+                }
+            }
+            var portfolio = SearchPortfolio(
+                rules: rules, model: model, start: start, budget: SolverBudget(positions: 400_000, memory: 1 << 11),
+                isCancelled: { false })
+            portfolio.plan = [.prover]
+            XCTAssertNotEqual(portfolio.run().verdict, .impossible, "no proof from a table that forgot")
+        }
+        XCTAssertGreaterThanOrEqual(forgot[false] ?? 0, 3, "too few lost samples that filled the table")
+        XCTAssertGreaterThanOrEqual(forgot[true] ?? 0, 3, "too few won samples that filled the table")
+        XCTAssertGreaterThan(found, 0, "wins are found with a table that forgets")
+    }
 }
