@@ -42,6 +42,8 @@ struct SolverKnowledge {
     var applies: Bool?
     var demo: DemoState = .off
     var dealSearch: DealSearch?
+    /// Positions the demo's longer search has been through: an unknown there is final.
+    var searchedLong: Set<GameState> = []
 
     /// Verdicts kept at most; past it they are forgotten together (undo then searches again).
     static let verdictsKept = 512
@@ -142,7 +144,9 @@ extension TableScene {
         guard wanted, solving.analysis == nil, let background else { return }
         let position = state
         let makeRules = rulesForAnotherThread
-        let budget = analysisBudget
+        let long = solving.demo == .solving
+        let budget = long ? demoBudget : analysisBudget
+        if long { solving.searchedLong.insert(position) }
         let ticket = background.start { isCancelled in
             Solver(rules: makeRules()).solve(from: position, budget: budget, isCancelled: isCancelled)
         } then: { [weak self] result in

@@ -143,6 +143,9 @@ public final class TableScene {
     public var hintBudget: SolverBudget? = .hint
     /// How far the search behind "still winnable?" (and the demo's) may go.
     public var analysisBudget: SolverBudget = .outlook
+    /// The demo's search, when the status line's could not tell: the player asked and waits for
+    /// it, so it may take longer and keep more (10 s, 64 MiB).
+    public var demoBudget = SolverBudget(positions: 50_000_000, seconds: 10, memory: 64 << 20)
     /// How far the search may go on each deal when looking for a winnable one: a deal it finds
     /// no win for in half a second is skipped, so the player waits seconds, not minutes.
     public var dealBudget = SolverBudget(positions: 500_000, seconds: 0.5, memory: SolverBudget.outlook.memory)

@@ -392,6 +392,40 @@ final class SolverAtTheTableTests: XCTestCase {
         XCTAssertEqual(game.scene.history.count, 1)
     }
 
+    /// The status line's short search could not tell ("winnable?"): the demo, which the player
+    /// asked for and waits for, searches again with its longer budget and plays the win; an
+    /// unknown after that one is final.
+    func testTheDemoSearchesLongerWhenTheStatusLinesSearchCouldNotTell() {
+        /// The Golf position, its status line's search too short to tell.
+        func golfUntold(demoBudget: SolverBudget) -> (game: Game, work: ManualBackgroundWork) {
+            let game = Game("golf")
+            game.scene.analysisBudget = SolverBudget(positions: 1)
+            game.scene.hintBudget = nil
+            game.scene.demoBudget = demoBudget
+            let work = ManualBackgroundWork()
+            game.app.background = work
+            game.setUp(Self.golfPosition)
+            work.runAll()
+            XCTAssertEqual(game.scene.winnability, .unknown)
+            return (game, work)
+        }
+        let (game, work) = golfUntold(demoBudget: SolverBudget(positions: 10_000))
+        game.type("D")
+        XCTAssertTrue(game.scene.isPlayingDemo, "it searches again")
+        work.runAll()
+        XCTAssertEqual(game.scene.history.count, 1, "the longer search found the win: its first move")
+        XCTAssertTrue(game.status.hasPrefix("Demo: any key stops it"), game.status)
+
+        let (stuck, stuckWork) = golfUntold(demoBudget: SolverBudget(positions: 1))
+        stuck.type("D")
+        stuckWork.runAll()
+        XCTAssertTrue(stuck.status.hasPrefix("No demo: the solver found no win from here in time"), stuck.status)
+        stuck.type("D")
+        XCTAssertFalse(stuck.scene.isPlayingDemo, "not searched again")
+        XCTAssertTrue(stuck.status.hasPrefix("No demo: the solver found no win from here in time"), stuck.status)
+        XCTAssertEqual(stuck.scene.history.count, 0)
+    }
+
     // MARK: Winnable deals only
 
     /// FreeCell from deal 11981 with winnable deals only, and a deal budget small enough for a
