@@ -70,6 +70,25 @@ function can_drop(from, count, to)
   return true
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a card onto the card one or three places left of it that it matches.
+function moves()
+  local list = {}
+  for position = 2, #row do
+    local from = row[position]
+    local count = game.count(from)
+    if count > 0 then
+      for _, gap in ipairs({ 1, 3 }) do
+        local to = row[position - gap]
+        if to and game.count(to) > 0 and matches(from, to) then
+          for cards = 1, count do list[#list + 1] = { from, cards, to } end
+        end
+      end
+    end
+  end
+  return list
+end
+
 -- The covered card goes to the discard pile, the moved card takes its place
 -- (it steps back for a moment to let the other out), and the row closes up.
 function after_move(from, count, to)

@@ -50,6 +50,21 @@ function can_drop(from, count, to)
   return false, "cards go to an empty column or to the discard pile"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a top card to the discard pile when it may go, or to an empty column.
+function moves()
+  local list = {}
+  for _, from in ipairs(columns) do
+    if game.count(from) > 0 then
+      if game.rank(from) ~= 1 and discardable(from) then list[#list + 1] = { from, 1, discard } end
+      for _, to in ipairs(columns) do
+        if to ~= from and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
+      end
+    end
+  end
+  return list
+end
+
 -- A click on a card that may be discarded discards it.
 function on_click(pile)
   if discardable(pile) then game.move(pile, discard, 1) end

@@ -53,6 +53,30 @@ function can_drop(from, count, to)
   return false, "cards do not go there"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a top card of the turned card's pile or of a waste pile onto the
+-- foundation that takes it next; the turned card onto any waste pile.
+function moves()
+  local list = {}
+  local wastes = game.piles("tableau")
+  local sources = { turned }
+  for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
+  for _, from in ipairs(sources) do
+    if game.count(from) > 0 then
+      local rank = game.rank(from)
+      for _, to in ipairs(foundations) do
+        if game.count(to) > 0 and game.count(to) < 13 and next_rank(to) == rank then
+          list[#list + 1] = { from, 1, to }
+        end
+      end
+    end
+  end
+  if game.count(turned) > 0 then
+    for _, to in ipairs(wastes) do list[#list + 1] = { turned, 1, to } end
+  end
+  return list
+end
+
 -- The next card turns over, once the one turned before has been played.
 function on_stock_click(pile)
   if game.count(turned) == 0 and game.count(stock) > 0 then

@@ -77,6 +77,32 @@ function can_drop(from, count, to)
     "this gap takes the " .. RANKS[rank] .. " of " .. SUITS[suit] .. ", the card after the one on its left"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): into each gap, the card it wants.
+function moves()
+  local list = {}
+  local at = {}
+  for _, pile in ipairs(cells) do
+    local card = game.card(pile)
+    if card then at[card.suit .. card.rank] = pile end
+  end
+  for _, gap in ipairs(cells) do
+    if game.count(gap) == 0 then
+      local rank, suit = wanted(gap)
+      if rank and suit then
+        local from = at[suit .. rank]
+        if from then list[#list + 1] = { from, 1, gap } end
+      elseif rank then
+        for _, letter in ipairs({ "C", "D", "H", "S" }) do
+          local from = at[letter .. rank]
+          if from then list[#list + 1] = { from, 1, gap } end
+        end
+      end
+    end
+  end
+  return list
+end
+
 -- The cells holding a card that may go into a gap (a 2 already at the start
 -- of a row stays where it is).
 local function fitting(gap)

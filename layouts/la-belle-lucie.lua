@@ -43,6 +43,33 @@ function can_drop(from, count, to)
   return false, "cards do not go there"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a fan's top card onto its foundation, or onto the fan whose top card
+-- is one rank higher in its suit.
+function moves()
+  local list = {}
+  local fans_by_card, foundation_of = {}, {}
+  for _, fan in ipairs(fans) do
+    local card = game.card(fan)
+    if card then fans_by_card[card.suit .. card.rank] = fan end
+  end
+  local foundations = game.piles("foundation")
+  for _, fan in ipairs(fans) do
+    local card = game.card(fan)
+    if card then
+      for _, to in ipairs(foundations) do
+        local top = game.card(to)
+        if (top == nil and card.rank == 1) or (top and top.suit == card.suit and top.rank == card.rank - 1) then
+          list[#list + 1] = { fan, 1, to }
+        end
+      end
+      local above = fans_by_card[card.suit .. (card.rank + 1)]
+      if above then list[#list + 1] = { fan, 1, above } end
+    end
+  end
+  return list
+end
+
 -- A redeal, while redeals are left and cards lie on the fans. The gathering is
 -- the shuffle: card by card, from a fan picked at random in proportion to the
 -- cards it holds, onto the redeal pile face down, so that every interleaving

@@ -66,6 +66,16 @@ function can_drop(from, count, to)
   return true
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a card onto a touching card of its rank.
+function moves()
+  local list = {}
+  for _, from in ipairs(grid) do
+    for _, to in ipairs(partners(from)) do list[#list + 1] = { from, 1, to } end
+  end
+  return list
+end
+
 -- The pair goes to the discard pile.
 function after_move(from, count, to)
   game.move(to, discard, 2)

@@ -93,6 +93,25 @@ function can_drop(from, count, to)
   return true
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a free King to the discard pile, a free card onto a free card it
+-- makes 13 with.
+function moves()
+  local free = {}
+  for pile = 1, game.pile_count() do
+    if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
+  end
+  local list = {}
+  for _, from in ipairs(free) do
+    local rank = game.rank(from)
+    if rank == 13 then list[#list + 1] = { from, 1, discard } end
+    for _, to in ipairs(free) do
+      if to ~= from and rank + game.rank(to) == 13 then list[#list + 1] = { from, 1, to } end
+    end
+  end
+  return list
+end
+
 -- A card dropped on its partner: the two go to the discard pile together.
 function after_move(from, count, to)
   if to ~= discard then game.move(to, discard, 2) end

@@ -88,6 +88,18 @@ function can_drop(from, count, to)
     a(rank % 13 + 1), a(below))
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): each free face-up card of the peaks that plays on the foundation.
+function moves()
+  local list = {}
+  for _, pile in ipairs(peaks) do
+    if is_free(pile) and game.up(pile) and plays(pile) then
+      for count = 1, game.count(pile) do list[#list + 1] = { pile, count, foundation } end
+    end
+  end
+  return list
+end
+
 function after_move(from, count, to)
   turn_up_free_cards()
 end

@@ -52,6 +52,9 @@ struct ct_sandbox {
 
     ct_step *steps;
     int step_count, step_capacity;
+    /// What the moves hook listed last: from, count, to for each move (piles 0-based).
+    int *moves;
+    int move_capacity;
     int mode, automatic;
 
     int hook_refs[CT_HOOK_COUNT];

@@ -26,7 +26,7 @@
 
 const char *const ct_hook_names[CT_HOOK_COUNT] = {
     "deal",           "can_pick_up", "can_drop", "after_move", "on_click", "on_double_click",
-    "on_stock_click", "is_won",      "moves_left", "hint",     "on_timer",
+    "on_stock_click", "is_won",      "moves_left", "hint",     "on_timer",        "moves",
 };
 
 const char *ct_hook_name(ct_hook hook) { return hook >= 0 && hook < CT_HOOK_COUNT ? ct_hook_names[hook] : "?"; }
@@ -398,6 +398,7 @@ void ct_sandbox_free(ct_sandbox *s) {
     free(s->cards);
     free(s->counts);
     free(s->deck);
+    free(s->moves);
     free(s->steps);
     free(s->scratch);
     free(s);
@@ -795,7 +796,7 @@ static ct_result wrong_type(ct_sandbox *s, ct_hook hook, const char *expected, i
 
 ct_result ct_sandbox_ask(ct_sandbox *s, ct_hook hook, const int *args, int arg_count, int *answer,
                          const char **reason) {
-    *reason = NULL;
+    if (reason) *reason = NULL;
     if (!ct_sandbox_has_hook(s, hook)) return CT_RESULT_NONE;
     if (call_hook(s, hook, MODE_READ, 0, args, arg_count, 2) != LUA_OK) return CT_RESULT_ERROR;
     lua_State *L = s->L;
@@ -807,8 +808,10 @@ ct_result ct_sandbox_ask(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
     if (type != LUA_TBOOLEAN) return wrong_type(s, hook, "true, false or nil", 2);
     *answer = lua_toboolean(L, 2);
     if (lua_type(L, 3) == LUA_TSTRING) {
-        copy_text(s->reason, REASON_SIZE, lua_tostring(L, 3));
-        *reason = s->reason;
+        if (reason) {
+            copy_text(s->reason, REASON_SIZE, lua_tostring(L, 3));
+            *reason = s->reason;
+        }
     } else if (lua_type(L, 3) != LUA_TNIL) {
         return wrong_type(s, hook, "a reason that is a string (or nothing) after its answer", 3);
     }
@@ -821,6 +824,70 @@ ct_result ct_sandbox_act(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
     int mode = hook == CT_HOOK_DEAL ? MODE_DEAL : MODE_ACT;
     if (call_hook(s, hook, mode, automatic, args, arg_count, 0) != LUA_OK) return CT_RESULT_ERROR;
     lua_settop(s->L, 0);
+    return CT_RESULT_VALUE;
+}
+
+/// The most moves the moves hook may list: a position has far fewer transfers.
+enum { MAX_LISTED_MOVES = 1 << 16 };
+
+ct_result ct_sandbox_moves(ct_sandbox *s, const int **moves, int *count) {
+    *moves = NULL;
+    *count = 0;
+    if (!ct_sandbox_has_hook(s, CT_HOOK_MOVES)) return CT_RESULT_NONE;
+    if (call_hook(s, CT_HOOK_MOVES, MODE_READ, 0, NULL, 0, 1) != LUA_OK) return CT_RESULT_ERROR;
+    lua_State *L = s->L;
+    int type = lua_type(L, 2);
+    if (type == LUA_TNIL) {
+        lua_settop(L, 0);
+        return CT_RESULT_NONE;
+    }
+    static const char *const expected = "a list of moves, each {from, count, to}, or nil";
+    if (type != LUA_TTABLE) return wrong_type(s, CT_HOOK_MOVES, expected, 2);
+    lua_Unsigned length = lua_rawlen(L, 2);
+    if (length > MAX_LISTED_MOVES) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%llu moves (at most %d)", (unsigned long long)length, MAX_LISTED_MOVES);
+        return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+    }
+    if ((int)length * 3 > s->move_capacity) {
+        int capacity = (int)length * 3 < 96 ? 96 : (int)length * 3;
+        int *grown = realloc(s->moves, (size_t)capacity * sizeof *grown);
+        if (grown == NULL) {
+            lua_settop(L, 0);
+            set_error(s, "%s", "no memory for the moves hook's list");
+            return CT_RESULT_ERROR;
+        }
+        s->moves = grown;
+        s->move_capacity = capacity;
+    }
+    for (lua_Unsigned n = 1; n <= length; n++) {
+        if (lua_rawgeti(L, 2, (lua_Integer)n) != LUA_TTABLE) {
+            char detail[96];
+            snprintf(detail, sizeof detail, "a %s as move %llu", luaL_typename(L, -1), (unsigned long long)n);
+            return wrong_result(s, CT_HOOK_MOVES, "listed %s; each move must be a table {from, count, to}", detail);
+        }
+        int entry = lua_gettop(L);
+        for (int field = 0; field < 3; field++) {
+            lua_rawgeti(L, entry, field + 1);
+            int limit = field == 1 ? s->max_cards : s->pile_count;
+            int isnumber = lua_isinteger(L, -1);
+            lua_Integer value = isnumber ? lua_tointeger(L, -1) : 0;
+            if (!isnumber || value < 1 || value > limit) {
+                static const char *const names[3] = {"from", "count", "to"};
+                char detail[160];
+                snprintf(detail, sizeof detail, "move %llu with %s %s (a whole number from 1 to %d)",
+                         (unsigned long long)n, names[field], isnumber ? "out of range" : luaL_typename(L, -1),
+                         limit);
+                return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+            }
+            s->moves[3 * (n - 1) + field] = (int)value - (field == 1 ? 0 : 1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 0);
+    *moves = s->moves;
+    *count = (int)length;
     return CT_RESULT_VALUE;
 }
 

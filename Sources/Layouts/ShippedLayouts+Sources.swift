@@ -3010,6 +3010,25 @@ extension ShippedLayouts {
           return true
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a card onto the card one or three places left of it that it matches.
+        function moves()
+          local list = {}
+          for position = 2, #row do
+            local from = row[position]
+            local count = game.count(from)
+            if count > 0 then
+              for _, gap in ipairs({ 1, 3 }) do
+                local to = row[position - gap]
+                if to and game.count(to) > 0 and matches(from, to) then
+                  for cards = 1, count do list[#list + 1] = { from, cards, to } end
+                end
+              end
+            end
+          end
+          return list
+        end
+
         -- The covered card goes to the discard pile, the moved card takes its place
         -- (it steps back for a moment to let the other out), and the row closes up.
         function after_move(from, count, to)
@@ -3118,6 +3137,21 @@ extension ShippedLayouts {
           return false, "cards go to an empty column or to the discard pile"
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a top card to the discard pile when it may go, or to an empty column.
+        function moves()
+          local list = {}
+          for _, from in ipairs(columns) do
+            if game.count(from) > 0 then
+              if game.rank(from) ~= 1 and discardable(from) then list[#list + 1] = { from, 1, discard } end
+              for _, to in ipairs(columns) do
+                if to ~= from and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
+              end
+            end
+          end
+          return list
+        end
+
         -- A click on a card that may be discarded discards it.
         function on_click(pile)
           if discardable(pile) then game.move(pile, discard, 1) end
@@ -3186,6 +3220,17 @@ extension ShippedLayouts {
             "the black hole takes a card one rank above or below its top card (King and Ace are neighbours)"
         end
 
+        -- Every move at once, for the solver: each fan's top card that the hole
+        -- takes (exactly what can_pick_up and can_drop allow).
+        function moves()
+          local list = {}
+          local top = game.rank(hole)
+          for _, fan in ipairs(fans) do
+            if game.count(fan) > 0 and neighbours(game.rank(fan), top) then list[#list + 1] = { fan, 1, hole } end
+          end
+          return list
+        end
+
         function is_won()
           return game.count(hole) == 52
         end
@@ -3245,6 +3290,30 @@ extension ShippedLayouts {
             return from == turned, "only the card turned from the stock goes on a waste pile"
           end
           return false, "cards do not go there"
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a top card of the turned card's pile or of a waste pile onto the
+        -- foundation that takes it next; the turned card onto any waste pile.
+        function moves()
+          local list = {}
+          local wastes = game.piles("tableau")
+          local sources = { turned }
+          for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
+          for _, from in ipairs(sources) do
+            if game.count(from) > 0 then
+              local rank = game.rank(from)
+              for _, to in ipairs(foundations) do
+                if game.count(to) > 0 and game.count(to) < 13 and next_rank(to) == rank then
+                  list[#list + 1] = { from, 1, to }
+                end
+              end
+            end
+          end
+          if game.count(turned) > 0 then
+            for _, to in ipairs(wastes) do list[#list + 1] = { turned, 1, to } end
+          end
+          return list
         end
 
         -- The next card turns over, once the one turned before has been played.
@@ -3456,6 +3525,32 @@ extension ShippedLayouts {
           if not suit then return game.rank(from) == 2, "a gap at the start of a row takes a 2" end
           return game.rank(from) == rank and game.suit(from) == suit,
             "this gap takes the " .. RANKS[rank] .. " of " .. SUITS[suit] .. ", the card after the one on its left"
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): into each gap, the card it wants.
+        function moves()
+          local list = {}
+          local at = {}
+          for _, pile in ipairs(cells) do
+            local card = game.card(pile)
+            if card then at[card.suit .. card.rank] = pile end
+          end
+          for _, gap in ipairs(cells) do
+            if game.count(gap) == 0 then
+              local rank, suit = wanted(gap)
+              if rank and suit then
+                local from = at[suit .. rank]
+                if from then list[#list + 1] = { from, 1, gap } end
+              elseif rank then
+                for _, letter in ipairs({ "C", "D", "H", "S" }) do
+                  local from = at[letter .. rank]
+                  if from then list[#list + 1] = { from, 1, gap } end
+                end
+              end
+            end
+          end
+          return list
         end
 
         -- The cells holding a card that may go into a gap (a 2 already at the start
@@ -3730,6 +3825,33 @@ extension ShippedLayouts {
           return false, "cards do not go there"
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a fan's top card onto its foundation, or onto the fan whose top card
+        -- is one rank higher in its suit.
+        function moves()
+          local list = {}
+          local fans_by_card, foundation_of = {}, {}
+          for _, fan in ipairs(fans) do
+            local card = game.card(fan)
+            if card then fans_by_card[card.suit .. card.rank] = fan end
+          end
+          local foundations = game.piles("foundation")
+          for _, fan in ipairs(fans) do
+            local card = game.card(fan)
+            if card then
+              for _, to in ipairs(foundations) do
+                local top = game.card(to)
+                if (top == nil and card.rank == 1) or (top and top.suit == card.suit and top.rank == card.rank - 1) then
+                  list[#list + 1] = { fan, 1, to }
+                end
+              end
+              local above = fans_by_card[card.suit .. (card.rank + 1)]
+              if above then list[#list + 1] = { fan, 1, above } end
+            end
+          end
+          return list
+        end
+
         -- A redeal, while redeals are left and cards lie on the fans. The gathering is
         -- the shuffle: card by card, from a fan picked at random in proportion to the
         -- cards it holds, onto the redeal pile face down, so that every interleaving
@@ -3835,6 +3957,16 @@ extension ShippedLayouts {
             return false, string.format("%s pairs only with another %s, not with %s", a(rank), names[rank], a(other))
           end
           return true
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a card onto a touching card of its rank.
+        function moves()
+          local list = {}
+          for _, from in ipairs(grid) do
+            for _, to in ipairs(partners(from)) do list[#list + 1] = { from, 1, to } end
+          end
+          return list
         end
 
         -- The pair goes to the discard pile.
@@ -3992,6 +4124,23 @@ extension ShippedLayouts {
           if not is_open(to) or game.count(to) == 0 then return false, "a card pairs only with a top card of its rank" end
           if count ~= 1 then return false, "cards pair off two at a time" end
           return game.rank(from) == game.rank(to), "a pair is two cards of the same rank"
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a top card onto another top card of its rank.
+        function moves()
+          local open = {}
+          for pile = 1, game.pile_count() do
+            if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
+          end
+          local list = {}
+          for _, from in ipairs(open) do
+            local rank = game.rank(from)
+            for _, to in ipairs(open) do
+              if to ~= from and game.rank(to) == rank then list[#list + 1] = { from, 1, to } end
+            end
+          end
+          return list
         end
 
         -- The pair just made goes to the discard pile.
@@ -4200,6 +4349,25 @@ extension ShippedLayouts {
           return true
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a free King to the discard pile, a free card onto a free card it
+        -- makes 13 with.
+        function moves()
+          local free = {}
+          for pile = 1, game.pile_count() do
+            if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
+          end
+          local list = {}
+          for _, from in ipairs(free) do
+            local rank = game.rank(from)
+            if rank == 13 then list[#list + 1] = { from, 1, discard } end
+            for _, to in ipairs(free) do
+              if to ~= from and rank + game.rank(to) == 13 then list[#list + 1] = { from, 1, to } end
+            end
+          end
+          return list
+        end
+
         -- A card dropped on its partner: the two go to the discard pile together.
         function after_move(from, count, to)
           if to ~= discard then game.move(to, discard, 2) end
@@ -4360,6 +4528,18 @@ extension ShippedLayouts {
           local below = game.rank(foundation)
           return false, string.format("%s goes on %s or %s, not on %s", a(rank), a((rank + 11) % 13 + 1),
             a(rank % 13 + 1), a(below))
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): each free face-up card of the peaks that plays on the foundation.
+        function moves()
+          local list = {}
+          for _, pile in ipairs(peaks) do
+            if is_free(pile) and game.up(pile) and plays(pile) then
+              for count = 1, game.count(pile) do list[#list + 1] = { pile, count, foundation } end
+            end
+          end
+          return list
         end
 
         function after_move(from, count, to)

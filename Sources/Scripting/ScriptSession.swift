@@ -3,7 +3,8 @@ import Layouts
 import Solitaire
 
 /// Hook calls on one position, under the engine's lock. The position is handed to the sandbox
-/// once; a hook that moved cards (even in a trial run) makes the next call hand it over again.
+/// once; a hook that moved cards (even in a trial run), or failed, makes the next call hand it
+/// over again.
 struct ScriptSession {
     /// What a yes-or-no hook said.
     enum Answer {
@@ -69,6 +70,68 @@ struct ScriptSession {
         return seed
     }
 
+    /// What a yes-or-no hook said, without its reason: for a search, which asks only whether.
+    enum Verdict {
+        case undecided, yes, no, failed
+    }
+
+    /// Asks a yes-or-no hook as ``ask(_:_:_:_:)`` does, leaving out the reason of a no (no text
+    /// is copied or made).
+    mutating func check(_ hook: ScriptHook, _ first: Int = 0, _ second: Int = 0, _ third: Int = 0) -> Verdict {
+        guard defines(hook) else { return .undecided }
+        load()
+        var answer: Int32 = 0
+        var args = (Int32(clamping: first), Int32(clamping: second), Int32(clamping: third))
+        let result = withUnsafePointer(to: &args) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 3) {
+                ct_sandbox_ask(sandbox, hook.cHook, $0, Int32(hook.argumentCount), &answer, nil)
+            }
+        }
+        switch result {
+        case CT_RESULT_VALUE: return answer != 0 ? .yes : .no
+        case CT_RESULT_NONE: return .undecided
+        default:
+            fail(hook)
+            return .failed
+        }
+    }
+
+    /// Appends the transfers the moves hook listed and returns true; false when it has none to
+    /// give (not defined, or it returned nil: the other hooks decide), or it failed or listed a
+    /// move the position cannot make (recorded as its failure).
+    mutating func listedMoves(into moves: inout [Move]) -> Bool {
+        guard defines(.moves) else { return false }
+        load()
+        var listed: UnsafePointer<Int32>?
+        var count: Int32 = 0
+        switch ct_sandbox_moves(sandbox, &listed, &count) {
+        case CT_RESULT_VALUE:
+            guard let listed else { return true }
+            let start = moves.count
+            for index in 0..<Int(count) {
+                let from = Int(listed[3 * index])
+                let to = Int(listed[3 * index + 2])
+                let cards = Int(listed[3 * index + 1])
+                // The sandbox checked the numbers' range; what the position allows is checked here.
+                guard from != to, cards <= state.piles[from].count else {
+                    moves.removeSubrange(start...)
+                    let what = from == to ? "onto the pile it comes from" : "more cards than pile \(from + 1) holds"
+                    engine.record(
+                        RulesFailure(
+                            summary: "\(engine.name): in moves: listed a move of \(cards) from pile \(from + 1) "
+                                + "to pile \(to + 1), \(what)"))
+                    return false
+                }
+                moves.append(.transfer(from: from, to: to, count: cards))
+            }
+            return true
+        case CT_RESULT_NONE: return false
+        default:
+            fail(.moves)
+            return false
+        }
+    }
+
     /// Asks a yes-or-no hook; arguments as the script sees them (piles and card indices from 1),
     /// as many as the hook takes.
     mutating func ask(_ hook: ScriptHook, _ first: Int = 0, _ second: Int = 0, _ third: Int = 0) -> Answer {
@@ -111,6 +174,9 @@ struct ScriptSession {
             return result == CT_RESULT_ERROR ? .failed : .undefined
         }
         let count = Int(ct_sandbox_step_count(sandbox))
+        // Every change a hook makes is a step: one that made none left the sandbox's copy as it
+        // was, and the next call reads it as it is (a listing tries a click on every pile).
+        if count == 0 { loaded = true }
         guard count > 0, let steps = ct_sandbox_steps(sandbox) else { return .moved([]) }
         return .moved(
             (0..<count).map { index in

@@ -103,7 +103,7 @@ final class ScriptCheckTests: XCTestCase {
             check("local unused = 1\n"),
             [
                 "game.lua:1:1: warning: the script defines no hooks (deal, can_pick_up, can_drop, after_move, on_click, "
-                    + "on_double_click, on_stock_click, is_won, moves_left, hint, on_timer): the layout's declarative "
+                    + "on_double_click, on_stock_click, is_won, moves_left, hint, on_timer, moves): the layout's declarative "
                     + "rules decide everything"
             ])
     }
