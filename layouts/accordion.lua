@@ -71,22 +71,26 @@ function can_drop(from, count, to)
 end
 
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
--- allow): a card onto the card one or three places left of it that it matches.
+-- allow): a card onto the card one or three places left of it that it matches;
+-- then the piles on_click moves cards on, those with one such place only.
 function moves()
-  local list = {}
+  local list, clicks = {}, {}
   for position = 2, #row do
     local from = row[position]
     local count = game.count(from)
     if count > 0 then
+      local places = 0
       for _, gap in ipairs({ 1, 3 }) do
         local to = row[position - gap]
         if to and game.count(to) > 0 and matches(from, to) then
           for cards = 1, count do list[#list + 1] = { from, cards, to } end
+          places = places + 1
         end
       end
+      if places == 1 then clicks[#clicks + 1] = from end
     end
   end
-  return list
+  return list, clicks
 end
 
 -- The covered card goes to the discard pile, the moved card takes its place

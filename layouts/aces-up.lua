@@ -51,10 +51,12 @@ function can_drop(from, count, to)
 end
 
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
--- allow): a top card to the discard pile when it may go, or to an empty column.
+-- allow): a top card to the discard pile when it may go, or to an empty
+-- column; then the piles on_click moves cards on, those it may go from.
 function moves()
-  local list = {}
+  local list, clicks = {}, {}
   for _, from in ipairs(columns) do
+    if discardable(from) then clicks[#clicks + 1] = from end
     if game.count(from) > 0 then
       if game.rank(from) ~= 1 and discardable(from) then list[#list + 1] = { from, 1, discard } end
       for _, to in ipairs(columns) do
@@ -62,7 +64,7 @@ function moves()
       end
     end
   end
-  return list
+  return list, clicks
 end
 
 -- A click on a card that may be discarded discards it.

@@ -78,9 +78,10 @@ function can_drop(from, count, to)
 end
 
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
--- allow): into each gap, the card it wants.
+-- allow): into each gap, the card it wants; then the piles on_click moves
+-- cards on, the gaps only one card fits (a 2 at the start of a row stays).
 function moves()
-  local list = {}
+  local list, clicks = {}, {}
   local at = {}
   for _, pile in ipairs(cells) do
     local card = game.card(pile)
@@ -91,16 +92,24 @@ function moves()
       local rank, suit = wanted(gap)
       if rank and suit then
         local from = at[suit .. rank]
-        if from then list[#list + 1] = { from, 1, gap } end
+        if from then
+          list[#list + 1] = { from, 1, gap }
+          clicks[#clicks + 1] = gap
+        end
       elseif rank then
+        local fitting = 0
         for _, letter in ipairs({ "C", "D", "H", "S" }) do
           local from = at[letter .. rank]
-          if from then list[#list + 1] = { from, 1, gap } end
+          if from then
+            list[#list + 1] = { from, 1, gap }
+            if place[from].column ~= 1 then fitting = fitting + 1 end
+          end
         end
+        if fitting == 1 then clicks[#clicks + 1] = gap end
       end
     end
   end
-  return list
+  return list, clicks
 end
 
 -- The cells holding a card that may go into a gap (a 2 already at the start

@@ -67,13 +67,16 @@ function can_drop(from, count, to)
 end
 
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
--- allow): a card onto a touching card of its rank.
+-- allow): a card onto a touching card of its rank; then the piles on_click
+-- moves cards on, those with a single partner.
 function moves()
-  local list = {}
+  local list, clicks = {}, {}
   for _, from in ipairs(grid) do
-    for _, to in ipairs(partners(from)) do list[#list + 1] = { from, 1, to } end
+    local found = partners(from)
+    for _, to in ipairs(found) do list[#list + 1] = { from, 1, to } end
+    if #found == 1 then clicks[#clicks + 1] = from end
   end
-  return list
+  return list, clicks
 end
 
 -- The pair goes to the discard pile.

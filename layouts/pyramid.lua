@@ -95,21 +95,24 @@ end
 
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
 -- allow): a free King to the discard pile, a free card onto a free card it
--- makes 13 with.
+-- makes 13 with; then the piles on_click moves cards on, the free Kings.
 function moves()
   local free = {}
   for pile = 1, game.pile_count() do
     if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
   end
-  local list = {}
+  local list, clicks = {}, {}
   for _, from in ipairs(free) do
     local rank = game.rank(from)
-    if rank == 13 then list[#list + 1] = { from, 1, discard } end
+    if rank == 13 then
+      list[#list + 1] = { from, 1, discard }
+      clicks[#clicks + 1] = from
+    end
     for _, to in ipairs(free) do
       if to ~= from and rank + game.rank(to) == 13 then list[#list + 1] = { from, 1, to } end
     end
   end
-  return list
+  return list, clicks
 end
 
 -- A card dropped on its partner: the two go to the discard pile together.

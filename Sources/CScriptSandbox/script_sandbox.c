@@ -299,6 +299,35 @@ static int load_text_only(lua_State *L) {
     return lua_gettop(L) - 4;
 }
 
+/// Seeds math.random with the seed the sandbox holds for the call, if it has not yet.
+static void apply_pending_seed(lua_State *L) {
+    ct_sandbox *s = sandbox_of(L);
+    if (!s->seed_pending) return;
+    s->seed_pending = 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
+    lua_pushinteger(L, (lua_Integer)(s->pending_seed & 0x7FFFFFFFFFFFFFFFull));
+    lua_pushinteger(L, (lua_Integer)(s->pending_seed >> 1));
+    lua_call(L, 2, 0);
+}
+
+/// math.random: the real one (upvalue 1), seeded first when a seed is pending.
+static int seeded_random(lua_State *L) {
+    apply_pending_seed(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/// math.randomseed: the real one (upvalue 1); the script's seed replaces any pending.
+static int seeding_randomseed(lua_State *L) {
+    sandbox_of(L)->seed_pending = 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static void open_libraries(lua_State *L) {
     static const luaL_Reg libraries[] = {
         {LUA_GNAME, luaopen_base},          {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
@@ -334,10 +363,17 @@ static void open_libraries(lua_State *L) {
     lua_pop(L, 1);
     sandbox_open_patterns(L);
     sandbox_open_guards(L);
-    // math.randomseed stays, but the sandbox reseeds before every hook call.
+    // math.randomseed stays, but the sandbox reseeds before every hook that moves cards: on the
+    // first math.random after it (most such calls never draw a number, and a seed costs a call).
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
+    lua_pushcclosure(L, seeding_randomseed, 1);
+    lua_setfield(L, -2, "randomseed");
+    lua_getfield(L, -1, "random");
+    lua_pushcclosure(L, seeded_random, 1);
+    lua_setfield(L, -2, "random");
     lua_pop(L, 1);
 }
 
@@ -348,6 +384,7 @@ static void open_libraries(lua_State *L) {
 static int open_state(ct_sandbox *s) {
     s->L = lua_newstate(sandbox_alloc, s);
     if (s->L == NULL) return -1;
+    s->seed_pending = 0;
     lua_State *L = s->L;
     memcpy(lua_getextraspace(L), &s, sizeof s);
     lua_setwarnf(L, NULL, NULL);
@@ -399,6 +436,7 @@ void ct_sandbox_free(ct_sandbox *s) {
     free(s->counts);
     free(s->deck);
     free(s->moves);
+    free(s->clicks);
     free(s->steps);
     free(s->scratch);
     free(s);
@@ -699,13 +737,8 @@ void ct_sandbox_set_deck(ct_sandbox *s, const uint8_t *cards, int count) {
 }
 
 void ct_sandbox_seed(ct_sandbox *s, uint64_t seed) {
-    if (s->L == NULL) return;
-    lua_State *L = s->L;
-    lua_settop(L, 0);
-    lua_getfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
-    lua_pushinteger(L, (lua_Integer)(seed & 0x7FFFFFFFFFFFFFFFull));
-    lua_pushinteger(L, (lua_Integer)(seed >> 1));
-    if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_settop(L, 0);
+    s->pending_seed = seed;
+    s->seed_pending = 1;
 }
 
 int ct_sandbox_pile_count(const ct_sandbox *s, int pile) {
@@ -830,11 +863,61 @@ ct_result ct_sandbox_act(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
 /// The most moves the moves hook may list: a position has far fewer transfers.
 enum { MAX_LISTED_MOVES = 1 << 16 };
 
+/// Reads the moves hook's second result, the piles a click moves cards on (0-based), into
+/// s->clicks; -1 in s->click_count when it gave none. CT_RESULT_VALUE, or an error.
+static ct_result read_clicks(ct_sandbox *s) {
+    lua_State *L = s->L;
+    s->click_count = -1;
+    int type = lua_type(L, 3);
+    if (type == LUA_TNIL) return CT_RESULT_VALUE;
+    static const char *const expected = "the piles a click moves cards on as its second result (a list), or nothing";
+    if (type != LUA_TTABLE) {
+        char format[ERROR_SIZE];
+        snprintf(format, sizeof format, "returned a %s as its second result; it must return %%s", luaL_typename(L, 3));
+        return wrong_result(s, CT_HOOK_MOVES, format, expected);
+    }
+    lua_Unsigned length = lua_rawlen(L, 3);
+    if (length > (lua_Unsigned)s->pile_count) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%llu piles to click (there are %d)", (unsigned long long)length,
+                 s->pile_count);
+        return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+    }
+    if (s->clicks == NULL) {
+        s->clicks = malloc((size_t)(s->pile_count ? s->pile_count : 1) * sizeof *s->clicks);
+        if (s->clicks == NULL) {
+            lua_settop(L, 0);
+            set_error(s, "%s", "no memory for the moves hook's list");
+            return CT_RESULT_ERROR;
+        }
+    }
+    for (lua_Unsigned n = 1; n <= length; n++) {
+        int isnumber = lua_rawgeti(L, 3, (lua_Integer)n) == LUA_TNUMBER && lua_isinteger(L, -1);
+        lua_Integer pile = isnumber ? lua_tointeger(L, -1) : 0;
+        if (!isnumber || pile < 1 || pile > s->pile_count) {
+            char detail[160];
+            snprintf(detail, sizeof detail, "click %llu on %s (a pile from 1 to %d)", (unsigned long long)n,
+                     isnumber ? "a pile out of range" : luaL_typename(L, -1), s->pile_count);
+            return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+        }
+        s->clicks[n - 1] = (int)pile - 1;
+        lua_pop(L, 1);
+    }
+    s->click_count = (int)length;
+    return CT_RESULT_VALUE;
+}
+
+int ct_sandbox_moves_clicks(const ct_sandbox *s, const int **clicks) {
+    *clicks = s->clicks;
+    return s->click_count;
+}
+
 ct_result ct_sandbox_moves(ct_sandbox *s, const int **moves, int *count) {
     *moves = NULL;
     *count = 0;
+    s->click_count = -1;
     if (!ct_sandbox_has_hook(s, CT_HOOK_MOVES)) return CT_RESULT_NONE;
-    if (call_hook(s, CT_HOOK_MOVES, MODE_READ, 0, NULL, 0, 1) != LUA_OK) return CT_RESULT_ERROR;
+    if (call_hook(s, CT_HOOK_MOVES, MODE_READ, 0, NULL, 0, 2) != LUA_OK) return CT_RESULT_ERROR;
     lua_State *L = s->L;
     int type = lua_type(L, 2);
     if (type == LUA_TNIL) {
@@ -885,6 +968,7 @@ ct_result ct_sandbox_moves(ct_sandbox *s, const int **moves, int *count) {
         }
         lua_pop(L, 1);
     }
+    if (read_clicks(s) != CT_RESULT_VALUE) return CT_RESULT_ERROR;
     lua_settop(L, 0);
     *moves = s->moves;
     *count = (int)length;

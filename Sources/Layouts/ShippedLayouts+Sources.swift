@@ -3011,22 +3011,26 @@ extension ShippedLayouts {
         end
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
-        -- allow): a card onto the card one or three places left of it that it matches.
+        -- allow): a card onto the card one or three places left of it that it matches;
+        -- then the piles on_click moves cards on, those with one such place only.
         function moves()
-          local list = {}
+          local list, clicks = {}, {}
           for position = 2, #row do
             local from = row[position]
             local count = game.count(from)
             if count > 0 then
+              local places = 0
               for _, gap in ipairs({ 1, 3 }) do
                 local to = row[position - gap]
                 if to and game.count(to) > 0 and matches(from, to) then
                   for cards = 1, count do list[#list + 1] = { from, cards, to } end
+                  places = places + 1
                 end
               end
+              if places == 1 then clicks[#clicks + 1] = from end
             end
           end
-          return list
+          return list, clicks
         end
 
         -- The covered card goes to the discard pile, the moved card takes its place
@@ -3138,10 +3142,12 @@ extension ShippedLayouts {
         end
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
-        -- allow): a top card to the discard pile when it may go, or to an empty column.
+        -- allow): a top card to the discard pile when it may go, or to an empty
+        -- column; then the piles on_click moves cards on, those it may go from.
         function moves()
-          local list = {}
+          local list, clicks = {}, {}
           for _, from in ipairs(columns) do
+            if discardable(from) then clicks[#clicks + 1] = from end
             if game.count(from) > 0 then
               if game.rank(from) ~= 1 and discardable(from) then list[#list + 1] = { from, 1, discard } end
               for _, to in ipairs(columns) do
@@ -3149,7 +3155,7 @@ extension ShippedLayouts {
               end
             end
           end
-          return list
+          return list, clicks
         end
 
         -- A click on a card that may be discarded discards it.
@@ -3528,9 +3534,10 @@ extension ShippedLayouts {
         end
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
-        -- allow): into each gap, the card it wants.
+        -- allow): into each gap, the card it wants; then the piles on_click moves
+        -- cards on, the gaps only one card fits (a 2 at the start of a row stays).
         function moves()
-          local list = {}
+          local list, clicks = {}, {}
           local at = {}
           for _, pile in ipairs(cells) do
             local card = game.card(pile)
@@ -3541,16 +3548,24 @@ extension ShippedLayouts {
               local rank, suit = wanted(gap)
               if rank and suit then
                 local from = at[suit .. rank]
-                if from then list[#list + 1] = { from, 1, gap } end
+                if from then
+                  list[#list + 1] = { from, 1, gap }
+                  clicks[#clicks + 1] = gap
+                end
               elseif rank then
+                local fitting = 0
                 for _, letter in ipairs({ "C", "D", "H", "S" }) do
                   local from = at[letter .. rank]
-                  if from then list[#list + 1] = { from, 1, gap } end
+                  if from then
+                    list[#list + 1] = { from, 1, gap }
+                    if place[from].column ~= 1 then fitting = fitting + 1 end
+                  end
                 end
+                if fitting == 1 then clicks[#clicks + 1] = gap end
               end
             end
           end
-          return list
+          return list, clicks
         end
 
         -- The cells holding a card that may go into a gap (a 2 already at the start
@@ -3960,13 +3975,16 @@ extension ShippedLayouts {
         end
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
-        -- allow): a card onto a touching card of its rank.
+        -- allow): a card onto a touching card of its rank; then the piles on_click
+        -- moves cards on, those with a single partner.
         function moves()
-          local list = {}
+          local list, clicks = {}, {}
           for _, from in ipairs(grid) do
-            for _, to in ipairs(partners(from)) do list[#list + 1] = { from, 1, to } end
+            local found = partners(from)
+            for _, to in ipairs(found) do list[#list + 1] = { from, 1, to } end
+            if #found == 1 then clicks[#clicks + 1] = from end
           end
-          return list
+          return list, clicks
         end
 
         -- The pair goes to the discard pile.
@@ -4351,21 +4369,24 @@ extension ShippedLayouts {
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
         -- allow): a free King to the discard pile, a free card onto a free card it
-        -- makes 13 with.
+        -- makes 13 with; then the piles on_click moves cards on, the free Kings.
         function moves()
           local free = {}
           for pile = 1, game.pile_count() do
             if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
           end
-          local list = {}
+          local list, clicks = {}, {}
           for _, from in ipairs(free) do
             local rank = game.rank(from)
-            if rank == 13 then list[#list + 1] = { from, 1, discard } end
+            if rank == 13 then
+              list[#list + 1] = { from, 1, discard }
+              clicks[#clicks + 1] = from
+            end
             for _, to in ipairs(free) do
               if to ~= from and rank + game.rank(to) == 13 then list[#list + 1] = { from, 1, to } end
             end
           end
-          return list
+          return list, clicks
         end
 
         -- A card dropped on its partner: the two go to the discard pile together.
@@ -4531,15 +4552,17 @@ extension ShippedLayouts {
         end
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
-        -- allow): each free face-up card of the peaks that plays on the foundation.
+        -- allow): each free face-up card of the peaks that plays on the foundation;
+        -- then the piles on_click moves cards on, the same.
         function moves()
-          local list = {}
+          local list, clicks = {}, {}
           for _, pile in ipairs(peaks) do
             if is_free(pile) and game.up(pile) and plays(pile) then
               for count = 1, game.count(pile) do list[#list + 1] = { pile, count, foundation } end
+              clicks[#clicks + 1] = pile
             end
           end
-          return list
+          return list, clicks
         end
 
         function after_move(from, count, to)

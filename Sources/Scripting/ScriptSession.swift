@@ -45,13 +45,24 @@ struct ScriptSession {
     private mutating func load() {
         guard !loaded else { return }
         loaded = true
-        for (index, pile) in state.piles.enumerated() {
-            pile.withUnsafeBytes { bytes in
+        ScriptSession.hand(state, to: sandbox)
+        ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(state.redealsLeft))
+    }
+
+    /// Copies the position's piles into the sandbox. The position is borrowed, so that its
+    /// piles are read in place, not retained one by one.
+    private static func hand(_ state: borrowing GameState, to sandbox: OpaquePointer) {
+        for index in state.piles.indices {
+            // An empty pile's count alone (reading its cards would retain it).
+            guard !state.piles[index].isEmpty else {
+                ct_sandbox_set_cards(sandbox, Int32(index), nil, 0)
+                continue
+            }
+            state.piles[index].withUnsafeBytes { bytes in
                 ct_sandbox_set_cards(
-                    sandbox, Int32(index), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(pile.count))
+                    sandbox, Int32(index), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(bytes.count))
             }
         }
-        ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(state.redealsLeft))
     }
 
     static func redeals(_ count: Int) -> Int32 { count == Int.max ? -1 : Int32(clamping: count) }
@@ -61,9 +72,13 @@ struct ScriptSession {
     private mutating func positionSeed() -> UInt64 {
         if let seed { return seed }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for pile in state.piles {
-            for card in pile { hash = (hash ^ UInt64(card.raw)) &* 0x100_0000_01B3 }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        state.piles.withUnsafeBufferPointer { piles in
+            for index in piles.indices {
+                piles[index].withUnsafeBytes { cards in
+                    for card in cards { hash = (hash ^ UInt64(card)) &* 0x100_0000_01B3 }
+                }
+                hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+            }
         }
         let seed = hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
         self.seed = seed
@@ -99,13 +114,19 @@ struct ScriptSession {
     /// Appends the transfers the moves hook listed and returns true; false when it has none to
     /// give (not defined, or it returned nil: the other hooks decide), or it failed or listed a
     /// move the position cannot make (recorded as its failure).
-    mutating func listedMoves(into moves: inout [Move]) -> Bool {
+    /// `clicks` gets the piles its second result says a click moves cards on, when it gave one.
+    mutating func listedMoves(into moves: inout [Move], clicks: inout [Int]?) -> Bool {
         guard defines(.moves) else { return false }
         load()
         var listed: UnsafePointer<Int32>?
         var count: Int32 = 0
         switch ct_sandbox_moves(sandbox, &listed, &count) {
         case CT_RESULT_VALUE:
+            var clicked: UnsafePointer<Int32>?
+            let clickCount = Int(ct_sandbox_moves_clicks(sandbox, &clicked))
+            if clickCount >= 0 {
+                clicks = clickCount == 0 ? [] : (0..<clickCount).map { Int(clicked![$0]) }
+            }
             guard let listed else { return true }
             let start = moves.count
             for index in 0..<Int(count) {
@@ -115,6 +136,7 @@ struct ScriptSession {
                 // The sandbox checked the numbers' range; what the position allows is checked here.
                 guard from != to, cards <= state.piles[from].count else {
                     moves.removeSubrange(start...)
+                    clicks = nil
                     let what = from == to ? "onto the pile it comes from" : "more cards than pile \(from + 1) holds"
                     engine.record(
                         RulesFailure(

@@ -143,10 +143,15 @@ public struct ScriptedRules: Rules {
         return engine.with(state) { clickMove(on: pile, session: &$0) }
     }
 
-    func clickMove(on pile: Int, session: inout ScriptSession) -> Move? {
+    /// `clicked`: whether `on_click` moves cards on the pile, when the moves hook said; `nil`
+    /// tries it.
+    func clickMove(on pile: Int, session: inout ScriptSession, clicked: Bool? = nil) -> Move? {
         let state = session.state
         guard state.piles.indices.contains(pile) else { return nil }
-        if case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false), !steps.isEmpty {
+        if clicked == true { return .click(pile) }
+        if clicked == nil, case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false),
+            !steps.isEmpty
+        {
             return .click(pile)
         }
         if layout.slots[pile].kind == .stock, engine?.hooks.contains(.onStockClick) == true {
@@ -204,15 +209,42 @@ public struct ScriptedRules: Rules {
         guard let engine else { return base.legalMoves(in: state, into: &moves) }
         engine.with(state) { session in
             let start = moves.count
-            if session.listedMoves(into: &moves) {
+            var clicks: [Int]?
+            if session.listedMoves(into: &moves, clicks: &clicks) {
                 ScriptedRules.settle(&moves, from: start)
             } else {
                 askedTransfers(session: &session, into: &moves)
             }
             for pile in state.piles.indices {
-                if let move = clickMove(on: pile, session: &session) { moves.append(move) }
+                // Without an on_click hook a click moves nothing by it, whatever the list says.
+                let clicked = engine.hooks.contains(.onClick) ? clicks.map { $0.contains(pile) } : nil
+                if let move = clickMove(on: pile, session: &session, clicked: clicked) { moves.append(move) }
             }
         }
+    }
+
+    /// The piles whose `on_click` moves cards, tried one by one: the moves hook's contract for
+    /// the clicks it lists.
+    public func clicksTried(in state: GameState) -> [Int] {
+        guard let engine, engine.hooks.contains(.onClick) else { return [] }
+        return engine.with(state) { session in
+            state.piles.indices.filter { pile in
+                if case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false), !steps.isEmpty {
+                    return true
+                }
+                return false
+            }
+        }
+    }
+
+    /// The piles the moves hook says a click moves cards on, sorted, each once; `nil` when it
+    /// does not say (or lists no moves).
+    public func clicksListed(in state: GameState) -> [Int]? {
+        guard let engine else { return nil }
+        var moves: [Move] = []
+        var clicks: [Int]?
+        guard engine.with(state, { $0.listedMoves(into: &moves, clicks: &clicks) }) else { return nil }
+        return clicks.map { Array(Set($0)).sorted() }
     }
 
     /// The transfers the moves hook listed (from `start` on) in the order the hooks would give
@@ -242,7 +274,8 @@ public struct ScriptedRules: Rules {
     public func transfersListed(in state: GameState) -> [Move]? {
         guard let engine else { return nil }
         var moves: [Move] = []
-        let listed = engine.with(state) { $0.listedMoves(into: &moves) }
+        var clicks: [Int]?
+        let listed = engine.with(state) { $0.listedMoves(into: &moves, clicks: &clicks) }
         guard listed else { return nil }
         ScriptedRules.settle(&moves, from: 0)
         return moves

@@ -5,8 +5,9 @@ import TestSupport
 import XCTest
 
 /// The `moves` hook (man/cardtable-lua.7): every shipped script that has one lists exactly the
-/// transfers its can_pick_up and can_drop allow, on every position random play reaches; a list
-/// that is not one is the hook's failure, and the moves are then asked of the other hooks.
+/// transfers its can_pick_up and can_drop allow, and the piles its on_click moves cards on, on
+/// every position random play reaches; a list that is not one is the hook's failure, and the
+/// moves are then asked of the other hooks.
 final class MovesHookTests: XCTestCase {
     /// The shipped games whose scripts list their moves in one call.
     static let listing = [
@@ -37,9 +38,15 @@ final class MovesHookTests: XCTestCase {
                     let asked = rules.transfersAsked(in: state)
                     let listed = try XCTUnwrap(rules.transfersListed(in: state), "\(name): moves listed nothing")
                     XCTAssertEqual(listed, asked, "\(name), deal \(1 + game * 1_009): \(state)")
+                    if rules.engine?.hooks.contains(.onClick) == true {
+                        let clicks = try XCTUnwrap(rules.clicksListed(in: state), "\(name): moves lists no clicks")
+                        XCTAssertEqual(
+                            clicks, rules.clicksTried(in: state), "\(name), deal \(1 + game * 1_009): \(state)")
+                    }
+                    // The rules' legal moves are those of the hooks asked one by one, in their order.
                     let legal = rules.legalMoves(in: state)
-                    XCTAssertEqual(Array(legal.prefix(listed.count)), listed, name)
-                    XCTAssertTrue(legal.dropFirst(listed.count).allSatisfy { $0.kind != .transfer }, name)
+                    let slow = asked + state.piles.indices.compactMap { rules.clickMove(on: $0, in: state) }
+                    XCTAssertEqual(legal, slow, name)
                     positions += 1
                     moves += listed.count
                     if rules.isWon(state) || legal.isEmpty { break }
@@ -96,6 +103,13 @@ final class MovesHookTests: XCTestCase {
                 "in moves: listed a move of 9 from pile 7 to pile 3, more cards than pile 7 holds"
             ),
             ("error('no list today')", "in moves: no list today"),
+            (
+                "return {}, 'the stock'",
+                "returned a string as its second result; it must return the piles a click moves cards on as its "
+                    + "second result (a list), or nothing"
+            ),
+            ("return {}, { 1, 14 }", "listed click 2 on a pile out of range (a pile from 1 to 13)"),
+            ("return {}, { 1, 'S' }", "listed click 2 on string (a pile from 1 to 13)"),
         ]
         for (body, failure) in cases {
             let table = try ListingTable("function moves()\n  \(body)\nend")
@@ -106,6 +120,29 @@ final class MovesHookTests: XCTestCase {
             XCTAssertTrue(summary.hasSuffix(failure), "\(body): \(summary)")
             XCTAssertNil(table.rules.transfersListed(in: state), body)
         }
+    }
+
+    /// The clicks listed are taken as they are: no click is tried on a pile the list leaves out.
+    func testTheClicksListedAreTheClicks() throws {
+        let body = """
+            function on_click(pile)
+              if game.kind(pile) == "tableau" and game.count(pile) > 0 then game.flip(pile) end
+            end
+            function moves() return {}, { 8, 9 } end
+            """
+        let table = try ListingTable(body)
+        let state = table.rules.deal(seed: 3)
+        XCTAssertEqual(table.rules.clicksListed(in: state), [7, 8])
+        XCTAssertEqual(table.rules.clicksTried(in: state), Array(7...13).map { $0 - 1 })
+        let clicks = table.rules.legalMoves(in: state).filter { $0.kind == .click }
+        XCTAssertEqual(clicks, [.click(7), .click(8)])
+        XCTAssertNil(table.rules.takeFailure())
+        // cardtable check finds the clicks left out (and the transfers: the list is empty).
+        let messages = ScriptCheck.check(layout: table.layout).diagnostics.map(\.message)
+        XCTAssertTrue(
+            messages.contains(
+                "moves leaves out a click on pile 7 on the first deal, where on_click moves cards: its second "
+                    + "result must list exactly the piles on_click moves cards on"), "\(messages)")
     }
 
     func testAMovesHookMayNotMoveCards() throws {

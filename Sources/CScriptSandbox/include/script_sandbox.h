@@ -88,7 +88,8 @@ void ct_sandbox_set_cards(ct_sandbox *sandbox, int pile, const uint8_t *cards, i
 void ct_sandbox_set_redeals(ct_sandbox *sandbox, int redeals_left);
 /// The deck the deal hook deals from, in the order it deals.
 void ct_sandbox_set_deck(ct_sandbox *sandbox, const uint8_t *cards, int count);
-/// Seeds math.random for the next call (from the position, so a deal replays identically).
+/// Seeds math.random for the next call (from the position, so a deal replays identically), at
+/// the call's first math.random.
 void ct_sandbox_seed(ct_sandbox *sandbox, uint64_t seed);
 
 // Reading the position back after a hook that moves cards (deal).
@@ -118,6 +119,9 @@ ct_result ct_sandbox_act(ct_sandbox *sandbox, ct_hook hook, const int *args, int
 /// `*count` of them, in `*moves` (valid until the next call). CT_RESULT_NONE when it returned
 /// nil; an error when it returned anything but a list of {from, count, to} in range.
 ct_result ct_sandbox_moves(ct_sandbox *sandbox, const int **moves, int *count);
+/// After ct_sandbox_moves gave a list: the piles its second result said a click moves cards on
+/// (0-based) in `*clicks`, and how many; -1 when it returned no second result.
+int ct_sandbox_moves_clicks(const ct_sandbox *sandbox, const int **clicks);
 /// The hint hook: `move` gets from, to, count (0-based piles); `*text` its words, if any.
 ct_result ct_sandbox_hint(ct_sandbox *sandbox, int move[3], const char **text);
 /// The timer hook with the seconds played: `*text` gets what it returned, if a string.
