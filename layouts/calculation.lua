@@ -56,11 +56,12 @@ end
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
 -- allow): a top card of the turned card's pile or of a waste pile onto the
 -- foundation that takes it next; the turned card onto any waste pile.
+local wastes = game.piles("tableau")
+local sources = { turned }
+for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
+
 function moves()
   local list = {}
-  local wastes = game.piles("tableau")
-  local sources = { turned }
-  for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
   for _, from in ipairs(sources) do
     if game.count(from) > 0 then
       local rank = game.rank(from)

@@ -82,16 +82,16 @@ end
 -- cards on, the gaps only one card fits (a 2 at the start of a row stays).
 function moves()
   local list, clicks = {}, {}
-  local at = {}
+  -- at[suit][rank]: the cell that holds the card.
+  local at = { C = {}, D = {}, H = {}, S = {} }
   for _, pile in ipairs(cells) do
-    local card = game.card(pile)
-    if card then at[card.suit .. card.rank] = pile end
+    if game.count(pile) > 0 then at[game.suit(pile)][game.rank(pile)] = pile end
   end
   for _, gap in ipairs(cells) do
     if game.count(gap) == 0 then
       local rank, suit = wanted(gap)
       if rank and suit then
-        local from = at[suit .. rank]
+        local from = at[suit][rank]
         if from then
           list[#list + 1] = { from, 1, gap }
           clicks[#clicks + 1] = gap
@@ -99,7 +99,7 @@ function moves()
       elseif rank then
         local fitting = 0
         for _, letter in ipairs({ "C", "D", "H", "S" }) do
-          local from = at[letter .. rank]
+          local from = at[letter][rank]
           if from then
             list[#list + 1] = { from, 1, gap }
             if place[from].column ~= 1 then fitting = fitting + 1 end
@@ -119,8 +119,8 @@ local function fitting(gap)
   local found = {}
   if not rank then return found end
   for _, other in ipairs(cells) do
-    local card = game.card(other)
-    if card and card.rank == rank and (card.suit == suit or (suit == nil and place[other].column ~= 1)) then
+    if game.count(other) > 0 and game.rank(other) == rank
+      and (game.suit(other) == suit or (suit == nil and place[other].column ~= 1)) then
       found[#found + 1] = other
     end
   end

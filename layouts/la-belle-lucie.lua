@@ -10,6 +10,7 @@
 
 local redeal = game.piles("redeal")[1]
 local fans = game.piles("tableau")
+local foundations = game.piles("foundation")
 
 -- The deck dealt in threes onto the fans, in order.
 function deal()
@@ -48,22 +49,22 @@ end
 -- is one rank higher in its suit.
 function moves()
   local list = {}
-  local fans_by_card, foundation_of = {}, {}
+  -- fan_of[suit][rank]: the fan whose top card that is.
+  local fan_of = { C = {}, D = {}, H = {}, S = {} }
   for _, fan in ipairs(fans) do
-    local card = game.card(fan)
-    if card then fans_by_card[card.suit .. card.rank] = fan end
+    if game.count(fan) > 0 then fan_of[game.suit(fan)][game.rank(fan)] = fan end
   end
-  local foundations = game.piles("foundation")
   for _, fan in ipairs(fans) do
-    local card = game.card(fan)
-    if card then
+    if game.count(fan) > 0 then
+      local rank, suit = game.rank(fan), game.suit(fan)
       for _, to in ipairs(foundations) do
-        local top = game.card(to)
-        if (top == nil and card.rank == 1) or (top and top.suit == card.suit and top.rank == card.rank - 1) then
+        if game.count(to) == 0 then
+          if rank == 1 then list[#list + 1] = { fan, 1, to } end
+        elseif game.suit(to) == suit and game.rank(to) == rank - 1 then
           list[#list + 1] = { fan, 1, to }
         end
       end
-      local above = fans_by_card[card.suit .. (card.rank + 1)]
+      local above = fan_of[suit][rank + 1]
       if above then list[#list + 1] = { fan, 1, above } end
     end
   end
@@ -103,6 +104,6 @@ end
 
 function is_won()
   local up = 0
-  for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+  for _, pile in ipairs(foundations) do up = up + game.count(pile) end
   return up == 52
 end

@@ -51,10 +51,8 @@ local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Qu
 -- when face up.
 local function is_free(pile)
   if game.count(pile) == 0 or not game.up(pile) then return false end
-  for _, over in ipairs(covered_by[pile] or {}) do
-    if game.count(over) > 0 then return false end
-  end
-  return true
+  local over = covered_by[pile]
+  return not (over and over[1] and (game.count(over[1]) > 0 or game.count(over[2]) > 0))
 end
 
 -- The stock's top card always lies face up, ready to pair.

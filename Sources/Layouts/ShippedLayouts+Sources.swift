@@ -3301,11 +3301,12 @@ extension ShippedLayouts {
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
         -- allow): a top card of the turned card's pile or of a waste pile onto the
         -- foundation that takes it next; the turned card onto any waste pile.
+        local wastes = game.piles("tableau")
+        local sources = { turned }
+        for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
+
         function moves()
           local list = {}
-          local wastes = game.piles("tableau")
-          local sources = { turned }
-          for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
           for _, from in ipairs(sources) do
             if game.count(from) > 0 then
               local rank = game.rank(from)
@@ -3538,16 +3539,16 @@ extension ShippedLayouts {
         -- cards on, the gaps only one card fits (a 2 at the start of a row stays).
         function moves()
           local list, clicks = {}, {}
-          local at = {}
+          -- at[suit][rank]: the cell that holds the card.
+          local at = { C = {}, D = {}, H = {}, S = {} }
           for _, pile in ipairs(cells) do
-            local card = game.card(pile)
-            if card then at[card.suit .. card.rank] = pile end
+            if game.count(pile) > 0 then at[game.suit(pile)][game.rank(pile)] = pile end
           end
           for _, gap in ipairs(cells) do
             if game.count(gap) == 0 then
               local rank, suit = wanted(gap)
               if rank and suit then
-                local from = at[suit .. rank]
+                local from = at[suit][rank]
                 if from then
                   list[#list + 1] = { from, 1, gap }
                   clicks[#clicks + 1] = gap
@@ -3555,7 +3556,7 @@ extension ShippedLayouts {
               elseif rank then
                 local fitting = 0
                 for _, letter in ipairs({ "C", "D", "H", "S" }) do
-                  local from = at[letter .. rank]
+                  local from = at[letter][rank]
                   if from then
                     list[#list + 1] = { from, 1, gap }
                     if place[from].column ~= 1 then fitting = fitting + 1 end
@@ -3575,8 +3576,8 @@ extension ShippedLayouts {
           local found = {}
           if not rank then return found end
           for _, other in ipairs(cells) do
-            local card = game.card(other)
-            if card and card.rank == rank and (card.suit == suit or (suit == nil and place[other].column ~= 1)) then
+            if game.count(other) > 0 and game.rank(other) == rank
+              and (game.suit(other) == suit or (suit == nil and place[other].column ~= 1)) then
               found[#found + 1] = other
             end
           end
@@ -3807,6 +3808,7 @@ extension ShippedLayouts {
 
         local redeal = game.piles("redeal")[1]
         local fans = game.piles("tableau")
+        local foundations = game.piles("foundation")
 
         -- The deck dealt in threes onto the fans, in order.
         function deal()
@@ -3845,22 +3847,22 @@ extension ShippedLayouts {
         -- is one rank higher in its suit.
         function moves()
           local list = {}
-          local fans_by_card, foundation_of = {}, {}
+          -- fan_of[suit][rank]: the fan whose top card that is.
+          local fan_of = { C = {}, D = {}, H = {}, S = {} }
           for _, fan in ipairs(fans) do
-            local card = game.card(fan)
-            if card then fans_by_card[card.suit .. card.rank] = fan end
+            if game.count(fan) > 0 then fan_of[game.suit(fan)][game.rank(fan)] = fan end
           end
-          local foundations = game.piles("foundation")
           for _, fan in ipairs(fans) do
-            local card = game.card(fan)
-            if card then
+            if game.count(fan) > 0 then
+              local rank, suit = game.rank(fan), game.suit(fan)
               for _, to in ipairs(foundations) do
-                local top = game.card(to)
-                if (top == nil and card.rank == 1) or (top and top.suit == card.suit and top.rank == card.rank - 1) then
+                if game.count(to) == 0 then
+                  if rank == 1 then list[#list + 1] = { fan, 1, to } end
+                elseif game.suit(to) == suit and game.rank(to) == rank - 1 then
                   list[#list + 1] = { fan, 1, to }
                 end
               end
-              local above = fans_by_card[card.suit .. (card.rank + 1)]
+              local above = fan_of[suit][rank + 1]
               if above then list[#list + 1] = { fan, 1, above } end
             end
           end
@@ -3900,7 +3902,7 @@ extension ShippedLayouts {
 
         function is_won()
           local up = 0
-          for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+          for _, pile in ipairs(foundations) do up = up + game.count(pile) end
           return up == 52
         end
 
@@ -4325,10 +4327,8 @@ extension ShippedLayouts {
         -- when face up.
         local function is_free(pile)
           if game.count(pile) == 0 or not game.up(pile) then return false end
-          for _, over in ipairs(covered_by[pile] or {}) do
-            if game.count(over) > 0 then return false end
-          end
-          return true
+          local over = covered_by[pile]
+          return not (over and over[1] and (game.count(over[1]) > 0 or game.count(over[2]) > 0))
         end
 
         -- The stock's top card always lies face up, ready to pair.

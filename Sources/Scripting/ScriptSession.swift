@@ -71,18 +71,23 @@ struct ScriptSession {
     /// listing tries a click on every pile: the position is hashed once for all of them.
     private mutating func positionSeed() -> UInt64 {
         if let seed { return seed }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        state.piles.withUnsafeBufferPointer { piles in
-            for index in piles.indices {
-                piles[index].withUnsafeBytes { cards in
-                    for card in cards { hash = (hash ^ UInt64(card)) &* 0x100_0000_01B3 }
-                }
-                hash = (hash ^ 0xFF) &* 0x100_0000_01B3
-            }
-        }
-        let seed = hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
+        let seed = ScriptSession.hash(state)
         self.seed = seed
         return seed
+    }
+
+    /// The position's FNV-1a hash, pile by pile, and its redeals. Borrowed, as in ``hand(_:to:)``.
+    private static func hash(_ state: borrowing GameState) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in state.piles.indices {
+            if !state.piles[index].isEmpty {
+                state.piles[index].withUnsafeBytes { cards in
+                    for card in cards { hash = (hash ^ UInt64(card)) &* 0x100_0000_01B3 }
+                }
+            }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        }
+        return hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
     }
 
     /// What a yes-or-no hook said, without its reason: for a search, which asks only whether.
