@@ -33,12 +33,22 @@ local function touching(first, second)
   return first ~= second and rows <= 1 and columns <= 1
 end
 
+-- around[pile]: the places touching it, in the square's order.
+local around = {}
+for _, pile in ipairs(grid) do
+  around[pile] = {}
+  for _, other in ipairs(grid) do
+    if touching(pile, other) then table.insert(around[pile], other) end
+  end
+end
+
 -- The touching cards of the same rank as the card at `pile`.
 local function partners(pile)
   local found = {}
   if game.count(pile) == 0 then return found end
-  for _, other in ipairs(grid) do
-    if game.count(other) > 0 and touching(pile, other) and game.rank(other) == game.rank(pile) then
+  local rank = game.rank(pile)
+  for _, other in ipairs(around[pile]) do
+    if game.count(other) > 0 and game.rank(other) == rank then
       found[#found + 1] = other
     end
   end
