@@ -70,6 +70,8 @@ function can_drop(from, count, to)
   return true
 end
 
+local GAPS = { 1, 3 }
+
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
 -- allow): a card onto the card one or three places left of it that it matches;
 -- then the piles on_click moves cards on, those with one such place only.
@@ -80,7 +82,7 @@ function moves()
     local count = game.count(from)
     if count > 0 then
       local places = 0
-      for _, gap in ipairs({ 1, 3 }) do
+      for _, gap in ipairs(GAPS) do
         local to = row[position - gap]
         if to and game.count(to) > 0 and matches(from, to) then
           for cards = 1, count do list[#list + 1] = { from, cards, to } end

@@ -55,12 +55,16 @@ end
 -- column; then the piles on_click moves cards on, those it may go from.
 function moves()
   local list, clicks = {}, {}
-  for _, from in ipairs(columns) do
-    if discardable(from) then clicks[#clicks + 1] = from end
+  for n = 1, #columns do
+    local from = columns[n]
     if game.count(from) > 0 then
-      if game.rank(from) ~= 1 and discardable(from) then list[#list + 1] = { from, 1, discard } end
-      for _, to in ipairs(columns) do
-        if to ~= from and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
+      if discardable(from) then
+        clicks[#clicks + 1] = from
+        if game.rank(from) ~= 1 then list[#list + 1] = { from, 1, discard } end
+      end
+      for m = 1, #columns do
+        local to = columns[m]
+        if m ~= n and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
       end
     end
   end

@@ -41,7 +41,8 @@ end
 function moves()
   local list = {}
   local top = game.rank(hole)
-  for _, fan in ipairs(fans) do
+  for n = 1, #fans do
+    local fan = fans[n]
     if game.count(fan) > 0 and neighbours(game.rank(fan), top) then list[#list + 1] = { fan, 1, hole } end
   end
   return list

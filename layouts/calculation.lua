@@ -62,18 +62,23 @@ for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
 
 function moves()
   local list = {}
-  for _, from in ipairs(sources) do
+  -- What each foundation takes next (nil: nothing).
+  local wanted = {}
+  for n = 1, #foundations do
+    local count = game.count(foundations[n])
+    if count > 0 and count < 13 then wanted[n] = next_rank(foundations[n]) end
+  end
+  for s = 1, #sources do
+    local from = sources[s]
     if game.count(from) > 0 then
       local rank = game.rank(from)
-      for _, to in ipairs(foundations) do
-        if game.count(to) > 0 and game.count(to) < 13 and next_rank(to) == rank then
-          list[#list + 1] = { from, 1, to }
-        end
+      for n = 1, #foundations do
+        if wanted[n] == rank then list[#list + 1] = { from, 1, foundations[n] } end
       end
     end
   end
   if game.count(turned) > 0 then
-    for _, to in ipairs(wastes) do list[#list + 1] = { turned, 1, to } end
+    for n = 1, #wastes do list[#list + 1] = { turned, 1, wastes[n] } end
   end
   return list
 end

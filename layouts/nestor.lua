@@ -91,11 +91,11 @@ function moves()
   for pile = 1, game.pile_count() do
     if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
   end
-  local list = {}
-  for _, from in ipairs(open) do
-    local rank = game.rank(from)
-    for _, to in ipairs(open) do
-      if to ~= from and game.rank(to) == rank then list[#list + 1] = { from, 1, to } end
+  local list, ranks = {}, {}
+  for n = 1, #open do ranks[n] = game.rank(open[n]) end
+  for n = 1, #open do
+    for m = 1, #open do
+      if m ~= n and ranks[m] == ranks[n] then list[#list + 1] = { open[n], 1, open[m] } end
     end
   end
   return list

@@ -100,14 +100,17 @@ function moves()
     if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
   end
   local list, clicks = {}, {}
-  for _, from in ipairs(free) do
-    local rank = game.rank(from)
+  -- (Numeric loops: ipairs costs a call a step, and this runs for every position searched.)
+  local ranks = {}
+  for n = 1, #free do ranks[n] = game.rank(free[n]) end
+  for n = 1, #free do
+    local from, rank = free[n], ranks[n]
     if rank == 13 then
       list[#list + 1] = { from, 1, discard }
       clicks[#clicks + 1] = from
     end
-    for _, to in ipairs(free) do
-      if to ~= from and rank + game.rank(to) == 13 then list[#list + 1] = { from, 1, to } end
+    for m = 1, #free do
+      if m ~= n and rank + ranks[m] == 13 then list[#list + 1] = { from, 1, free[m] } end
     end
   end
   return list, clicks

@@ -3010,6 +3010,8 @@ extension ShippedLayouts {
           return true
         end
 
+        local GAPS = { 1, 3 }
+
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
         -- allow): a card onto the card one or three places left of it that it matches;
         -- then the piles on_click moves cards on, those with one such place only.
@@ -3020,7 +3022,7 @@ extension ShippedLayouts {
             local count = game.count(from)
             if count > 0 then
               local places = 0
-              for _, gap in ipairs({ 1, 3 }) do
+              for _, gap in ipairs(GAPS) do
                 local to = row[position - gap]
                 if to and game.count(to) > 0 and matches(from, to) then
                   for cards = 1, count do list[#list + 1] = { from, cards, to } end
@@ -3146,12 +3148,16 @@ extension ShippedLayouts {
         -- column; then the piles on_click moves cards on, those it may go from.
         function moves()
           local list, clicks = {}, {}
-          for _, from in ipairs(columns) do
-            if discardable(from) then clicks[#clicks + 1] = from end
+          for n = 1, #columns do
+            local from = columns[n]
             if game.count(from) > 0 then
-              if game.rank(from) ~= 1 and discardable(from) then list[#list + 1] = { from, 1, discard } end
-              for _, to in ipairs(columns) do
-                if to ~= from and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
+              if discardable(from) then
+                clicks[#clicks + 1] = from
+                if game.rank(from) ~= 1 then list[#list + 1] = { from, 1, discard } end
+              end
+              for m = 1, #columns do
+                local to = columns[m]
+                if m ~= n and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
               end
             end
           end
@@ -3231,7 +3237,8 @@ extension ShippedLayouts {
         function moves()
           local list = {}
           local top = game.rank(hole)
-          for _, fan in ipairs(fans) do
+          for n = 1, #fans do
+            local fan = fans[n]
             if game.count(fan) > 0 and neighbours(game.rank(fan), top) then list[#list + 1] = { fan, 1, hole } end
           end
           return list
@@ -3307,18 +3314,23 @@ extension ShippedLayouts {
 
         function moves()
           local list = {}
-          for _, from in ipairs(sources) do
+          -- What each foundation takes next (nil: nothing).
+          local wanted = {}
+          for n = 1, #foundations do
+            local count = game.count(foundations[n])
+            if count > 0 and count < 13 then wanted[n] = next_rank(foundations[n]) end
+          end
+          for s = 1, #sources do
+            local from = sources[s]
             if game.count(from) > 0 then
               local rank = game.rank(from)
-              for _, to in ipairs(foundations) do
-                if game.count(to) > 0 and game.count(to) < 13 and next_rank(to) == rank then
-                  list[#list + 1] = { from, 1, to }
-                end
+              for n = 1, #foundations do
+                if wanted[n] == rank then list[#list + 1] = { from, 1, foundations[n] } end
               end
             end
           end
           if game.count(turned) > 0 then
-            for _, to in ipairs(wastes) do list[#list + 1] = { turned, 1, to } end
+            for n = 1, #wastes do list[#list + 1] = { turned, 1, wastes[n] } end
           end
           return list
         end
@@ -4178,11 +4190,11 @@ extension ShippedLayouts {
           for pile = 1, game.pile_count() do
             if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
           end
-          local list = {}
-          for _, from in ipairs(open) do
-            local rank = game.rank(from)
-            for _, to in ipairs(open) do
-              if to ~= from and game.rank(to) == rank then list[#list + 1] = { from, 1, to } end
+          local list, ranks = {}, {}
+          for n = 1, #open do ranks[n] = game.rank(open[n]) end
+          for n = 1, #open do
+            for m = 1, #open do
+              if m ~= n and ranks[m] == ranks[n] then list[#list + 1] = { open[n], 1, open[m] } end
             end
           end
           return list
@@ -4434,14 +4446,17 @@ extension ShippedLayouts {
             if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
           end
           local list, clicks = {}, {}
-          for _, from in ipairs(free) do
-            local rank = game.rank(from)
+          -- (Numeric loops: ipairs costs a call a step, and this runs for every position searched.)
+          local ranks = {}
+          for n = 1, #free do ranks[n] = game.rank(free[n]) end
+          for n = 1, #free do
+            local from, rank = free[n], ranks[n]
             if rank == 13 then
               list[#list + 1] = { from, 1, discard }
               clicks[#clicks + 1] = from
             end
-            for _, to in ipairs(free) do
-              if to ~= from and rank + game.rank(to) == 13 then list[#list + 1] = { from, 1, to } end
+            for m = 1, #free do
+              if m ~= n and rank + ranks[m] == 13 then list[#list + 1] = { from, 1, free[m] } end
             end
           end
           return list, clicks
