@@ -11,8 +11,8 @@ import XCTest
 final class MovesHookTests: XCTestCase {
     /// The shipped games whose scripts list their moves in one call.
     static let listing = [
-        "accordion", "aces-up", "black-hole", "calculation", "clock", "gaps", "la-belle-lucie", "monte-carlo",
-        "nestor", "osmosis", "pyramid", "tri-peaks",
+        "accordion", "aces-up", "black-hole", "calculation", "clock", "gaps", "klondike-lua", "la-belle-lucie",
+        "monte-carlo", "nestor", "osmosis", "pyramid", "tri-peaks",
     ]
 
     func testTheShippedScriptsThatListTheirMoves() {

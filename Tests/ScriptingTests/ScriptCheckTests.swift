@@ -134,7 +134,7 @@ final class ScriptCheckTests: XCTestCase {
         let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
         let result = ScriptCheck.check(source: source, file: "layouts/klondike.lua")
         XCTAssertEqual(result.diagnostics, [])
-        XCTAssertEqual(result.hooks, [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon])
+        XCTAssertEqual(result.hooks, [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon, .moves])
         XCTAssertFalse(result.hasErrors)
     }
 
