@@ -70,6 +70,31 @@ function can_drop(from, count, to)
   return true
 end
 
+local GAPS = { 1, 3 }
+
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a card onto the card one or three places left of it that it matches;
+-- then the piles on_click moves cards on, those with one such place only.
+function moves()
+  local list, clicks = {}, {}
+  for position = 2, #row do
+    local from = row[position]
+    local count = game.count(from)
+    if count > 0 then
+      local places = 0
+      for _, gap in ipairs(GAPS) do
+        local to = row[position - gap]
+        if to and game.count(to) > 0 and matches(from, to) then
+          for cards = 1, count do list[#list + 1] = { from, cards, to } end
+          places = places + 1
+        end
+      end
+      if places == 1 then clicks[#clicks + 1] = from end
+    end
+  end
+  return list, clicks
+end
+
 -- The covered card goes to the discard pile, the moved card takes its place
 -- (it steps back for a moment to let the other out), and the row closes up.
 function after_move(from, count, to)

@@ -50,6 +50,27 @@ function can_drop(from, count, to)
   return false, "cards go to an empty column or to the discard pile"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a top card to the discard pile when it may go, or to an empty
+-- column; then the piles on_click moves cards on, those it may go from.
+function moves()
+  local list, clicks = {}, {}
+  for n = 1, #columns do
+    local from = columns[n]
+    if game.count(from) > 0 then
+      if discardable(from) then
+        clicks[#clicks + 1] = from
+        if game.rank(from) ~= 1 then list[#list + 1] = { from, 1, discard } end
+      end
+      for m = 1, #columns do
+        local to = columns[m]
+        if m ~= n and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
+      end
+    end
+  end
+  return list, clicks
+end
+
 -- A click on a card that may be discarded discards it.
 function on_click(pile)
   if discardable(pile) then game.move(pile, discard, 1) end

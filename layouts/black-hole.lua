@@ -36,6 +36,18 @@ function can_drop(from, count, to)
     "the black hole takes a card one rank above or below its top card (King and Ace are neighbours)"
 end
 
+-- Every move at once, for the solver: each fan's top card that the hole
+-- takes (exactly what can_pick_up and can_drop allow).
+function moves()
+  local list = {}
+  local top = game.rank(hole)
+  for n = 1, #fans do
+    local fan = fans[n]
+    if game.count(fan) > 0 and neighbours(game.rank(fan), top) then list[#list + 1] = { fan, 1, hole } end
+  end
+  return list
+end
+
 function is_won()
   return game.count(hole) == 52
 end

@@ -53,6 +53,36 @@ function can_drop(from, count, to)
   return false, "cards do not go there"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a top card of the turned card's pile or of a waste pile onto the
+-- foundation that takes it next; the turned card onto any waste pile.
+local wastes = game.piles("tableau")
+local sources = { turned }
+for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
+
+function moves()
+  local list = {}
+  -- What each foundation takes next (nil: nothing).
+  local wanted = {}
+  for n = 1, #foundations do
+    local count = game.count(foundations[n])
+    if count > 0 and count < 13 then wanted[n] = next_rank(foundations[n]) end
+  end
+  for s = 1, #sources do
+    local from = sources[s]
+    if game.count(from) > 0 then
+      local rank = game.rank(from)
+      for n = 1, #foundations do
+        if wanted[n] == rank then list[#list + 1] = { from, 1, foundations[n] } end
+      end
+    end
+  end
+  if game.count(turned) > 0 then
+    for n = 1, #wastes do list[#list + 1] = { turned, 1, wastes[n] } end
+  end
+  return list
+end
+
 -- The next card turns over, once the one turned before has been played.
 function on_stock_click(pile)
   if game.count(turned) == 0 and game.count(stock) > 0 then

@@ -75,6 +75,21 @@ function can_drop(from, count, to)
 end
 
 -- The card dropped on its pile goes under it; that pile's next card turns up.
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): each turned card under the pile of its rank; then the piles
+-- on_click moves cards on, every pile with a turned card.
+function moves()
+  local list, clicks = {}, {}
+  for pile = 1, game.pile_count() do
+    if turned(pile) then
+      clicks[#clicks + 1] = pile
+      local target = home[game.rank(pile)]
+      if target ~= pile then list[#list + 1] = { pile, 1, target } end
+    end
+  end
+  return list, clicks
+end
+
 function after_move(from, count, to)
   game.move(to, from, 1)
   tuck_under(from, to)

@@ -77,6 +77,41 @@ function can_drop(from, count, to)
     "this gap takes the " .. RANKS[rank] .. " of " .. SUITS[suit] .. ", the card after the one on its left"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): into each gap, the card it wants; then the piles on_click moves
+-- cards on, the gaps only one card fits (a 2 at the start of a row stays).
+function moves()
+  local list, clicks = {}, {}
+  -- at[suit][rank]: the cell that holds the card.
+  local at = { C = {}, D = {}, H = {}, S = {} }
+  for _, pile in ipairs(cells) do
+    if game.count(pile) > 0 then at[game.suit(pile)][game.rank(pile)] = pile end
+  end
+  for _, gap in ipairs(cells) do
+    if game.count(gap) == 0 then
+      local rank, suit = wanted(gap)
+      if rank and suit then
+        local from = at[suit][rank]
+        if from then
+          list[#list + 1] = { from, 1, gap }
+          clicks[#clicks + 1] = gap
+        end
+      elseif rank then
+        local fitting = 0
+        for _, letter in ipairs({ "C", "D", "H", "S" }) do
+          local from = at[letter][rank]
+          if from then
+            list[#list + 1] = { from, 1, gap }
+            if place[from].column ~= 1 then fitting = fitting + 1 end
+          end
+        end
+        if fitting == 1 then clicks[#clicks + 1] = gap end
+      end
+    end
+  end
+  return list, clicks
+end
+
 -- The cells holding a card that may go into a gap (a 2 already at the start
 -- of a row stays where it is).
 local function fitting(gap)
@@ -84,8 +119,8 @@ local function fitting(gap)
   local found = {}
   if not rank then return found end
   for _, other in ipairs(cells) do
-    local card = game.card(other)
-    if card and card.rank == rank and (card.suit == suit or (suit == nil and place[other].column ~= 1)) then
+    if game.count(other) > 0 and game.rank(other) == rank
+      and (game.suit(other) == suit or (suit == nil and place[other].column ~= 1)) then
       found[#found + 1] = other
     end
   end

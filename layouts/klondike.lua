@@ -67,6 +67,68 @@ function can_drop(from, count, to)
 end
 
 -- A column's new top card turns face up.
+local foundations = game.piles("foundation")
+local kinds = {}
+for pile = 1, game.pile_count() do kinds[pile] = game.kind(pile) end
+
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): from each column every face-up run, from the waste and each
+-- foundation the top card, onto each foundation and column that takes it.
+function moves()
+  local piles = game.pile_count()
+  -- Each pile's top card (count 0: none).
+  local counts, ranks, suits, colors = {}, {}, {}, {}
+  for pile = 1, piles do
+    local count = game.count(pile)
+    counts[pile] = count
+    if count > 0 then ranks[pile], suits[pile], colors[pile] = game.rank(pile), game.suit(pile), game.color(pile) end
+  end
+  local list = {}
+  for from = 1, piles do
+    local count, kind = counts[from], kinds[from]
+    local lowest = nil
+    if count > 0 and kind == "tableau" then
+      if game.up(from, count) then
+        lowest = count
+        while lowest > 1 and game.up(from, lowest - 1) and game.rank(from, lowest - 1) == game.rank(from, lowest) + 1
+          and game.color(from, lowest - 1) ~= game.color(from, lowest) do
+          lowest = lowest - 1
+        end
+      end
+    elseif count > 0 and (kind == "waste" or kind == "foundation") then
+      lowest = count
+    end
+    if lowest then
+      for index = count, lowest, -1 do
+        local cards = count - index + 1
+        local rank, suit, color = game.rank(from, index), game.suit(from, index), game.color(from, index)
+        for to = 1, piles do
+          if to ~= from then
+            local takes = false
+            if kinds[to] == "foundation" then
+              if cards == 1 then
+                if counts[to] == 0 then
+                  takes = rank == 1
+                else
+                  takes = suits[to] == suit and ranks[to] == rank - 1
+                end
+              end
+            elseif kinds[to] == "tableau" then
+              if counts[to] == 0 then
+                takes = rank == 13
+              else
+                takes = colors[to] ~= color and ranks[to] == rank + 1
+              end
+            end
+            if takes then list[#list + 1] = { from, cards, to } end
+          end
+        end
+      end
+    end
+  end
+  return list
+end
+
 function after_move(from, count, to)
   if game.kind(from) == "tableau" and game.count(from) > 0 and not game.up(from) then
     game.flip(from)
@@ -84,6 +146,6 @@ end
 
 function is_won()
   local up = 0
-  for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+  for _, pile in ipairs(foundations) do up = up + game.count(pile) end
   return up == 52
 end

@@ -10,6 +10,7 @@
 
 local redeal = game.piles("redeal")[1]
 local fans = game.piles("tableau")
+local foundations = game.piles("foundation")
 
 -- The deck dealt in threes onto the fans, in order.
 function deal()
@@ -41,6 +42,33 @@ function can_drop(from, count, to)
     return game.suit(to) == suit and game.rank(to) == rank + 1, "a fan builds down in suit"
   end
   return false, "cards do not go there"
+end
+
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a fan's top card onto its foundation, or onto the fan whose top card
+-- is one rank higher in its suit.
+function moves()
+  local list = {}
+  -- fan_of[suit][rank]: the fan whose top card that is.
+  local fan_of = { C = {}, D = {}, H = {}, S = {} }
+  for _, fan in ipairs(fans) do
+    if game.count(fan) > 0 then fan_of[game.suit(fan)][game.rank(fan)] = fan end
+  end
+  for _, fan in ipairs(fans) do
+    if game.count(fan) > 0 then
+      local rank, suit = game.rank(fan), game.suit(fan)
+      for _, to in ipairs(foundations) do
+        if game.count(to) == 0 then
+          if rank == 1 then list[#list + 1] = { fan, 1, to } end
+        elseif game.suit(to) == suit and game.rank(to) == rank - 1 then
+          list[#list + 1] = { fan, 1, to }
+        end
+      end
+      local above = fan_of[suit][rank + 1]
+      if above then list[#list + 1] = { fan, 1, above } end
+    end
+  end
+  return list
 end
 
 -- A redeal, while redeals are left and cards lie on the fans. The gathering is
@@ -76,6 +104,6 @@ end
 
 function is_won()
   local up = 0
-  for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+  for _, pile in ipairs(foundations) do up = up + game.count(pile) end
   return up == 52
 end

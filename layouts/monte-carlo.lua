@@ -33,12 +33,22 @@ local function touching(first, second)
   return first ~= second and rows <= 1 and columns <= 1
 end
 
+-- around[pile]: the places touching it, in the square's order.
+local around = {}
+for _, pile in ipairs(grid) do
+  around[pile] = {}
+  for _, other in ipairs(grid) do
+    if touching(pile, other) then table.insert(around[pile], other) end
+  end
+end
+
 -- The touching cards of the same rank as the card at `pile`.
 local function partners(pile)
   local found = {}
   if game.count(pile) == 0 then return found end
-  for _, other in ipairs(grid) do
-    if game.count(other) > 0 and touching(pile, other) and game.rank(other) == game.rank(pile) then
+  local rank = game.rank(pile)
+  for _, other in ipairs(around[pile]) do
+    if game.count(other) > 0 and game.rank(other) == rank then
       found[#found + 1] = other
     end
   end
@@ -64,6 +74,19 @@ function can_drop(from, count, to)
     return false, string.format("%s pairs only with another %s, not with %s", a(rank), names[rank], a(other))
   end
   return true
+end
+
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a card onto a touching card of its rank; then the piles on_click
+-- moves cards on, those with a single partner.
+function moves()
+  local list, clicks = {}, {}
+  for _, from in ipairs(grid) do
+    local found = partners(from)
+    for _, to in ipairs(found) do list[#list + 1] = { from, 1, to } end
+    if #found == 1 then clicks[#clicks + 1] = from end
+  end
+  return list, clicks
 end
 
 -- The pair goes to the discard pile.

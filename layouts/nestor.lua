@@ -84,6 +84,23 @@ function can_drop(from, count, to)
   return game.rank(from) == game.rank(to), "a pair is two cards of the same rank"
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a top card onto another top card of its rank.
+function moves()
+  local open = {}
+  for pile = 1, game.pile_count() do
+    if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
+  end
+  local list, ranks = {}, {}
+  for n = 1, #open do ranks[n] = game.rank(open[n]) end
+  for n = 1, #open do
+    for m = 1, #open do
+      if m ~= n and ranks[m] == ranks[n] then list[#list + 1] = { open[n], 1, open[m] } end
+    end
+  end
+  return list
+end
+
 -- The pair just made goes to the discard pile.
 function after_move(from, count, to)
   if is_open(to) and game.count(to) >= 2 and game.rank(to, -1) == game.rank(to, -2) then

@@ -72,6 +72,39 @@ function can_drop(from, count, to)
 end
 
 -- A reserve pile's new top card turns face up.
+-- The piles whose top card moves: the reserves and the waste.
+local sources = {}
+for pile = 1, game.pile_count() do
+  local kind = game.kind(pile)
+  if kind == "reserve" or kind == "waste" then sources[#sources + 1] = pile end
+end
+
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a face-up top card of a reserve or the waste onto each foundation
+-- that takes it. Without a first foundation card, the other hooks decide.
+function moves()
+  local first = game.card(foundations[1], 1)
+  if not first then return nil end
+  local list = {}
+  for _, from in ipairs(sources) do
+    if game.count(from) > 0 and game.up(from) then
+      local rank, suit = game.rank(from), game.suit(from)
+      for number, to in ipairs(foundations) do
+        local takes
+        if number == 1 then
+          takes = suit == first.suit
+        elseif game.count(to) == 0 then
+          takes = rank == first.rank and game.count(foundations[number - 1]) > 0
+        else
+          takes = suit == game.suit(to, 1) and holds_rank(foundations[number - 1], rank)
+        end
+        if takes and to ~= from then list[#list + 1] = { from, 1, to } end
+      end
+    end
+  end
+  return list
+end
+
 function after_move(from, count, to)
   if game.kind(from) == "reserve" and game.count(from) > 0 and not game.up(from) then
     game.flip(from)

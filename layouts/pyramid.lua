@@ -51,10 +51,8 @@ local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Qu
 -- when face up.
 local function is_free(pile)
   if game.count(pile) == 0 or not game.up(pile) then return false end
-  for _, over in ipairs(covered_by[pile] or {}) do
-    if game.count(over) > 0 then return false end
-  end
-  return true
+  local over = covered_by[pile]
+  return not (over and over[1] and (game.count(over[1]) > 0 or game.count(over[2]) > 0))
 end
 
 -- The stock's top card always lies face up, ready to pair.
@@ -91,6 +89,31 @@ function can_drop(from, count, to)
     return false, string.format("%s and %s make %d, not 13", names[rank], names[other], rank + other)
   end
   return true
+end
+
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): a free King to the discard pile, a free card onto a free card it
+-- makes 13 with; then the piles on_click moves cards on, the free Kings.
+function moves()
+  local free = {}
+  for pile = 1, game.pile_count() do
+    if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
+  end
+  local list, clicks = {}, {}
+  -- (Numeric loops: ipairs costs a call a step, and this runs for every position searched.)
+  local ranks = {}
+  for n = 1, #free do ranks[n] = game.rank(free[n]) end
+  for n = 1, #free do
+    local from, rank = free[n], ranks[n]
+    if rank == 13 then
+      list[#list + 1] = { from, 1, discard }
+      clicks[#clicks + 1] = from
+    end
+    for m = 1, #free do
+      if m ~= n and rank + ranks[m] == 13 then list[#list + 1] = { from, 1, free[m] } end
+    end
+  end
+  return list, clicks
 end
 
 -- A card dropped on its partner: the two go to the discard pile together.

@@ -88,6 +88,20 @@ function can_drop(from, count, to)
     a(rank % 13 + 1), a(below))
 end
 
+-- Every move at once, for the solver (exactly what can_pick_up and can_drop
+-- allow): each free face-up card of the peaks that plays on the foundation;
+-- then the piles on_click moves cards on, the same.
+function moves()
+  local list, clicks = {}, {}
+  for _, pile in ipairs(peaks) do
+    if is_free(pile) and game.up(pile) and plays(pile) then
+      for count = 1, game.count(pile) do list[#list + 1] = { pile, count, foundation } end
+      clicks[#clicks + 1] = pile
+    end
+  end
+  return list, clicks
+end
+
 function after_move(from, count, to)
   turn_up_free_cards()
 end

@@ -52,6 +52,16 @@ struct ct_sandbox {
 
     ct_step *steps;
     int step_count, step_capacity;
+    /// What the moves hook listed last: from, count, to for each move (piles 0-based).
+    int *moves;
+    int move_capacity;
+    /// The piles it said a click moves cards on (pile_count at most), click_count of them; -1
+    /// when it did not say.
+    int *clicks;
+    int click_count;
+    /// The seed of math.random for the current call, applied at its first math.random.
+    uint64_t pending_seed;
+    int seed_pending;
     int mode, automatic;
 
     int hook_refs[CT_HOOK_COUNT];

@@ -26,7 +26,7 @@
 
 const char *const ct_hook_names[CT_HOOK_COUNT] = {
     "deal",           "can_pick_up", "can_drop", "after_move", "on_click", "on_double_click",
-    "on_stock_click", "is_won",      "moves_left", "hint",     "on_timer",
+    "on_stock_click", "is_won",      "moves_left", "hint",     "on_timer",        "moves",
 };
 
 const char *ct_hook_name(ct_hook hook) { return hook >= 0 && hook < CT_HOOK_COUNT ? ct_hook_names[hook] : "?"; }
@@ -299,6 +299,35 @@ static int load_text_only(lua_State *L) {
     return lua_gettop(L) - 4;
 }
 
+/// Seeds math.random with the seed the sandbox holds for the call, if it has not yet.
+static void apply_pending_seed(lua_State *L) {
+    ct_sandbox *s = sandbox_of(L);
+    if (!s->seed_pending) return;
+    s->seed_pending = 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
+    lua_pushinteger(L, (lua_Integer)(s->pending_seed & 0x7FFFFFFFFFFFFFFFull));
+    lua_pushinteger(L, (lua_Integer)(s->pending_seed >> 1));
+    lua_call(L, 2, 0);
+}
+
+/// math.random: the real one (upvalue 1), seeded first when a seed is pending.
+static int seeded_random(lua_State *L) {
+    apply_pending_seed(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/// math.randomseed: the real one (upvalue 1); the script's seed replaces any pending.
+static int seeding_randomseed(lua_State *L) {
+    sandbox_of(L)->seed_pending = 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static void open_libraries(lua_State *L) {
     static const luaL_Reg libraries[] = {
         {LUA_GNAME, luaopen_base},          {LUA_TABLIBNAME, luaopen_table}, {LUA_STRLIBNAME, luaopen_string},
@@ -334,10 +363,17 @@ static void open_libraries(lua_State *L) {
     lua_pop(L, 1);
     sandbox_open_patterns(L);
     sandbox_open_guards(L);
-    // math.randomseed stays, but the sandbox reseeds before every hook call.
+    // math.randomseed stays, but the sandbox reseeds before every hook that moves cards: on the
+    // first math.random after it (most such calls never draw a number, and a seed costs a call).
     lua_getglobal(L, LUA_MATHLIBNAME);
     lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
+    lua_pushcclosure(L, seeding_randomseed, 1);
+    lua_setfield(L, -2, "randomseed");
+    lua_getfield(L, -1, "random");
+    lua_pushcclosure(L, seeded_random, 1);
+    lua_setfield(L, -2, "random");
     lua_pop(L, 1);
 }
 
@@ -348,6 +384,7 @@ static void open_libraries(lua_State *L) {
 static int open_state(ct_sandbox *s) {
     s->L = lua_newstate(sandbox_alloc, s);
     if (s->L == NULL) return -1;
+    s->seed_pending = 0;
     lua_State *L = s->L;
     memcpy(lua_getextraspace(L), &s, sizeof s);
     lua_setwarnf(L, NULL, NULL);
@@ -398,6 +435,8 @@ void ct_sandbox_free(ct_sandbox *s) {
     free(s->cards);
     free(s->counts);
     free(s->deck);
+    free(s->moves);
+    free(s->clicks);
     free(s->steps);
     free(s->scratch);
     free(s);
@@ -698,13 +737,8 @@ void ct_sandbox_set_deck(ct_sandbox *s, const uint8_t *cards, int count) {
 }
 
 void ct_sandbox_seed(ct_sandbox *s, uint64_t seed) {
-    if (s->L == NULL) return;
-    lua_State *L = s->L;
-    lua_settop(L, 0);
-    lua_getfield(L, LUA_REGISTRYINDEX, "ct.randomseed");
-    lua_pushinteger(L, (lua_Integer)(seed & 0x7FFFFFFFFFFFFFFFull));
-    lua_pushinteger(L, (lua_Integer)(seed >> 1));
-    if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_settop(L, 0);
+    s->pending_seed = seed;
+    s->seed_pending = 1;
 }
 
 int ct_sandbox_pile_count(const ct_sandbox *s, int pile) {
@@ -795,7 +829,7 @@ static ct_result wrong_type(ct_sandbox *s, ct_hook hook, const char *expected, i
 
 ct_result ct_sandbox_ask(ct_sandbox *s, ct_hook hook, const int *args, int arg_count, int *answer,
                          const char **reason) {
-    *reason = NULL;
+    if (reason) *reason = NULL;
     if (!ct_sandbox_has_hook(s, hook)) return CT_RESULT_NONE;
     if (call_hook(s, hook, MODE_READ, 0, args, arg_count, 2) != LUA_OK) return CT_RESULT_ERROR;
     lua_State *L = s->L;
@@ -807,8 +841,10 @@ ct_result ct_sandbox_ask(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
     if (type != LUA_TBOOLEAN) return wrong_type(s, hook, "true, false or nil", 2);
     *answer = lua_toboolean(L, 2);
     if (lua_type(L, 3) == LUA_TSTRING) {
-        copy_text(s->reason, REASON_SIZE, lua_tostring(L, 3));
-        *reason = s->reason;
+        if (reason) {
+            copy_text(s->reason, REASON_SIZE, lua_tostring(L, 3));
+            *reason = s->reason;
+        }
     } else if (lua_type(L, 3) != LUA_TNIL) {
         return wrong_type(s, hook, "a reason that is a string (or nothing) after its answer", 3);
     }
@@ -821,6 +857,121 @@ ct_result ct_sandbox_act(ct_sandbox *s, ct_hook hook, const int *args, int arg_c
     int mode = hook == CT_HOOK_DEAL ? MODE_DEAL : MODE_ACT;
     if (call_hook(s, hook, mode, automatic, args, arg_count, 0) != LUA_OK) return CT_RESULT_ERROR;
     lua_settop(s->L, 0);
+    return CT_RESULT_VALUE;
+}
+
+/// The most moves the moves hook may list: a position has far fewer transfers.
+enum { MAX_LISTED_MOVES = 1 << 16 };
+
+/// Reads the moves hook's second result, the piles a click moves cards on (0-based), into
+/// s->clicks; -1 in s->click_count when it gave none. CT_RESULT_VALUE, or an error.
+static ct_result read_clicks(ct_sandbox *s) {
+    lua_State *L = s->L;
+    s->click_count = -1;
+    int type = lua_type(L, 3);
+    if (type == LUA_TNIL) return CT_RESULT_VALUE;
+    static const char *const expected = "the piles a click moves cards on as its second result (a list), or nothing";
+    if (type != LUA_TTABLE) {
+        char format[ERROR_SIZE];
+        snprintf(format, sizeof format, "returned a %s as its second result; it must return %%s", luaL_typename(L, 3));
+        return wrong_result(s, CT_HOOK_MOVES, format, expected);
+    }
+    lua_Unsigned length = lua_rawlen(L, 3);
+    if (length > (lua_Unsigned)s->pile_count) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%llu piles to click (there are %d)", (unsigned long long)length,
+                 s->pile_count);
+        return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+    }
+    if (s->clicks == NULL) {
+        s->clicks = malloc((size_t)(s->pile_count ? s->pile_count : 1) * sizeof *s->clicks);
+        if (s->clicks == NULL) {
+            lua_settop(L, 0);
+            set_error(s, "%s", "no memory for the moves hook's list");
+            return CT_RESULT_ERROR;
+        }
+    }
+    for (lua_Unsigned n = 1; n <= length; n++) {
+        int isnumber = lua_rawgeti(L, 3, (lua_Integer)n) == LUA_TNUMBER && lua_isinteger(L, -1);
+        lua_Integer pile = isnumber ? lua_tointeger(L, -1) : 0;
+        if (!isnumber || pile < 1 || pile > s->pile_count) {
+            char detail[160];
+            snprintf(detail, sizeof detail, "click %llu on %s (a pile from 1 to %d)", (unsigned long long)n,
+                     isnumber ? "a pile out of range" : luaL_typename(L, -1), s->pile_count);
+            return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+        }
+        s->clicks[n - 1] = (int)pile - 1;
+        lua_pop(L, 1);
+    }
+    s->click_count = (int)length;
+    return CT_RESULT_VALUE;
+}
+
+int ct_sandbox_moves_clicks(const ct_sandbox *s, const int **clicks) {
+    *clicks = s->clicks;
+    return s->click_count;
+}
+
+ct_result ct_sandbox_moves(ct_sandbox *s, const int **moves, int *count) {
+    *moves = NULL;
+    *count = 0;
+    s->click_count = -1;
+    if (!ct_sandbox_has_hook(s, CT_HOOK_MOVES)) return CT_RESULT_NONE;
+    if (call_hook(s, CT_HOOK_MOVES, MODE_READ, 0, NULL, 0, 2) != LUA_OK) return CT_RESULT_ERROR;
+    lua_State *L = s->L;
+    int type = lua_type(L, 2);
+    if (type == LUA_TNIL) {
+        lua_settop(L, 0);
+        return CT_RESULT_NONE;
+    }
+    static const char *const expected = "a list of moves, each {from, count, to}, or nil";
+    if (type != LUA_TTABLE) return wrong_type(s, CT_HOOK_MOVES, expected, 2);
+    lua_Unsigned length = lua_rawlen(L, 2);
+    if (length > MAX_LISTED_MOVES) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%llu moves (at most %d)", (unsigned long long)length, MAX_LISTED_MOVES);
+        return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+    }
+    if ((int)length * 3 > s->move_capacity) {
+        int capacity = (int)length * 3 < 96 ? 96 : (int)length * 3;
+        int *grown = realloc(s->moves, (size_t)capacity * sizeof *grown);
+        if (grown == NULL) {
+            lua_settop(L, 0);
+            set_error(s, "%s", "no memory for the moves hook's list");
+            return CT_RESULT_ERROR;
+        }
+        s->moves = grown;
+        s->move_capacity = capacity;
+    }
+    for (lua_Unsigned n = 1; n <= length; n++) {
+        if (lua_rawgeti(L, 2, (lua_Integer)n) != LUA_TTABLE) {
+            char detail[96];
+            snprintf(detail, sizeof detail, "a %s as move %llu", luaL_typename(L, -1), (unsigned long long)n);
+            return wrong_result(s, CT_HOOK_MOVES, "listed %s; each move must be a table {from, count, to}", detail);
+        }
+        int entry = lua_gettop(L);
+        for (int field = 0; field < 3; field++) {
+            lua_rawgeti(L, entry, field + 1);
+            int limit = field == 1 ? s->max_cards : s->pile_count;
+            int isnumber = lua_isinteger(L, -1);
+            lua_Integer value = isnumber ? lua_tointeger(L, -1) : 0;
+            if (!isnumber || value < 1 || value > limit) {
+                static const char *const names[3] = {"from", "count", "to"};
+                char detail[160];
+                snprintf(detail, sizeof detail, "move %llu with %s %s (a whole number from 1 to %d)",
+                         (unsigned long long)n, names[field], isnumber ? "out of range" : luaL_typename(L, -1),
+                         limit);
+                return wrong_result(s, CT_HOOK_MOVES, "listed %s", detail);
+            }
+            s->moves[3 * (n - 1) + field] = (int)value - (field == 1 ? 0 : 1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    if (read_clicks(s) != CT_RESULT_VALUE) return CT_RESULT_ERROR;
+    lua_settop(L, 0);
+    *moves = s->moves;
+    *count = (int)length;
     return CT_RESULT_VALUE;
 }
 

@@ -3034,6 +3034,31 @@ extension ShippedLayouts {
           return true
         end
 
+        local GAPS = { 1, 3 }
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a card onto the card one or three places left of it that it matches;
+        -- then the piles on_click moves cards on, those with one such place only.
+        function moves()
+          local list, clicks = {}, {}
+          for position = 2, #row do
+            local from = row[position]
+            local count = game.count(from)
+            if count > 0 then
+              local places = 0
+              for _, gap in ipairs(GAPS) do
+                local to = row[position - gap]
+                if to and game.count(to) > 0 and matches(from, to) then
+                  for cards = 1, count do list[#list + 1] = { from, cards, to } end
+                  places = places + 1
+                end
+              end
+              if places == 1 then clicks[#clicks + 1] = from end
+            end
+          end
+          return list, clicks
+        end
+
         -- The covered card goes to the discard pile, the moved card takes its place
         -- (it steps back for a moment to let the other out), and the row closes up.
         function after_move(from, count, to)
@@ -3142,6 +3167,27 @@ extension ShippedLayouts {
           return false, "cards go to an empty column or to the discard pile"
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a top card to the discard pile when it may go, or to an empty
+        -- column; then the piles on_click moves cards on, those it may go from.
+        function moves()
+          local list, clicks = {}, {}
+          for n = 1, #columns do
+            local from = columns[n]
+            if game.count(from) > 0 then
+              if discardable(from) then
+                clicks[#clicks + 1] = from
+                if game.rank(from) ~= 1 then list[#list + 1] = { from, 1, discard } end
+              end
+              for m = 1, #columns do
+                local to = columns[m]
+                if m ~= n and game.count(to) == 0 then list[#list + 1] = { from, 1, to } end
+              end
+            end
+          end
+          return list, clicks
+        end
+
         -- A click on a card that may be discarded discards it.
         function on_click(pile)
           if discardable(pile) then game.move(pile, discard, 1) end
@@ -3210,6 +3256,18 @@ extension ShippedLayouts {
             "the black hole takes a card one rank above or below its top card (King and Ace are neighbours)"
         end
 
+        -- Every move at once, for the solver: each fan's top card that the hole
+        -- takes (exactly what can_pick_up and can_drop allow).
+        function moves()
+          local list = {}
+          local top = game.rank(hole)
+          for n = 1, #fans do
+            local fan = fans[n]
+            if game.count(fan) > 0 and neighbours(game.rank(fan), top) then list[#list + 1] = { fan, 1, hole } end
+          end
+          return list
+        end
+
         function is_won()
           return game.count(hole) == 52
         end
@@ -3269,6 +3327,36 @@ extension ShippedLayouts {
             return from == turned, "only the card turned from the stock goes on a waste pile"
           end
           return false, "cards do not go there"
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a top card of the turned card's pile or of a waste pile onto the
+        -- foundation that takes it next; the turned card onto any waste pile.
+        local wastes = game.piles("tableau")
+        local sources = { turned }
+        for _, pile in ipairs(wastes) do sources[#sources + 1] = pile end
+
+        function moves()
+          local list = {}
+          -- What each foundation takes next (nil: nothing).
+          local wanted = {}
+          for n = 1, #foundations do
+            local count = game.count(foundations[n])
+            if count > 0 and count < 13 then wanted[n] = next_rank(foundations[n]) end
+          end
+          for s = 1, #sources do
+            local from = sources[s]
+            if game.count(from) > 0 then
+              local rank = game.rank(from)
+              for n = 1, #foundations do
+                if wanted[n] == rank then list[#list + 1] = { from, 1, foundations[n] } end
+              end
+            end
+          end
+          if game.count(turned) > 0 then
+            for n = 1, #wastes do list[#list + 1] = { turned, 1, wastes[n] } end
+          end
+          return list
         end
 
         -- The next card turns over, once the one turned before has been played.
@@ -3363,6 +3451,21 @@ extension ShippedLayouts {
         end
 
         -- The card dropped on its pile goes under it; that pile's next card turns up.
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): each turned card under the pile of its rank; then the piles
+        -- on_click moves cards on, every pile with a turned card.
+        function moves()
+          local list, clicks = {}, {}
+          for pile = 1, game.pile_count() do
+            if turned(pile) then
+              clicks[#clicks + 1] = pile
+              local target = home[game.rank(pile)]
+              if target ~= pile then list[#list + 1] = { pile, 1, target } end
+            end
+          end
+          return list, clicks
+        end
+
         function after_move(from, count, to)
           game.move(to, from, 1)
           tuck_under(from, to)
@@ -3482,6 +3585,41 @@ extension ShippedLayouts {
             "this gap takes the " .. RANKS[rank] .. " of " .. SUITS[suit] .. ", the card after the one on its left"
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): into each gap, the card it wants; then the piles on_click moves
+        -- cards on, the gaps only one card fits (a 2 at the start of a row stays).
+        function moves()
+          local list, clicks = {}, {}
+          -- at[suit][rank]: the cell that holds the card.
+          local at = { C = {}, D = {}, H = {}, S = {} }
+          for _, pile in ipairs(cells) do
+            if game.count(pile) > 0 then at[game.suit(pile)][game.rank(pile)] = pile end
+          end
+          for _, gap in ipairs(cells) do
+            if game.count(gap) == 0 then
+              local rank, suit = wanted(gap)
+              if rank and suit then
+                local from = at[suit][rank]
+                if from then
+                  list[#list + 1] = { from, 1, gap }
+                  clicks[#clicks + 1] = gap
+                end
+              elseif rank then
+                local fitting = 0
+                for _, letter in ipairs({ "C", "D", "H", "S" }) do
+                  local from = at[letter][rank]
+                  if from then
+                    list[#list + 1] = { from, 1, gap }
+                    if place[from].column ~= 1 then fitting = fitting + 1 end
+                  end
+                end
+                if fitting == 1 then clicks[#clicks + 1] = gap end
+              end
+            end
+          end
+          return list, clicks
+        end
+
         -- The cells holding a card that may go into a gap (a 2 already at the start
         -- of a row stays where it is).
         local function fitting(gap)
@@ -3489,8 +3627,8 @@ extension ShippedLayouts {
           local found = {}
           if not rank then return found end
           for _, other in ipairs(cells) do
-            local card = game.card(other)
-            if card and card.rank == rank and (card.suit == suit or (suit == nil and place[other].column ~= 1)) then
+            if game.count(other) > 0 and game.rank(other) == rank
+              and (game.suit(other) == suit or (suit == nil and place[other].column ~= 1)) then
               found[#found + 1] = other
             end
           end
@@ -3686,6 +3824,68 @@ extension ShippedLayouts {
         end
 
         -- A column's new top card turns face up.
+        local foundations = game.piles("foundation")
+        local kinds = {}
+        for pile = 1, game.pile_count() do kinds[pile] = game.kind(pile) end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): from each column every face-up run, from the waste and each
+        -- foundation the top card, onto each foundation and column that takes it.
+        function moves()
+          local piles = game.pile_count()
+          -- Each pile's top card (count 0: none).
+          local counts, ranks, suits, colors = {}, {}, {}, {}
+          for pile = 1, piles do
+            local count = game.count(pile)
+            counts[pile] = count
+            if count > 0 then ranks[pile], suits[pile], colors[pile] = game.rank(pile), game.suit(pile), game.color(pile) end
+          end
+          local list = {}
+          for from = 1, piles do
+            local count, kind = counts[from], kinds[from]
+            local lowest = nil
+            if count > 0 and kind == "tableau" then
+              if game.up(from, count) then
+                lowest = count
+                while lowest > 1 and game.up(from, lowest - 1) and game.rank(from, lowest - 1) == game.rank(from, lowest) + 1
+                  and game.color(from, lowest - 1) ~= game.color(from, lowest) do
+                  lowest = lowest - 1
+                end
+              end
+            elseif count > 0 and (kind == "waste" or kind == "foundation") then
+              lowest = count
+            end
+            if lowest then
+              for index = count, lowest, -1 do
+                local cards = count - index + 1
+                local rank, suit, color = game.rank(from, index), game.suit(from, index), game.color(from, index)
+                for to = 1, piles do
+                  if to ~= from then
+                    local takes = false
+                    if kinds[to] == "foundation" then
+                      if cards == 1 then
+                        if counts[to] == 0 then
+                          takes = rank == 1
+                        else
+                          takes = suits[to] == suit and ranks[to] == rank - 1
+                        end
+                      end
+                    elseif kinds[to] == "tableau" then
+                      if counts[to] == 0 then
+                        takes = rank == 13
+                      else
+                        takes = colors[to] ~= color and ranks[to] == rank + 1
+                      end
+                    end
+                    if takes then list[#list + 1] = { from, cards, to } end
+                  end
+                end
+              end
+            end
+          end
+          return list
+        end
+
         function after_move(from, count, to)
           if game.kind(from) == "tableau" and game.count(from) > 0 and not game.up(from) then
             game.flip(from)
@@ -3703,7 +3903,7 @@ extension ShippedLayouts {
 
         function is_won()
           local up = 0
-          for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+          for _, pile in ipairs(foundations) do up = up + game.count(pile) end
           return up == 52
         end
 
@@ -3721,6 +3921,7 @@ extension ShippedLayouts {
 
         local redeal = game.piles("redeal")[1]
         local fans = game.piles("tableau")
+        local foundations = game.piles("foundation")
 
         -- The deck dealt in threes onto the fans, in order.
         function deal()
@@ -3752,6 +3953,33 @@ extension ShippedLayouts {
             return game.suit(to) == suit and game.rank(to) == rank + 1, "a fan builds down in suit"
           end
           return false, "cards do not go there"
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a fan's top card onto its foundation, or onto the fan whose top card
+        -- is one rank higher in its suit.
+        function moves()
+          local list = {}
+          -- fan_of[suit][rank]: the fan whose top card that is.
+          local fan_of = { C = {}, D = {}, H = {}, S = {} }
+          for _, fan in ipairs(fans) do
+            if game.count(fan) > 0 then fan_of[game.suit(fan)][game.rank(fan)] = fan end
+          end
+          for _, fan in ipairs(fans) do
+            if game.count(fan) > 0 then
+              local rank, suit = game.rank(fan), game.suit(fan)
+              for _, to in ipairs(foundations) do
+                if game.count(to) == 0 then
+                  if rank == 1 then list[#list + 1] = { fan, 1, to } end
+                elseif game.suit(to) == suit and game.rank(to) == rank - 1 then
+                  list[#list + 1] = { fan, 1, to }
+                end
+              end
+              local above = fan_of[suit][rank + 1]
+              if above then list[#list + 1] = { fan, 1, above } end
+            end
+          end
+          return list
         end
 
         -- A redeal, while redeals are left and cards lie on the fans. The gathering is
@@ -3787,7 +4015,7 @@ extension ShippedLayouts {
 
         function is_won()
           local up = 0
-          for _, pile in ipairs(game.piles("foundation")) do up = up + game.count(pile) end
+          for _, pile in ipairs(foundations) do up = up + game.count(pile) end
           return up == 52
         end
 
@@ -3828,12 +4056,22 @@ extension ShippedLayouts {
           return first ~= second and rows <= 1 and columns <= 1
         end
 
+        -- around[pile]: the places touching it, in the square's order.
+        local around = {}
+        for _, pile in ipairs(grid) do
+          around[pile] = {}
+          for _, other in ipairs(grid) do
+            if touching(pile, other) then table.insert(around[pile], other) end
+          end
+        end
+
         -- The touching cards of the same rank as the card at `pile`.
         local function partners(pile)
           local found = {}
           if game.count(pile) == 0 then return found end
-          for _, other in ipairs(grid) do
-            if game.count(other) > 0 and touching(pile, other) and game.rank(other) == game.rank(pile) then
+          local rank = game.rank(pile)
+          for _, other in ipairs(around[pile]) do
+            if game.count(other) > 0 and game.rank(other) == rank then
               found[#found + 1] = other
             end
           end
@@ -3859,6 +4097,19 @@ extension ShippedLayouts {
             return false, string.format("%s pairs only with another %s, not with %s", a(rank), names[rank], a(other))
           end
           return true
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a card onto a touching card of its rank; then the piles on_click
+        -- moves cards on, those with a single partner.
+        function moves()
+          local list, clicks = {}, {}
+          for _, from in ipairs(grid) do
+            local found = partners(from)
+            for _, to in ipairs(found) do list[#list + 1] = { from, 1, to } end
+            if #found == 1 then clicks[#clicks + 1] = from end
+          end
+          return list, clicks
         end
 
         -- The pair goes to the discard pile.
@@ -4018,6 +4269,23 @@ extension ShippedLayouts {
           return game.rank(from) == game.rank(to), "a pair is two cards of the same rank"
         end
 
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a top card onto another top card of its rank.
+        function moves()
+          local open = {}
+          for pile = 1, game.pile_count() do
+            if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
+          end
+          local list, ranks = {}, {}
+          for n = 1, #open do ranks[n] = game.rank(open[n]) end
+          for n = 1, #open do
+            for m = 1, #open do
+              if m ~= n and ranks[m] == ranks[n] then list[#list + 1] = { open[n], 1, open[m] } end
+            end
+          end
+          return list
+        end
+
         -- The pair just made goes to the discard pile.
         function after_move(from, count, to)
           if is_open(to) and game.count(to) >= 2 and game.rank(to, -1) == game.rank(to, -2) then
@@ -4105,6 +4373,39 @@ extension ShippedLayouts {
         end
 
         -- A reserve pile's new top card turns face up.
+        -- The piles whose top card moves: the reserves and the waste.
+        local sources = {}
+        for pile = 1, game.pile_count() do
+          local kind = game.kind(pile)
+          if kind == "reserve" or kind == "waste" then sources[#sources + 1] = pile end
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a face-up top card of a reserve or the waste onto each foundation
+        -- that takes it. Without a first foundation card, the other hooks decide.
+        function moves()
+          local first = game.card(foundations[1], 1)
+          if not first then return nil end
+          local list = {}
+          for _, from in ipairs(sources) do
+            if game.count(from) > 0 and game.up(from) then
+              local rank, suit = game.rank(from), game.suit(from)
+              for number, to in ipairs(foundations) do
+                local takes
+                if number == 1 then
+                  takes = suit == first.suit
+                elseif game.count(to) == 0 then
+                  takes = rank == first.rank and game.count(foundations[number - 1]) > 0
+                else
+                  takes = suit == game.suit(to, 1) and holds_rank(foundations[number - 1], rank)
+                end
+                if takes and to ~= from then list[#list + 1] = { from, 1, to } end
+              end
+            end
+          end
+          return list
+        end
+
         function after_move(from, count, to)
           if game.kind(from) == "reserve" and game.count(from) > 0 and not game.up(from) then
             game.flip(from)
@@ -4182,10 +4483,8 @@ extension ShippedLayouts {
         -- when face up.
         local function is_free(pile)
           if game.count(pile) == 0 or not game.up(pile) then return false end
-          for _, over in ipairs(covered_by[pile] or {}) do
-            if game.count(over) > 0 then return false end
-          end
-          return true
+          local over = covered_by[pile]
+          return not (over and over[1] and (game.count(over[1]) > 0 or game.count(over[2]) > 0))
         end
 
         -- The stock's top card always lies face up, ready to pair.
@@ -4222,6 +4521,31 @@ extension ShippedLayouts {
             return false, string.format("%s and %s make %d, not 13", names[rank], names[other], rank + other)
           end
           return true
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): a free King to the discard pile, a free card onto a free card it
+        -- makes 13 with; then the piles on_click moves cards on, the free Kings.
+        function moves()
+          local free = {}
+          for pile = 1, game.pile_count() do
+            if pile ~= discard and is_free(pile) then free[#free + 1] = pile end
+          end
+          local list, clicks = {}, {}
+          -- (Numeric loops: ipairs costs a call a step, and this runs for every position searched.)
+          local ranks = {}
+          for n = 1, #free do ranks[n] = game.rank(free[n]) end
+          for n = 1, #free do
+            local from, rank = free[n], ranks[n]
+            if rank == 13 then
+              list[#list + 1] = { from, 1, discard }
+              clicks[#clicks + 1] = from
+            end
+            for m = 1, #free do
+              if m ~= n and rank + ranks[m] == 13 then list[#list + 1] = { from, 1, free[m] } end
+            end
+          end
+          return list, clicks
         end
 
         -- A card dropped on its partner: the two go to the discard pile together.
@@ -4384,6 +4708,20 @@ extension ShippedLayouts {
           local below = game.rank(foundation)
           return false, string.format("%s goes on %s or %s, not on %s", a(rank), a((rank + 11) % 13 + 1),
             a(rank % 13 + 1), a(below))
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): each free face-up card of the peaks that plays on the foundation;
+        -- then the piles on_click moves cards on, the same.
+        function moves()
+          local list, clicks = {}, {}
+          for _, pile in ipairs(peaks) do
+            if is_free(pile) and game.up(pile) and plays(pile) then
+              for count = 1, game.count(pile) do list[#list + 1] = { pile, count, foundation } end
+              clicks[#clicks + 1] = pile
+            end
+          end
+          return list, clicks
         end
 
         function after_move(from, count, to)

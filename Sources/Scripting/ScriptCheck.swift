@@ -58,9 +58,56 @@ public enum ScriptCheck {
             let state = rules.deal(seed: 1)
             _ = rules.legalMoves(in: state)
             _ = rules.isWon(state)
-            if let failure = rules.takeFailure() { report.failure(failure) }
+            if let failure = rules.takeFailure() {
+                report.failure(failure)
+            } else if let listed = rules.transfersListed(in: state) {
+                checkListedMoves(listed, rules.transfersAsked(in: state), &report)
+                if let clicks = rules.clicksListed(in: state), engine.hooks.contains(.onClick) {
+                    checkListedClicks(clicks, rules.clicksTried(in: state), &report)
+                }
+                if let failure = rules.takeFailure() { report.failure(failure) }
+            }
         }
         return report.result
+    }
+
+    /// The moves hook's contract on the dealt position: it lists exactly the transfers that
+    /// can_pick_up and can_drop (or the declarative rules where they say nothing) allow.
+    static func checkListedMoves(_ listed: [Move], _ asked: [Move], _ report: inout Report) {
+        guard listed != asked else { return }
+        let line = movesLine(report.script.source)
+        let describe = { (move: Move) in "\(move.count) from pile \(move.from + 1) to pile \(move.to + 1)" }
+        if let extra = listed.first(where: { !asked.contains($0) }) {
+            report.error(
+                "moves lists a move the other hooks refuse on the first deal (\(describe(extra))): it must list "
+                    + "exactly the moves can_pick_up and can_drop allow", line: line, column: 1)
+        } else if let missing = asked.first(where: { !listed.contains($0) }) {
+            report.error(
+                "moves leaves out a move the other hooks allow on the first deal (\(describe(missing))): it must "
+                    + "list exactly the moves can_pick_up and can_drop allow", line: line, column: 1)
+        }
+    }
+
+    /// The clicks the moves hook lists are exactly the piles on_click moves cards on.
+    static func checkListedClicks(_ listed: [Int], _ tried: [Int], _ report: inout Report) {
+        let line = movesLine(report.script.source)
+        if let extra = listed.first(where: { !tried.contains($0) }) {
+            report.error(
+                "moves lists a click on pile \(extra + 1) on the first deal, where on_click moves nothing: its "
+                    + "second result must list exactly the piles on_click moves cards on", line: line, column: 1)
+        } else if let missing = tried.first(where: { !listed.contains($0) }) {
+            report.error(
+                "moves leaves out a click on pile \(missing + 1) on the first deal, where on_click moves cards: "
+                    + "its second result must list exactly the piles on_click moves cards on", line: line,
+                column: 1)
+        }
+    }
+
+    /// The line `function moves(` starts on, or 1.
+    static func movesLine(_ source: String) -> Int {
+        source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.trimmingBlanks().hasPrefix("function moves(")
+        }.map { $0 + 1 } ?? 1
     }
 
     /// Hooks missing, misspelt, local, or not functions.

@@ -5,6 +5,7 @@ import CScriptSandbox
 /// declarative rules.
 public enum ScriptHook: Int, CaseIterable, Sendable {
     case deal, canPickUp, canDrop, afterMove, onClick, onDoubleClick, onStockClick, isWon, movesLeft, hint, onTimer
+    case moves
 
     /// The function's name in Lua (`can_drop`).
     public var name: String { String(cString: ct_hook_name(cHook)) }
@@ -23,6 +24,7 @@ public enum ScriptHook: Int, CaseIterable, Sendable {
         case .movesLeft: "moves_left()"
         case .hint: "hint()"
         case .onTimer: "on_timer(seconds)"
+        case .moves: "moves()"
         }
     }
 
@@ -34,7 +36,7 @@ public enum ScriptHook: Int, CaseIterable, Sendable {
         case .canDrop, .afterMove: 3
         case .canPickUp: 2
         case .onClick, .onDoubleClick, .onStockClick, .onTimer: 1
-        case .deal, .isWon, .movesLeft, .hint: 0
+        case .deal, .isWon, .movesLeft, .hint, .moves: 0
         }
     }
 

@@ -3,7 +3,8 @@ import Layouts
 import Solitaire
 
 /// Hook calls on one position, under the engine's lock. The position is handed to the sandbox
-/// once; a hook that moved cards (even in a trial run) makes the next call hand it over again.
+/// once; a hook that moved cards (even in a trial run), or failed, makes the next call hand it
+/// over again.
 struct ScriptSession {
     /// What a yes-or-no hook said.
     enum Answer {
@@ -44,13 +45,24 @@ struct ScriptSession {
     private mutating func load() {
         guard !loaded else { return }
         loaded = true
-        for (index, pile) in state.piles.enumerated() {
-            pile.withUnsafeBytes { bytes in
+        ScriptSession.hand(state, to: sandbox)
+        ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(state.redealsLeft))
+    }
+
+    /// Copies the position's piles into the sandbox. The position is borrowed, so that its
+    /// piles are read in place, not retained one by one.
+    private static func hand(_ state: borrowing GameState, to sandbox: OpaquePointer) {
+        for index in state.piles.indices {
+            // An empty pile's count alone (reading its cards would retain it).
+            guard !state.piles[index].isEmpty else {
+                ct_sandbox_set_cards(sandbox, Int32(index), nil, 0)
+                continue
+            }
+            state.piles[index].withUnsafeBytes { bytes in
                 ct_sandbox_set_cards(
-                    sandbox, Int32(index), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(pile.count))
+                    sandbox, Int32(index), bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(bytes.count))
             }
         }
-        ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(state.redealsLeft))
     }
 
     static func redeals(_ count: Int) -> Int32 { count == Int.max ? -1 : Int32(clamping: count) }
@@ -59,14 +71,92 @@ struct ScriptSession {
     /// listing tries a click on every pile: the position is hashed once for all of them.
     private mutating func positionSeed() -> UInt64 {
         if let seed { return seed }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for pile in state.piles {
-            for card in pile { hash = (hash ^ UInt64(card.raw)) &* 0x100_0000_01B3 }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
-        }
-        let seed = hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
+        let seed = ScriptSession.hash(state)
         self.seed = seed
         return seed
+    }
+
+    /// The position's FNV-1a hash, pile by pile, and its redeals. Borrowed, as in ``hand(_:to:)``.
+    private static func hash(_ state: borrowing GameState) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in state.piles.indices {
+            if !state.piles[index].isEmpty {
+                state.piles[index].withUnsafeBytes { cards in
+                    for card in cards { hash = (hash ^ UInt64(card)) &* 0x100_0000_01B3 }
+                }
+            }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        }
+        return hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
+    }
+
+    /// What a yes-or-no hook said, without its reason: for a search, which asks only whether.
+    enum Verdict {
+        case undecided, yes, no, failed
+    }
+
+    /// Asks a yes-or-no hook as ``ask(_:_:_:_:)`` does, leaving out the reason of a no (no text
+    /// is copied or made).
+    mutating func check(_ hook: ScriptHook, _ first: Int = 0, _ second: Int = 0, _ third: Int = 0) -> Verdict {
+        guard defines(hook) else { return .undecided }
+        load()
+        var answer: Int32 = 0
+        var args = (Int32(clamping: first), Int32(clamping: second), Int32(clamping: third))
+        let result = withUnsafePointer(to: &args) {
+            $0.withMemoryRebound(to: Int32.self, capacity: 3) {
+                ct_sandbox_ask(sandbox, hook.cHook, $0, Int32(hook.argumentCount), &answer, nil)
+            }
+        }
+        switch result {
+        case CT_RESULT_VALUE: return answer != 0 ? .yes : .no
+        case CT_RESULT_NONE: return .undecided
+        default:
+            fail(hook)
+            return .failed
+        }
+    }
+
+    /// Appends the transfers the moves hook listed and returns true; false when it has none to
+    /// give (not defined, or it returned nil: the other hooks decide), or it failed or listed a
+    /// move the position cannot make (recorded as its failure).
+    /// `clicks` gets the piles its second result says a click moves cards on, when it gave one.
+    mutating func listedMoves(into moves: inout [Move], clicks: inout [Int]?) -> Bool {
+        guard defines(.moves) else { return false }
+        load()
+        var listed: UnsafePointer<Int32>?
+        var count: Int32 = 0
+        switch ct_sandbox_moves(sandbox, &listed, &count) {
+        case CT_RESULT_VALUE:
+            var clicked: UnsafePointer<Int32>?
+            let clickCount = Int(ct_sandbox_moves_clicks(sandbox, &clicked))
+            if clickCount >= 0 {
+                clicks = clickCount == 0 ? [] : (0..<clickCount).map { Int(clicked![$0]) }
+            }
+            guard let listed else { return true }
+            let start = moves.count
+            for index in 0..<Int(count) {
+                let from = Int(listed[3 * index])
+                let to = Int(listed[3 * index + 2])
+                let cards = Int(listed[3 * index + 1])
+                // The sandbox checked the numbers' range; what the position allows is checked here.
+                guard from != to, cards <= state.piles[from].count else {
+                    moves.removeSubrange(start...)
+                    clicks = nil
+                    let what = from == to ? "onto the pile it comes from" : "more cards than pile \(from + 1) holds"
+                    engine.record(
+                        RulesFailure(
+                            summary: "\(engine.name): in moves: listed a move of \(cards) from pile \(from + 1) "
+                                + "to pile \(to + 1), \(what)"))
+                    return false
+                }
+                moves.append(.transfer(from: from, to: to, count: cards))
+            }
+            return true
+        case CT_RESULT_NONE: return false
+        default:
+            fail(.moves)
+            return false
+        }
     }
 
     /// Asks a yes-or-no hook; arguments as the script sees them (piles and card indices from 1),
@@ -111,6 +201,9 @@ struct ScriptSession {
             return result == CT_RESULT_ERROR ? .failed : .undefined
         }
         let count = Int(ct_sandbox_step_count(sandbox))
+        // Every change a hook makes is a step: one that made none left the sandbox's copy as it
+        // was, and the next call reads it as it is (a listing tries a click on every pile).
+        if count == 0 { loaded = true }
         guard count > 0, let steps = ct_sandbox_steps(sandbox) else { return .moved([]) }
         return .moved(
             (0..<count).map { index in

@@ -143,10 +143,15 @@ public struct ScriptedRules: Rules {
         return engine.with(state) { clickMove(on: pile, session: &$0) }
     }
 
-    func clickMove(on pile: Int, session: inout ScriptSession) -> Move? {
+    /// `clicked`: whether `on_click` moves cards on the pile, when the moves hook said; `nil`
+    /// tries it.
+    func clickMove(on pile: Int, session: inout ScriptSession, clicked: Bool? = nil) -> Move? {
         let state = session.state
         guard state.piles.indices.contains(pile) else { return nil }
-        if case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false), !steps.isEmpty {
+        if clicked == true { return .click(pile) }
+        if clicked == nil, case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false),
+            !steps.isEmpty
+        {
             return .click(pile)
         }
         if layout.slots[pile].kind == .stock, engine?.hooks.contains(.onStockClick) == true {
@@ -198,38 +203,114 @@ public struct ScriptedRules: Rules {
     }
 
     /// Every transfer the script (or, where it says nothing, the declarative rules) allows, then
-    /// every click that does something.
+    /// every click that does something. The transfers are those the `moves` hook lists, when the
+    /// script has one and it lists them; else each is asked of `can_pick_up` and `can_drop`.
     public func legalMoves(in state: GameState, into moves: inout [Move]) {
         guard let engine else { return base.legalMoves(in: state, into: &moves) }
-        let judgesTransfers = engine.hooks.contains(.canPickUp) || engine.hooks.contains(.canDrop)
         engine.with(state) { session in
-            if judgesTransfers {
-                // Whether a run may be picked up is settled once, not once per target: by the
-                // script, else by the declarative rules; a run that may not goes nowhere.
-                for from in state.piles.indices {
-                    let count = state.piles[from].count
-                    for index in stride(from: count - 1, through: 0, by: -1) {
-                        switch session.ask(.canPickUp, from + 1, index + 1) {
-                        case .no, .failed: continue
-                        case .undecided where base.pickUpRefusal(pile: from, count: count - index, in: state) != nil:
-                            continue
-                        default: break
-                        }
-                        for to in state.piles.indices where to != from {
-                            let move = Move.transfer(from: from, to: to, count: count - index)
-                            if transferRefusal(of: move, pickUp: .yes, session: &session) == nil {
-                                moves.append(move)
-                            }
-                        }
-                    }
-                }
+            let start = moves.count
+            var clicks: [Int]?
+            if session.listedMoves(into: &moves, clicks: &clicks) {
+                ScriptedRules.settle(&moves, from: start)
             } else {
-                var declarative: [Move] = []
-                base.legalMoves(in: state, into: &declarative)
-                moves.append(contentsOf: declarative.filter { $0.kind == .transfer })
+                askedTransfers(session: &session, into: &moves)
             }
             for pile in state.piles.indices {
-                if let move = clickMove(on: pile, session: &session) { moves.append(move) }
+                // Without an on_click hook a click moves nothing by it, whatever the list says.
+                let clicked = engine.hooks.contains(.onClick) ? clicks.map { $0.contains(pile) } : nil
+                if let move = clickMove(on: pile, session: &session, clicked: clicked) { moves.append(move) }
+            }
+        }
+    }
+
+    /// The piles whose `on_click` moves cards, tried one by one: the moves hook's contract for
+    /// the clicks it lists.
+    public func clicksTried(in state: GameState) -> [Int] {
+        guard let engine, engine.hooks.contains(.onClick) else { return [] }
+        return engine.with(state) { session in
+            state.piles.indices.filter { pile in
+                if case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false), !steps.isEmpty {
+                    return true
+                }
+                return false
+            }
+        }
+    }
+
+    /// The piles the moves hook says a click moves cards on, sorted, each once; `nil` when it
+    /// does not say (or lists no moves).
+    public func clicksListed(in state: GameState) -> [Int]? {
+        guard let engine else { return nil }
+        var moves: [Move] = []
+        var clicks: [Int]?
+        guard engine.with(state, { $0.listedMoves(into: &moves, clicks: &clicks) }) else { return nil }
+        return clicks.map { Array(Set($0)).sorted() }
+    }
+
+    /// The transfers the moves hook listed (from `start` on) in the order the hooks would give
+    /// them, each once: by the pile they leave, the cards they take, the pile they go to.
+    static func settle(_ moves: inout [Move], from start: Int) {
+        guard moves.count - start > 1 else { return }
+        moves[start...].sort { ($0.from, $0.count, $0.to) < ($1.from, $1.count, $1.to) }
+        var kept = start + 1
+        for index in (start + 1)..<moves.count where moves[index] != moves[kept - 1] {
+            moves[kept] = moves[index]
+            kept += 1
+        }
+        moves.removeSubrange(kept...)
+    }
+
+    /// The transfers the script's can_pick_up and can_drop (or, where they say nothing, the
+    /// declarative rules) allow: the moves hook's contract.
+    public func transfersAsked(in state: GameState) -> [Move] {
+        guard let engine else { return base.legalMoves(in: state).filter { $0.kind == .transfer } }
+        var moves: [Move] = []
+        engine.with(state) { askedTransfers(session: &$0, into: &moves) }
+        return moves
+    }
+
+    /// The transfers the moves hook lists, in the order ``transfersAsked(in:)`` gives them; `nil`
+    /// when the script has no such hook, or it returned nil or failed (``takeFailure()`` says).
+    public func transfersListed(in state: GameState) -> [Move]? {
+        guard let engine else { return nil }
+        var moves: [Move] = []
+        var clicks: [Int]?
+        let listed = engine.with(state) { $0.listedMoves(into: &moves, clicks: &clicks) }
+        guard listed else { return nil }
+        ScriptedRules.settle(&moves, from: 0)
+        return moves
+    }
+
+    func askedTransfers(session: inout ScriptSession, into moves: inout [Move]) {
+        let state = session.state
+        guard engine?.hooks.contains(.canPickUp) == true || engine?.hooks.contains(.canDrop) == true else {
+            var declarative: [Move] = []
+            base.legalMoves(in: state, into: &declarative)
+            moves.append(contentsOf: declarative.filter { $0.kind == .transfer })
+            return
+        }
+        // Whether a run may be picked up is settled once, not once per target: by the script,
+        // else by the declarative rules; a run that may not goes nowhere. Only yes or no is
+        // asked: no reason is copied or made.
+        for from in state.piles.indices {
+            let count = state.piles[from].count
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                switch session.check(.canPickUp, from + 1, index + 1) {
+                case .no, .failed: continue
+                case .undecided where base.pickUpRefusal(pile: from, count: count - index, in: state) != nil:
+                    continue
+                default: break
+                }
+                for to in state.piles.indices where to != from {
+                    let move = Move.transfer(from: from, to: to, count: count - index)
+                    let allowed =
+                        switch session.check(.canDrop, from + 1, count - index, to + 1) {
+                        case .yes: true
+                        case .no, .failed: false
+                        case .undecided: base.dropRefusal(of: move, in: state) == nil
+                        }
+                    if allowed { moves.append(move) }
+                }
             }
         }
     }

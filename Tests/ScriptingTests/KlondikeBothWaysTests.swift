@@ -15,7 +15,7 @@ final class KlondikeBothWaysTests: XCTestCase {
         XCTAssertNil(scripted.loadFailure)
         XCTAssertEqual(
             scripted.engine?.hooks,
-            [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon])
+            [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon, .moves])
     }
 
     func testSameSeedsAndChoicesGiveTheSamePositions() {

@@ -103,7 +103,7 @@ final class ScriptCheckTests: XCTestCase {
             check("local unused = 1\n"),
             [
                 "game.lua:1:1: warning: the script defines no hooks (deal, can_pick_up, can_drop, after_move, on_click, "
-                    + "on_double_click, on_stock_click, is_won, moves_left, hint, on_timer): the layout's declarative "
+                    + "on_double_click, on_stock_click, is_won, moves_left, hint, on_timer, moves): the layout's declarative "
                     + "rules decide everything"
             ])
     }
@@ -134,7 +134,7 @@ final class ScriptCheckTests: XCTestCase {
         let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
         let result = ScriptCheck.check(source: source, file: "layouts/klondike.lua")
         XCTAssertEqual(result.diagnostics, [])
-        XCTAssertEqual(result.hooks, [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon])
+        XCTAssertEqual(result.hooks, [.deal, .canPickUp, .canDrop, .afterMove, .onStockClick, .isWon, .moves])
         XCTAssertFalse(result.hasErrors)
     }
 

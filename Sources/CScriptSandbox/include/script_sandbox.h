@@ -27,6 +27,7 @@ typedef enum {
     CT_HOOK_MOVES_LEFT,
     CT_HOOK_HINT,
     CT_HOOK_ON_TIMER,
+    CT_HOOK_MOVES,
     CT_HOOK_COUNT
 } ct_hook;
 
@@ -87,7 +88,8 @@ void ct_sandbox_set_cards(ct_sandbox *sandbox, int pile, const uint8_t *cards, i
 void ct_sandbox_set_redeals(ct_sandbox *sandbox, int redeals_left);
 /// The deck the deal hook deals from, in the order it deals.
 void ct_sandbox_set_deck(ct_sandbox *sandbox, const uint8_t *cards, int count);
-/// Seeds math.random for the next call (from the position, so a deal replays identically).
+/// Seeds math.random for the next call (from the position, so a deal replays identically), at
+/// the call's first math.random.
 void ct_sandbox_seed(ct_sandbox *sandbox, uint64_t seed);
 
 // Reading the position back after a hook that moves cards (deal).
@@ -107,11 +109,19 @@ const ct_step *ct_sandbox_steps(const ct_sandbox *sandbox);
 
 /// A hook that answers yes or no (can_pick_up, can_drop, is_won, moves_left). `*answer` gets
 /// the answer; `*reason` a refusal's reason when the hook gave one (valid until the next call).
+/// `reason` may be NULL: the reason is then not copied (a search asks only yes or no).
 ct_result ct_sandbox_ask(ct_sandbox *sandbox, ct_hook hook, const int *args, int arg_count, int *answer,
                          const char **reason);
 /// A hook that may move cards (deal, after_move, on_click, on_double_click, on_stock_click).
 /// The steps it made are in ct_sandbox_steps, each marked `automatic` as given.
 ct_result ct_sandbox_act(ct_sandbox *sandbox, ct_hook hook, const int *args, int arg_count, int automatic);
+/// The moves hook: the transfers it listed, three numbers each (from, count, to; piles 0-based),
+/// `*count` of them, in `*moves` (valid until the next call). CT_RESULT_NONE when it returned
+/// nil; an error when it returned anything but a list of {from, count, to} in range.
+ct_result ct_sandbox_moves(ct_sandbox *sandbox, const int **moves, int *count);
+/// After ct_sandbox_moves gave a list: the piles its second result said a click moves cards on
+/// (0-based) in `*clicks`, and how many; -1 when it returned no second result.
+int ct_sandbox_moves_clicks(const ct_sandbox *sandbox, const int **clicks);
 /// The hint hook: `move` gets from, to, count (0-based piles); `*text` its words, if any.
 ct_result ct_sandbox_hint(ct_sandbox *sandbox, int move[3], const char **text);
 /// The timer hook with the seconds played: `*text` gets what it returned, if a string.
