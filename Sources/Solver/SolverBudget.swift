@@ -20,10 +20,10 @@ public struct SolverBudget: Sendable, Equatable {
         self.memory = memory ?? SolverBudget.memory(for: positions)
     }
 
-    /// Memory enough for the depth-first search to keep every position of `positions`.
+    /// Memory enough for the depth-first search to keep every position of `positions`, and at
+    /// least 16 MiB (the best-first searches' share is then whole).
     public static func memory(for positions: Int) -> Int {
-        let keys = max(positions, 1 << 12)
-        return keys > Int.max / 32 ? Int.max : keys * 32
+        positions > Int.max / 32 ? Int.max : max(positions * 32, 16 << 20)
     }
 
     /// Short: a hint while the player waits (about 50 ms in a release build), in 2 MiB.

@@ -48,8 +48,8 @@ struct SolveCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Memory a deal's search keeps at most, such as 6M or 1G (256M by default, or 32 bytes a position of "
-                + "--budget); the status line's search has 4M.",
+            "Memory a deal's search keeps at most, such as 6M or 1G (256M by default; with --budget, 32 bytes a "
+                + "position of it, 16M at least); the status line's search has 4M.",
             valueName: "bytes"),
         transform: NumberOptions.memoryBudget)
     var memory: Int?
