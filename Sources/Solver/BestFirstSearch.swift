@@ -55,8 +55,8 @@ struct BestFirstSearch<R: Rules> {
         records.reserveCapacity(64)
     }
 
-    /// What a position expanded costs it, with the positions it queued (measured on FreeCell and
-    /// Klondike: `cardtable solve --jobs 1`'s peak over its positions).
+    /// What a position expanded costs it, with the positions it queued: about 180 bytes measured
+    /// (a Klondike deal searched to 2M positions peaked at 356 MB), counted as 200.
     static var bytesPerPosition: Int { 200 }
 
     /// How the search ended, once it has.
