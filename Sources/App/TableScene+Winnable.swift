@@ -102,7 +102,10 @@ extension TableScene {
 
     /// Takes in what a search found about `position`.
     func learn(_ result: SolverResult, about position: GameState) {
-        if solving.verdicts.count >= SolverKnowledge.verdictsKept { solving.verdicts = [:] }
+        if solving.verdicts.count >= SolverKnowledge.verdictsKept {
+            solving.verdicts = [:]
+            solving.searchedLong = []
+        }
         solving.verdicts[position] = result.verdict
         if result.verdict == .solved {
             solving.solution = (position, result.moves)

@@ -72,10 +72,9 @@ struct BestFirstSearch<R: Rules> {
         guard verdict == nil else { return }
         if !started {
             started = true
-            if rules.isWon(state) { return finish(.solved) }
-            mover.foldSafeMoves(&state, records: &records)
+            let won = mover.settleStart(&state, records: &records)
             records.removeAll()
-            if rules.isWon(state) { return finish(.solved) }
+            if won { return finish(.solved) }
             _ = frontier.table.insert(frontier.keyer.key(state))
             guard positions < limit else { return }
             current = arena.append(state, parent: -1, move: PackedMove(.stock(0)))

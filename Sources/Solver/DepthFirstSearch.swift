@@ -65,9 +65,7 @@ struct DepthFirstSearch<R: Rules> {
         guard verdict == nil else { return }
         if !started {
             started = true
-            if rules.isWon(state) { return finish(.solved) }
-            mover.foldSafeMoves(&state, records: &records)
-            if rules.isWon(state) { return finish(.solved) }
+            if mover.settleStart(&state, records: &records) { return finish(.solved) }
             _ = lister.table.insert(lister.keyer.key(state))
             guard positions < limit else { return }
             positions = 1

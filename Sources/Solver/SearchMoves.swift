@@ -86,6 +86,13 @@ struct SearchMoves<R: Rules> {
         return played
     }
 
+    /// Plays the start's safe moves; whether the start is won, before them or after.
+    func settleStart(_ state: inout GameState, records: inout [MoveRecord]) -> Bool {
+        if rules.isWon(state) { return true }
+        foldSafeMoves(&state, records: &records)
+        return rules.isWon(state)
+    }
+
     /// The moves of a solution from `start`: the search's path replayed with the stock clicks and
     /// the safe moves put back in.
     func solution(from start: GameState, path: [PackedMove]) -> [Move] {

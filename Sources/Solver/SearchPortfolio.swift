@@ -90,10 +90,18 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search). Unset or empty: the solver's own plan.
-nonisolated(unsafe) let experimentPlan: [SearchSettings]? = {
-    guard let text = getenv("CARDTABLE_SOLVER_PLAN").map({ String(cString: $0) }), !text.isEmpty else { return nil }
-    return text.compactMap { ["f": .first, "s": .second, "t": .third, "d": .prover][$0] }
-}()
+nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
+    getenv("CARDTABLE_SOLVER_PLAN").map { String(cString: $0) })
+
+extension SearchSettings {
+    /// The plan a text spells, a letter a search; `nil` (the solver's own plan) for no text, or
+    /// for a text with a letter that names no search.
+    static func plan(_ text: String?) -> [SearchSettings]? {
+        guard let text, !text.isEmpty else { return nil }
+        let searches = text.compactMap { ["f": SearchSettings.first, "s": .second, "t": .third, "d": .prover][$0] }
+        return searches.count == text.count ? searches : nil
+    }
+}
 
 /// Runs the searches in turns within a budget.
 struct SearchPortfolio<R: Rules> {

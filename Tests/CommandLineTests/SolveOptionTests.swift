@@ -64,6 +64,24 @@ final class SolveOptionTests: XCTestCase {
         }
     }
 
+    func testMemoryBudgets() throws {
+        XCTAssertEqual(try parsed(["--deal", "1", "--memory", "6M"]).memory, 6 << 20)
+        XCTAssertEqual(try parsed(["--deal", "1", "--memory", "6"]).memory, 6 << 20, "a bare number is MiB")
+        XCTAssertEqual(try parsed(["--deal", "1", "--memory", "1G"]).memory, 1 << 30)
+        XCTAssertEqual(try parsed(["--deal", "1", "--memory", "16G"]).memory, 16 << 30)
+        XCTAssertEqual(try parsed(["--deal", "1", "--memory", "4M"]).searchBudget.memory, 4 << 20)
+        let range = "a memory budget is from 1M to 16G, such as 6M or 1G"
+        for value in ["0", "0M", "-1M", "17G", "1.5G", "", "M", "4K", "4MB", "99999999999999999999G", "+4M", " 4M"] {
+            XCTAssertEqual(
+                message(["--deal", "1", "--memory", value]),
+                "The value '\(value)' is invalid for '--memory <bytes>': \(range)", value)
+        }
+        // --budget alone keeps 32 bytes a position, 16 MiB at least; --memory says otherwise.
+        XCTAssertEqual(try parsed(["--deal", "1", "--budget", "5k"]).searchBudget.memory, 16 << 20)
+        XCTAssertEqual(try parsed(["--deal", "1", "--budget", "2M"]).searchBudget.memory, 64_000_000)
+        XCTAssertEqual(try parsed(["--deal", "1", "--budget", "2M", "--memory", "8M"]).searchBudget.memory, 8 << 20)
+    }
+
     func testTimeLimits() throws {
         XCTAssertEqual(try parsed(["--deal", "1", "--seconds", "10"]).seconds, .seconds(10))
         XCTAssertEqual(try parsed(["--deal", "1", "--seconds", "0.5"]).seconds, .seconds(0.5))

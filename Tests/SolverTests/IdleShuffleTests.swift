@@ -45,4 +45,14 @@ final class IdleShuffleTests: XCTestCase {
         XCTAssertTrue(portfolio.searches().allSatisfy { !$0.skipsIdleShuffles })
         XCTAssertTrue(portfolio.searches().contains { $0.order == .depthFirst })
     }
+
+    /// CARDTABLE_SOLVER_PLAN, a letter a search: a letter that names none leaves the solver's own
+    /// plan (it once left an empty plan, and the search fell over).
+    func testAPlanIsReadLetterByLetter() {
+        XCTAssertEqual(SearchSettings.plan("fd")?.map(\.order), [.bestFirst, .depthFirst])
+        XCTAssertEqual(SearchSettings.plan("t")?.first?.skipsIdleShuffles, true)
+        for text in [nil, "", "x", "fdx", "F", " d"] {
+            XCTAssertNil(SearchSettings.plan(text), String(describing: text))
+        }
+    }
 }
