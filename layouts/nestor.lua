@@ -108,6 +108,6 @@ function after_move(from, count, to)
   end
 end
 
-function is_won()
-  return game.count(discard) == 52
-end
+-- No is_won: the game is won when every card is on the discard, a foundation, which is
+-- the declarative rules' own test (and spares the solver a call to the script for every
+-- position it lists).

@@ -3268,9 +3268,9 @@ extension ShippedLayouts {
           return list
         end
 
-        function is_won()
-          return game.count(hole) == 52
-        end
+        -- No is_won: the game is won when every card is on the hole, a foundation, which is
+        -- the declarative rules' own test (and spares the solver a call to the script for every
+        -- position it lists).
 
         """#,
         "calculation.lua": #"""
@@ -4167,9 +4167,9 @@ extension ShippedLayouts {
           return stock_click_moves()
         end
 
-        function is_won()
-          return game.count(discard) == 52
-        end
+        -- No is_won: the game is won when every card is on the discard, a foundation, which is
+        -- the declarative rules' own test (and spares the solver a call to the script for every
+        -- position it lists).
 
         function hint()
           for _, pile in ipairs(grid) do
@@ -4293,9 +4293,9 @@ extension ShippedLayouts {
           end
         end
 
-        function is_won()
-          return game.count(discard) == 52
-        end
+        -- No is_won: the game is won when every card is on the discard, a foundation, which is
+        -- the declarative rules' own test (and spares the solver a call to the script for every
+        -- position it lists).
 
         """#,
         "osmosis.lua": #"""

@@ -12,6 +12,7 @@ import TableKit
 ///   cardtable-bench solver 1..200       # only those deals (or one deal: `solver 37`)
 ///   cardtable-bench solver winnable     # only still winnable
 ///   cardtable-bench solver winnable golf pyramid   # still winnable in other shipped games
+///   cardtable-bench solver winnable all deals=4 moves=36 every=3   # every shipped game, in mid-game
 ///   cardtable-bench solver game klondike 1..20   # another shipped game's deals, one line each
 ///   cardtable-bench solver shipped 1..5 # every shipped game (scripted ones through their hooks)
 enum SolverBenchmarks {
@@ -34,8 +35,20 @@ enum SolverBenchmarks {
         if arguments.contains("shipped") { return shippedGames(range ?? 1...3) }
         if let range { return freeCellDeals(Array(range)) }
         if arguments.contains("winnable") {
-            let games = arguments.filter { ShippedLayouts.names.contains($0) }
-            for name in games.isEmpty ? ["klondike", "freecell"] : games { stillWinnable(name) }
+            let games =
+                arguments.contains("all")
+                ? ShippedLayouts.names : arguments.filter { ShippedLayouts.names.contains($0) }
+            let sample = MidGameSample(arguments: arguments)
+            var total = MidGameTally()
+            for name in games.isEmpty ? ["klondike", "freecell"] : games {
+                total.add(stillWinnable(name, sample: sample))
+            }
+            if games.count > 1 {
+                print(
+                    "solver, mid-game positions of \(games.count) games: decided \(total.decided) of \(total.positions)"
+                        + " (\(String(format1: Double(total.decided) * 100 / Double(max(1, total.positions)), digits: 1))%);"
+                        + " games all decided \(total.gamesAllDecided), none decided \(total.gamesNoneDecided)")
+            }
             return
         }
         freeCellDeals(Array(1...1000))
@@ -132,30 +145,38 @@ enum SolverBenchmarks {
                 + " \(result.positions) positions")
     }
 
-    /// Games played by the solver's own moves, a fixed number of moves in: after each move the
-    /// time to tell whether the game can still be won, within the status line's budget (its
-    /// seconds and its memory), and the share of those positions decided.
-    static func stillWinnable(_ name: String) {
-        guard let layout = ShippedLayouts.layout(named: name) else { return }
+    /// Games played by the solver's own moves, a fixed number of moves in: after each move (or
+    /// each `every`-th) the time to tell whether the game can still be won, within the status
+    /// line's budget (its seconds and its memory), and the share of those positions decided.
+    @discardableResult
+    static func stillWinnable(_ name: String, sample: MidGameSample = MidGameSample()) -> MidGameTally {
+        guard let layout = ShippedLayouts.layout(named: name) else { return MidGameTally() }
         let rules = rulesOf(layout)
         let solver = Solver(rules: rules)
         var times: [Double] = []
         var verdicts: [SolverVerdict: Int] = [:]
         var generator = SplitMix64(seed: 12)
-        for deal in UInt64(1)...20 {
+        for deal in UInt64(1)...UInt64(sample.deals) {
             var state = rules.deal(seed: deal)
-            for _ in 0..<40 {
-                let result = solver.solve(from: state, budget: .outlook)
-                times.append(result.seconds)
-                verdicts[result.verdict, default: 0] += 1
-                // The next move: the solution's when there is one, else a random legal move.
+            // The rest of a win found at the last position measured, while the moves follow it.
+            var winning: [Move] = []
+            for played in 0..<sample.moves {
+                if played % sample.every == 0 {
+                    let result = solver.solve(from: state, budget: .outlook)
+                    times.append(result.seconds)
+                    verdicts[result.verdict, default: 0] += 1
+                    winning = result.verdict == .solved ? result.moves : []
+                }
+                // The next move: the win's when one is known, else a random legal move.
                 let move: Move
-                if result.verdict == .solved, let first = result.moves.first, generator.next() % 4 != 0 {
+                if let first = winning.first, generator.next() % 4 != 0 {
                     move = first
+                    winning.removeFirst()
                 } else {
                     let legal = rules.legalMoves(in: state)
                     guard !legal.isEmpty else { break }
                     move = legal[Int(generator.next() % UInt64(legal.count))]
+                    winning = []
                 }
                 _ = rules.apply(move, to: &state)
                 if rules.isWon(state) { break }
@@ -163,13 +184,15 @@ enum SolverBenchmarks {
         }
         let sorted = times.sorted()
         let counts = [SolverVerdict.solved, .impossible, .unknown].map { "\($0.rawValue) \(verdicts[$0] ?? 0)" }
-        let decided = Double(sorted.count - (verdicts[.unknown] ?? 0)) / Double(max(1, sorted.count))
+        let decidedCount = sorted.count - (verdicts[.unknown] ?? 0)
+        let decided = Double(decidedCount) / Double(max(1, sorted.count))
         print(
             "solver, \(layout.title): decided \(String(format1: decided * 100, digits: 1))% of positions in play;"
                 + " still winnable after a move: median \(formatMilliseconds(percentile(sorted, 0.5))),"
                 + " p90 \(formatMilliseconds(percentile(sorted, 0.9))), max \(formatMilliseconds(sorted.last ?? 0)),"
                 + " n=\(sorted.count) (\(counts.joined(separator: ", "))) (goal: median ≤ 100 ms: "
                 + (percentile(sorted, 0.5) <= 0.1 ? "met)" : "MISSED)"))
+        return MidGameTally(positions: sorted.count, decided: decidedCount)
     }
 
     static func replays(_ moves: [Move], from state: GameState, rules: some Rules) -> Bool {
@@ -183,5 +206,49 @@ enum SolverBenchmarks {
 
     static func formatMilliseconds(_ seconds: Double) -> String {
         String(format1: seconds * 1000, digits: 1) + " ms"
+    }
+}
+
+/// Which positions in play ``SolverBenchmarks/stillWinnable(_:sample:)`` measures: `deals=N`,
+/// `moves=N` (how far each deal is played) and `every=N` (measure each N-th position) among the
+/// arguments; 20 deals, 40 moves and every position unless given.
+struct MidGameSample {
+    var deals = 20
+    var moves = 40
+    var every = 1
+
+    init() {}
+
+    init(arguments: [String]) {
+        for argument in arguments {
+            let parts = argument.split(separator: "=")
+            guard parts.count == 2, let value = Int(parts[1]), value >= 1 else { continue }
+            switch parts[0] {
+            case "deals": deals = value
+            case "moves": moves = value
+            case "every": every = value
+            default: break
+            }
+        }
+    }
+}
+
+/// Positions in play measured and decided, over one game or many.
+struct MidGameTally {
+    var positions = 0
+    var decided = 0
+    var gamesAllDecided = 0
+    var gamesNoneDecided = 0
+
+    init(positions: Int = 0, decided: Int = 0) {
+        self.positions = positions
+        self.decided = decided
+    }
+
+    mutating func add(_ game: MidGameTally) {
+        positions += game.positions
+        decided += game.decided
+        if game.positions > 0 && game.decided == game.positions { gamesAllDecided += 1 }
+        if game.positions > 0 && game.decided == 0 { gamesNoneDecided += 1 }
     }
 }
