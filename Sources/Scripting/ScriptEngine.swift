@@ -20,6 +20,11 @@ public final class ScriptEngine: @unchecked Sendable {
     public let hooks: Set<ScriptHook>
     /// The same, a bit for each hook (1 << rawValue): asked on every hook call.
     let hookMask: UInt32
+
+    /// Whether the script defines `hook`: ``hooks``'s answer without hashing, for the solver,
+    /// which asks it for every position.
+    @inline(__always)
+    func defines(_ hook: ScriptHook) -> Bool { hookMask & 1 << hook.rawValue != 0 }
     /// The options the script offers, and the value each has in this game.
     public let options: [ScriptOption]
     public let optionValues: [String: String]

@@ -45,7 +45,7 @@ public struct ScriptedRules: Rules {
 
     public func deal(seed: UInt64) -> GameState {
         let dealt = base.deal(seed: seed)
-        guard let engine, engine.hooks.contains(.deal) else { return dealt }
+        guard let engine, engine.defines(.deal) else { return dealt }
         var deck = DeclarativeRules.orderedCards(for: base.game)
         MicrosoftDeal.shuffle(&deck, dealNumber: MicrosoftDeal.dealNumber(for: seed))
         let result = engine.with(GameState(piles: Array(repeating: [], count: layout.slots.count))) {
@@ -154,7 +154,7 @@ public struct ScriptedRules: Rules {
         {
             return .click(pile)
         }
-        if layout.slots[pile].kind == .stock, engine?.hooks.contains(.onStockClick) == true {
+        if layout.slots[pile].kind == .stock, engine?.defines(.onStockClick) == true {
             if case .moved(let steps) = session.act(.onStockClick, pile + 1, automatic: false), !steps.isEmpty {
                 return .stock(pile)
             }
@@ -164,7 +164,7 @@ public struct ScriptedRules: Rules {
     }
 
     public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? {
-        guard let engine, engine.hooks.contains(.onDoubleClick), state.piles.indices.contains(pile) else { return nil }
+        guard let engine, engine.defines(.onDoubleClick), state.piles.indices.contains(pile) else { return nil }
         return engine.with(state) { session in
             if case .moved(let steps) = session.act(.onDoubleClick, pile + 1, automatic: false), !steps.isEmpty {
                 return .click(pile, clicks: 2)
@@ -174,7 +174,7 @@ public struct ScriptedRules: Rules {
     }
 
     public func isWon(_ state: GameState) -> Bool {
-        guard let engine else { return base.isWon(state) }
+        guard let engine, engine.defines(.isWon) else { return base.isWon(state) }
         return engine.with(state) { session in
             switch session.ask(.isWon) {
             case .yes: true
@@ -217,7 +217,7 @@ public struct ScriptedRules: Rules {
             }
             for pile in state.piles.indices {
                 // Without an on_click hook a click moves nothing by it, whatever the list says.
-                let clicked = engine.hooks.contains(.onClick) ? clicks.map { $0.contains(pile) } : nil
+                let clicked = engine.defines(.onClick) ? clicks.map { $0.contains(pile) } : nil
                 if let move = clickMove(on: pile, session: &session, clicked: clicked) { moves.append(move) }
             }
         }
@@ -226,7 +226,7 @@ public struct ScriptedRules: Rules {
     /// The piles whose `on_click` moves cards, tried one by one: the moves hook's contract for
     /// the clicks it lists.
     public func clicksTried(in state: GameState) -> [Int] {
-        guard let engine, engine.hooks.contains(.onClick) else { return [] }
+        guard let engine, engine.defines(.onClick) else { return [] }
         return engine.with(state) { session in
             state.piles.indices.filter { pile in
                 if case .moved(let steps) = session.act(.onClick, pile + 1, automatic: false), !steps.isEmpty {
@@ -283,7 +283,7 @@ public struct ScriptedRules: Rules {
 
     func askedTransfers(session: inout ScriptSession, into moves: inout [Move]) {
         let state = session.state
-        guard engine?.hooks.contains(.canPickUp) == true || engine?.hooks.contains(.canDrop) == true else {
+        guard engine?.defines(.canPickUp) == true || engine?.defines(.canDrop) == true else {
             var declarative: [Move] = []
             base.legalMoves(in: state, into: &declarative)
             moves.append(contentsOf: declarative.filter { $0.kind == .transfer })
@@ -322,7 +322,7 @@ public struct ScriptedRules: Rules {
         let before = state
         switch move.kind {
         case .transfer:
-            guard engine.hooks.contains(.afterMove) else { return base.apply(move, to: &state) }
+            guard engine.defines(.afterMove) else { return base.apply(move, to: &state) }
             guard state.piles.indices.contains(move.from), state.piles.indices.contains(move.to),
                 move.from != move.to, move.count >= 1, move.count <= state.piles[move.from].count
             else { return MoveRecord(move: move, steps: []) }
@@ -337,7 +337,7 @@ public struct ScriptedRules: Rules {
             }
             for step in automatic { state.apply(step) }
             return MoveRecord(move: move, steps: [step] + automatic)
-        case .stock where engine.hooks.contains(.onStockClick), .click:
+        case .stock where engine.defines(.onStockClick), .click:
             let hook: ScriptHook =
                 move.kind == .stock ? .onStockClick : move.count == 2 ? .onDoubleClick : .onClick
             let action = engine.with(state) { $0.act(hook, move.from + 1, automatic: false) }
@@ -352,7 +352,7 @@ public struct ScriptedRules: Rules {
     // MARK: What scripts add
 
     public func ownHint(in state: GameState) -> Hint? {
-        guard let engine, engine.hooks.contains(.hint) else { return nil }
+        guard let engine, engine.defines(.hint) else { return nil }
         guard let (move, text) = engine.with(state, { $0.hint() }) else { return nil }
         return Hint(move: move, sentence: text.map { Sentence($0) } ?? describe(move, in: state))
     }
@@ -360,7 +360,7 @@ public struct ScriptedRules: Rules {
     /// The `moves_left` hook's answer: "No moves left" when it says no; `nil` (the outlook's
     /// search decides) when the script has no such hook, returns nil or fails.
     public func ownOutlook(for state: GameState) -> Outlook? {
-        guard let engine, engine.hooks.contains(.movesLeft) else { return nil }
+        guard let engine, engine.defines(.movesLeft) else { return nil }
         switch engine.with(state, { $0.ask(.movesLeft) }) {
         case .yes: return .movesLeft
         case .no: return .noMovesLeft

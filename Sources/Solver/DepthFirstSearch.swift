@@ -23,7 +23,9 @@ struct DepthFirstSearch<R: Rules> {
     let start: GameState
     /// It sees every position, so running dry proves the game lost, until its table has
     /// forgotten positions.
-    var proves: Bool { !lister.table.hasForgotten }
+    var proves: Bool { !skipsIdleShuffles && !lister.table.hasForgotten }
+    /// Leaves idle moves between columns out (SearchSettings): it then proves nothing.
+    let skipsIdleShuffles: Bool
 
     var mover: SearchMoves<R>
     var state: GameState
@@ -46,6 +48,7 @@ struct DepthFirstSearch<R: Rules> {
             keyer: mover.keyer(), scorer: mover.scorer, table: PositionTable(capacity: 1 << 14, limit: slots * 3 / 4))
         self.start = start
         state = start
+        skipsIdleShuffles = settings.skipsIdleShuffles
         records.reserveCapacity(1024)
     }
 
@@ -94,7 +97,7 @@ struct DepthFirstSearch<R: Rules> {
     /// (the search is then finished).
     private mutating func expand(reachedBy move: PackedMove, recordsBefore: Int) -> Bool {
         let first = lister.children.count
-        mover.expand(&state, into: &lister, skipsIdleShuffles: false)
+        mover.expand(&state, into: &lister, skipsIdleShuffles: skipsIdleShuffles)
         if let won = lister.winningMove {
             finish(.solved, path: levels.isEmpty ? [won] : levels.dropFirst().map(\.move) + [move, won])
             return true

@@ -49,17 +49,26 @@ struct PortfolioSearch<R: Rules> {
     /// Positions expanded so far.
     private(set) var positions = 0
 
-    /// Searches until the search ends or it has expanded `limit` positions.
-    mutating func run(upTo limit: Int) {
+    /// Searches until the search ends or it has expanded `limit` positions; returns where it
+    /// then stands.
+    @discardableResult
+    mutating func run(upTo limit: Int) -> SearchState {
         if bestFirst != nil { bestFirst!.run(upTo: limit) } else { depthFirst!.run(upTo: limit) }
         refresh()
+        return SearchState(self)
     }
 
     private mutating func refresh() {
-        if let search = bestFirst {
-            (verdict, proves, isFull, positions) = (search.verdict, search.proves, search.isFull, search.positions)
-        } else if let search = depthFirst {
-            (verdict, proves, isFull, positions) = (search.verdict, search.proves, search.isFull, search.positions)
+        if bestFirst != nil {
+            verdict = bestFirst!.verdict
+            proves = bestFirst!.proves
+            isFull = bestFirst!.isFull
+            positions = bestFirst!.positions
+        } else {
+            verdict = depthFirst!.verdict
+            proves = depthFirst!.proves
+            isFull = depthFirst!.isFull
+            positions = depthFirst!.positions
         }
     }
 
@@ -93,6 +102,10 @@ struct SearchSettings {
     static let third = SearchSettings(weights: .standard, walksTurns: true, skipsIdleShuffles: true)
     /// The depth-first search, which proves.
     static let prover = SearchSettings(order: .depthFirst, weights: .standard, walksTurns: true)
+    /// A depth-first search that skips idle shuffles: it finds wins in games dealt face down
+    /// sooner, and proves nothing.
+    static let seeker = SearchSettings(
+        order: .depthFirst, weights: .standard, walksTurns: true, skipsIdleShuffles: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -118,7 +131,11 @@ extension SearchSettings {
     /// for a text with a letter that names no search.
     static func plan(_ text: String?) -> [SearchSettings]? {
         guard let text, !text.isEmpty else { return nil }
-        let searches = text.compactMap { ["f": SearchSettings.first, "s": .second, "t": .third, "d": .prover][$0] }
+        let searches = text.compactMap {
+            [
+                "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker,
+            ][$0]
+        }
         return searches.count == text.count ? searches : nil
     }
 }
@@ -175,35 +192,52 @@ struct SearchPortfolio<R: Rules> {
         var searches = [
             plan[0].search(rules: rules, model: model, start: start, memory: memory(for: plan[0], in: plan))
         ]
-        var limits = [0]
+        // Each search's state, read once after each of its slices: the loop reads only these
+        // (a search read through the array is a copy of the whole search, where the rules' type
+        // is not known to this module).
+        var states = [SearchState(searches[0])]
         var turn = 0
         while true {
-            let spent = searches.reduce(0) { $0 + $1.positions }
-            if let index = searches.firstIndex(where: { $0.verdict == .solved || ($0.verdict != nil && $0.proves) }) {
+            let spent = states.reduce(0) { $0 + $1.positions }
+            if let index = states.firstIndex(where: { $0.verdict == .solved || ($0.verdict != nil && $0.proves) }) {
                 let moves = searches[index].solution()
                 return SolverResult(
-                    verdict: searches[index].verdict!, moves: moves, positions: spent, seconds: elapsed())
+                    verdict: states[index].verdict!, moves: moves, positions: spent, seconds: elapsed())
             }
             if spent >= budget.positions || isCancelled() || budget.seconds.map({ elapsed() >= $0 }) == true {
                 return SolverResult(verdict: .unknown, positions: spent, seconds: elapsed())
             }
-            let stalled = searches.allSatisfy { $0.verdict != nil || $0.isFull }
+            let stalled = states.allSatisfy(\.isIdle)
             if searches.count == 1 && plan.count > 1 && (spent >= Self.soloPositions || stalled) {
                 for settings in plan.dropFirst() {
                     searches.append(
                         settings.search(
                             rules: rules, model: model, start: start, memory: memory(for: settings, in: plan)))
-                    limits.append(0)
+                    states.append(SearchState(searches[searches.count - 1]))
                 }
             }
-            if searches.allSatisfy({ $0.verdict != nil || $0.isFull }) {
+            if states.allSatisfy(\.isIdle) {
                 // Only searches that prove nothing (run dry) or that filled their memory are left.
                 return SolverResult(verdict: .unknown, positions: spent, seconds: elapsed())
             }
             turn = (turn + 1) % searches.count
-            if searches[turn].verdict != nil || searches[turn].isFull { continue }
-            limits[turn] = searches[turn].positions + min(Self.slice, budget.positions - spent)
-            searches[turn].run(upTo: limits[turn])
+            if states[turn].isIdle { continue }
+            states[turn] = searches[turn].run(upTo: states[turn].positions + min(Self.slice, budget.positions - spent))
         }
     }
+}
+
+/// Where one search of a portfolio stands, after its last slice.
+struct SearchState {
+    var verdict: SolverVerdict?
+    var proves: Bool
+    var isFull: Bool
+    var positions: Int
+
+    init<R>(_ search: PortfolioSearch<R>) {
+        (verdict, proves, isFull, positions) = (search.verdict, search.proves, search.isFull, search.positions)
+    }
+
+    /// It will search no more: it ended, or filled its memory.
+    var isIdle: Bool { verdict != nil || isFull }
 }
