@@ -11,19 +11,29 @@ import Solitaire
 // What it keeps is the stack (each level's moves, its move records) and the keys of the positions
 // seen: 8 bytes a slot in a table at most three quarters full, 11 to 21 bytes a position, against
 // the best-first search's ~200 (BestFirstSearch.swift). The table is bounded by the budget's
-// memory. When the stack runs out every position reachable from the start has
-// been expanded and none wins: the game is lost whatever is played (with the caveat of 64-bit
-// keys: two positions that share a key count as one, docs/ARCHITECTURE.md). When the table is
-// full (the budget's memory) the search goes on looking for a win, forgetting old positions; it
-// may then see a position twice, and its running dry proves nothing.
+// memory. When the stack runs out every position reachable from the start has been expanded and
+// none wins: the game is lost whatever is played (with the caveat of 64-bit keys: two positions
+// that share a key count as one, docs/ARCHITECTURE.md).
+//
+// When the table is full it forgets old keys to take new ones (PositionTable.swift), and the
+// proof still holds: a position forgotten is only expanded again when it is reached again, work
+// done twice, never a position left out. What must never be forgotten are the positions on the
+// path from the start to the one being expanded: a move back to one of them would start the path
+// over, round and round. Their keys are kept apart, in ``PathKeys``, and a move to one of them is
+// never followed. Only a path deeper than the memory allows (``deepest``) is cut short, and a
+// search that cut one proves nothing.
 
 /// One depth-first search from a start position.
 struct DepthFirstSearch<R: Rules> {
     let rules: R
     let start: GameState
-    /// It sees every position, so running dry proves the game lost, until its table has
-    /// forgotten positions.
-    var proves: Bool { !skipsIdleShuffles && !lister.table.hasForgotten }
+    /// It sees every position, so running dry proves the game lost, unless it left some out: the
+    /// idle shuffles it skips, or a path it cut short.
+    var proves: Bool { !skipsIdleShuffles && !cutShort }
+    /// A path reached ``deepest`` levels and its moves were not followed.
+    private(set) var cutShort = false
+    /// The deepest its stack goes: a few per KiB of its memory, at least 2048.
+    let deepest: Int
     /// Leaves idle moves between columns out (SearchSettings): it then proves nothing.
     let skipsIdleShuffles: Bool
 
@@ -44,8 +54,10 @@ struct DepthFirstSearch<R: Rules> {
             rules: rules, model: model, start: start, walksTurns: settings.walksTurns, weights: settings.weights)
         var slots = 64
         while slots * 16 <= memory { slots <<= 1 }
-        lister = SearchLister(
-            keyer: mover.keyer(), scorer: mover.scorer, table: PositionTable(capacity: 1 << 14, limit: slots * 3 / 4))
+        var table = PositionTable(capacity: 1 << 14, limit: slots * 3 / 4)
+        table.forgets = true
+        lister = SearchLister(keyer: mover.keyer(), scorer: mover.scorer, table: table)
+        deepest = max(2048, memory / 4096)
         self.start = start
         state = start
         skipsIdleShuffles = settings.skipsIdleShuffles
@@ -54,11 +66,9 @@ struct DepthFirstSearch<R: Rules> {
 
     /// How the search ended, once it has.
     private(set) var verdict: SolverVerdict?
-    /// It never fills: once its table is full it goes on looking for a win, forgetting old
-    /// positions (PositionTable.swift), with its stack no deeper than ``deepestWhenForgetting``
-    /// (a position forgotten can be reached again below itself).
+    /// It never fills: once its table is full it goes on forgetting old positions
+    /// (PositionTable.swift), and its proofs still hold.
     var isFull: Bool { false }
-    static var deepestWhenForgetting: Int { 2048 }
     /// With `.solved`: the path of the search's moves (stock clicks and safe moves left out).
     private var winningPath: [PackedMove] = []
     private var started = false
@@ -69,33 +79,38 @@ struct DepthFirstSearch<R: Rules> {
         if !started {
             started = true
             if mover.settleStart(&state, records: &records) { return finish(.solved) }
-            _ = lister.table.insert(lister.keyer.key(state))
+            let key = lister.keyer.key(state)
+            _ = lister.table.insert(key)
             guard positions < limit else { return }
             positions = 1
-            if expand(reachedBy: PackedMove(.stock(0)), recordsBefore: records.count) { return }
+            if expand(reachedBy: PackedMove(.stock(0)), key: key, recordsBefore: records.count) { return }
         }
         while positions < limit {
             guard let level = levels.last else { return finish(.impossible) }
             if level.next == level.end {
                 while records.count > level.recordsBefore { state.revert(records.removeLast()) }
                 lister.children.removeSubrange(level.first...)
+                lister.path.remove(level.key)
                 levels.removeLast()
                 continue
             }
             let child = lister.children[level.next]
             levels[levels.count - 1].next += 1
-            if lister.table.forgets && levels.count >= Self.deepestWhenForgetting { continue }
+            if levels.count >= deepest {
+                cutShort = true
+                continue
+            }
             let before = records.count
             mover.play(child.move, on: &state, records: &records)
             positions += 1
-            if expand(reachedBy: child.move, recordsBefore: before) { return }
-            if lister.table.isFull { lister.table.forgets = true }
+            if expand(reachedBy: child.move, key: child.key, recordsBefore: before) { return }
         }
     }
 
     /// Lists the new moves of ``state`` and pushes them as a level. Returns whether a move won
     /// (the search is then finished).
-    private mutating func expand(reachedBy move: PackedMove, recordsBefore: Int) -> Bool {
+    private mutating func expand(reachedBy move: PackedMove, key: UInt64, recordsBefore: Int) -> Bool {
+        lister.path.insert(key)
         let first = lister.children.count
         mover.expand(&state, into: &lister, skipsIdleShuffles: skipsIdleShuffles)
         if let won = lister.winningMove {
@@ -104,8 +119,9 @@ struct DepthFirstSearch<R: Rules> {
         }
         lister.children[first...].sort { $0.cost < $1.cost }
         levels.append(
-            SearchLevel(first: first, end: lister.children.count, next: first, recordsBefore: recordsBefore, move: move)
-        )
+            SearchLevel(
+                first: first, end: lister.children.count, next: first, recordsBefore: recordsBefore, move: move,
+                key: key))
         return false
     }
 
@@ -130,12 +146,15 @@ struct SearchLevel {
     /// The search's records' count before the move to this level was played.
     var recordsBefore: Int
     var move: PackedMove
+    /// The key of the position whose moves these are.
+    var key: UInt64
 }
 
 /// A move to a new position, with the cost of where it leads.
 struct SearchChild {
     var move: PackedMove
     var cost: Int32
+    var key: UInt64
 }
 
 /// A depth-first search's positions seen, and the new moves of the position being expanded.
@@ -143,6 +162,8 @@ struct SearchLister: ChildVisitor {
     let keyer: PositionKeyer
     let scorer: PositionScorer
     var table = PositionTable()
+    /// The keys of the positions on the path from the start to the one being expanded.
+    var path = PathKeys()
     var children: [SearchChild] = []
     var winningMove: PackedMove?
 
@@ -151,11 +172,81 @@ struct SearchLister: ChildVisitor {
             winningMove = move
             return false
         }
-        if table.insert(keyer.key(state)) {
-            children.append(SearchChild(move: move, cost: Int32(truncatingIfNeeded: scorer.cost(state))))
+        let key = keyer.key(state)
+        // A position on the path is being expanded already (its key may have been forgotten by
+        // the table): following a move back to it would go round.
+        guard !(table.hasForgotten && path.contains(key)) else { return true }
+        if table.insert(key) {
+            children.append(
+                SearchChild(move: move, cost: Int32(truncatingIfNeeded: scorer.cost(state)), key: key))
         }
         return true
     }
 
     mutating func turnIsNew(_ state: GameState) -> Bool { table.insert(keyer.key(state)) }
+}
+
+/// The keys of the positions on a depth-first search's path: a set of 64-bit keys, open
+/// addressing with linear probing, that removes keys as the path shortens.
+struct PathKeys {
+    private var slots = [UInt64](repeating: 0, count: 64)
+    private var count = 0
+
+    @inline(__always)
+    private func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 7) & (slots.count - 1) }
+
+    func contains(_ key: UInt64) -> Bool {
+        let key = key == 0 ? 1 : key
+        var index = home(key)
+        while slots[index] != 0 {
+            if slots[index] == key { return true }
+            index = (index + 1) & (slots.count - 1)
+        }
+        return false
+    }
+
+    mutating func insert(_ key: UInt64) {
+        let key = key == 0 ? 1 : key
+        if (count + 1) * 2 > slots.count { grow() }
+        var index = home(key)
+        while slots[index] != 0 {
+            if slots[index] == key { return }
+            index = (index + 1) & (slots.count - 1)
+        }
+        slots[index] = key
+        count += 1
+    }
+
+    /// Removes `key`, moving back the keys after it in its run so that each stays reachable from
+    /// its home slot.
+    mutating func remove(_ key: UInt64) {
+        let key = key == 0 ? 1 : key
+        let mask = slots.count - 1
+        var index = home(key)
+        while slots[index] != key {
+            guard slots[index] != 0 else { return }
+            index = (index + 1) & mask
+        }
+        slots[index] = 0
+        count -= 1
+        var next = (index + 1) & mask
+        while slots[next] != 0 {
+            let moving = slots[next]
+            let wanted = home(moving)
+            // `moving` may fill the hole when the hole lies on its way from its home slot.
+            if (index - wanted) & mask < (next - wanted) & mask {
+                slots[index] = moving
+                slots[next] = 0
+                index = next
+            }
+            next = (next + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt64](repeating: 0, count: old.count * 2)
+        count = 0
+        for key in old where key != 0 { insert(key) }
+    }
 }
