@@ -32,7 +32,8 @@ struct DepthFirstSearch<R: Rules> {
     var proves: Bool { !skipsIdleShuffles && !cutShort }
     /// A path reached ``deepest`` levels and its moves were not followed.
     private(set) var cutShort = false
-    /// The deepest its stack goes: a few per KiB of its memory, at least 2048.
+    /// The deepest its stack goes: four levels per KiB of its memory, at least 2048 (a level
+    /// holds its moves still to follow, a few dozen bytes each).
     let deepest: Int
     /// Leaves idle moves between columns out (SearchSettings): it then proves nothing.
     let skipsIdleShuffles: Bool
@@ -57,7 +58,7 @@ struct DepthFirstSearch<R: Rules> {
         var table = PositionTable(capacity: 1 << 14, limit: slots * 3 / 4)
         table.forgets = true
         lister = SearchLister(keyer: mover.keyer(), scorer: mover.scorer, table: table)
-        deepest = max(2048, memory / 4096)
+        deepest = max(2048, memory / 256)
         self.start = start
         state = start
         skipsIdleShuffles = settings.skipsIdleShuffles

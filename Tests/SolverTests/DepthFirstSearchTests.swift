@@ -133,6 +133,25 @@ final class DepthFirstSearchTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(finished[.solved] ?? 0, 4, "too few won samples filled the table and finished")
     }
 
+    /// How deep a path may go before it is cut short grows with the memory: a search with the
+    /// command's memory follows a path as long as it has positions (Bastion's depth-first
+    /// search wanders more than 6,000 moves deep before it finds its wins: with a cap of one
+    /// level per 4 KiB, `solve bastion --deal 1..10 --budget 1M` left deals 2 and 6 unknown),
+    /// and the status line's 3 MiB still allow paths of 12,000 moves.
+    func testAPathIsCutShortOnlyPastWhatTheMemoryHolds() {
+        var random = SmallRandom(state: 5)
+        let layout = SmallGames.golf(columns: 3)
+        let rules = DeclarativeRules(layout: layout)
+        let model = SolverModel(rules: rules, pileCount: layout.slots.count)
+        let start = SmallGames.position(layout, ranks: 4, suits: 3, faceDown: false, random: &random)
+        func deepest(_ memory: Int) -> Int {
+            DepthFirstSearch(rules: rules, model: model, start: start, settings: .prover, memory: memory).deepest
+        }
+        XCTAssertGreaterThanOrEqual(deepest(24 << 20), 98_304)
+        XCTAssertGreaterThanOrEqual(deepest(3 << 20), 12_288)
+        XCTAssertEqual(deepest(0), 2048)
+    }
+
     /// The keys of the path: each key inserted is found until it is removed, whatever the order
     /// of removal and however the keys' home slots collide.
     func testThePathKeysForgetOnlyWhatIsRemoved() {
