@@ -20,7 +20,7 @@ import Solitaire
 // done twice, never a position left out. What must never be forgotten are the positions on the
 // path from the start to the one being expanded: a move back to one of them would start the path
 // over, round and round. Their keys are kept apart, in ``PathKeys``, and a move to one of them is
-// never followed. Only a path deeper than the memory allows (``deepest``) is cut short, and a
+// never followed. Only a path deeper than the memory allows (``stackLimit``) is cut short, and a
 // search that cut one proves nothing.
 
 /// One depth-first search from a start position.
@@ -30,11 +30,20 @@ struct DepthFirstSearch<R: Rules> {
     /// It sees every position, so running dry proves the game lost, unless it left some out: the
     /// idle shuffles it skips, or a path it cut short.
     var proves: Bool { !skipsIdleShuffles && !cutShort }
-    /// A path reached ``deepest`` levels and its moves were not followed.
+    /// A path filled the stack's share of memory and its moves were not followed.
     private(set) var cutShort = false
-    /// The deepest its stack goes: four levels per KiB of its memory, at least 2048 (a level
-    /// holds its moves still to follow, a few dozen bytes each).
-    let deepest: Int
+    /// The bytes its stack may take: its memory less what its table takes when full, though
+    /// never fewer than ``shallowest`` levels. A level's bytes are counted as they come: the
+    /// level, its moves still to follow and the records of its moves (``stackBytes``).
+    let stackLimit: Int
+    static var shallowest: Int { 2048 }
+
+    /// What the stack holds now, in bytes: each level, each move still to follow, each move
+    /// record (a record's steps are an array of their own: counted at 64 bytes).
+    var stackBytes: Int {
+        levels.count * MemoryLayout<SearchLevel>.stride + lister.children.count * MemoryLayout<SearchChild>.stride
+            + records.count * (MemoryLayout<MoveRecord>.stride + 64)
+    }
     /// Leaves idle moves between columns out (SearchSettings): it then proves nothing.
     let skipsIdleShuffles: Bool
 
@@ -58,7 +67,7 @@ struct DepthFirstSearch<R: Rules> {
         var table = PositionTable(capacity: 1 << 14, limit: slots * 3 / 4)
         table.forgets = true
         lister = SearchLister(keyer: mover.keyer(), scorer: mover.scorer, table: table)
-        deepest = max(2048, memory / 256)
+        stackLimit = max(0, memory - slots * 8)
         self.start = start
         state = start
         skipsIdleShuffles = settings.skipsIdleShuffles
@@ -97,7 +106,7 @@ struct DepthFirstSearch<R: Rules> {
             }
             let child = lister.children[level.next]
             levels[levels.count - 1].next += 1
-            if levels.count >= deepest {
+            if levels.count >= Self.shallowest && stackBytes > stackLimit {
                 cutShort = true
                 continue
             }

@@ -133,23 +133,27 @@ final class DepthFirstSearchTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(finished[.solved] ?? 0, 4, "too few won samples filled the table and finished")
     }
 
-    /// How deep a path may go before it is cut short grows with the memory: a search with the
-    /// command's memory follows a path as long as it has positions (Bastion's depth-first
-    /// search wanders more than 6,000 moves deep before it finds its wins: with a cap of one
-    /// level per 4 KiB, `solve bastion --deal 1..10 --budget 1M` left deals 2 and 6 unknown),
-    /// and the status line's 3 MiB still allow paths of 12,000 moves.
-    func testAPathIsCutShortOnlyPastWhatTheMemoryHolds() {
+    /// The stack may take what the table leaves of the search's memory, and no path is cut short
+    /// before 2048 levels: with the command's memory a path may go tens of thousands of moves deep
+    /// (Bastion's depth-first search wanders more than 6,000 moves deep before its wins: with
+    /// paths cut at one level per 4 KiB, `solve bastion --deal 1..10 --budget 1M` left deals 2 and
+    /// 6 unknown). The table's slots and the stack's share add up to the memory at most.
+    func testTheStackTakesWhatTheTableLeaves() {
         var random = SmallRandom(state: 5)
         let layout = SmallGames.golf(columns: 3)
         let rules = DeclarativeRules(layout: layout)
         let model = SolverModel(rules: rules, pileCount: layout.slots.count)
         let start = SmallGames.position(layout, ranks: 4, suits: 3, faceDown: false, random: &random)
-        func deepest(_ memory: Int) -> Int {
-            DepthFirstSearch(rules: rules, model: model, start: start, settings: .prover, memory: memory).deepest
+        for memory in [0, 3 << 20, 4 << 20, 24 << 20, 192 << 20] {
+            let search = DepthFirstSearch(rules: rules, model: model, start: start, settings: .prover, memory: memory)
+            var slots = 64
+            while slots * 16 <= memory { slots <<= 1 }
+            XCTAssertLessThanOrEqual(search.stackLimit + slots * 8, max(memory, slots * 8), "\(memory)")
+            if memory >= 3 << 20 && memory != 4 << 20 {
+                XCTAssertGreaterThanOrEqual(search.stackLimit, memory / 4, "\(memory)")
+            }
         }
-        XCTAssertGreaterThanOrEqual(deepest(24 << 20), 98_304)
-        XCTAssertGreaterThanOrEqual(deepest(3 << 20), 12_288)
-        XCTAssertEqual(deepest(0), 2048)
+        XCTAssertEqual(DepthFirstSearch<DeclarativeRules>.shallowest, 2048)
     }
 
     /// The keys of the path: each key inserted is found until it is removed, whatever the order
