@@ -19,7 +19,7 @@ import Solitaire
 // proof still holds: a position forgotten is only expanded again when it is reached again, work
 // done twice, never a position left out. What must never be forgotten are the positions on the
 // path from the start to the one being expanded: a move back to one of them would start the path
-// over, round and round. Their keys are kept apart, in ``PathKeys``, and a move to one of them is
+// over, round and round. Their keys are kept apart, in ``SearchLister/path``, and a move to one of them is
 // never followed. Only a path deeper than the memory allows (``stackLimit``) is cut short, and a
 // search that cut one proves nothing.
 
@@ -120,7 +120,7 @@ struct DepthFirstSearch<R: Rules> {
     /// Lists the new moves of ``state`` and pushes them as a level. Returns whether a move won
     /// (the search is then finished).
     private mutating func expand(reachedBy move: PackedMove, key: UInt64, recordsBefore: Int) -> Bool {
-        lister.path.insert(key)
+        _ = lister.path.insert(key)
         let first = lister.children.count
         mover.expand(&state, into: &lister, skipsIdleShuffles: skipsIdleShuffles)
         if let won = lister.winningMove {
@@ -172,8 +172,9 @@ struct SearchLister: ChildVisitor {
     let keyer: PositionKeyer
     let scorer: PositionScorer
     var table = PositionTable()
-    /// The keys of the positions on the path from the start to the one being expanded.
-    var path = PathKeys()
+    /// The keys of the positions on the path from the start to the one being expanded: a table
+    /// that never forgets, as deep as the path.
+    var path = PositionTable(capacity: 64)
     var children: [SearchChild] = []
     var winningMove: PackedMove?
 
@@ -194,69 +195,4 @@ struct SearchLister: ChildVisitor {
     }
 
     mutating func turnIsNew(_ state: GameState) -> Bool { table.insert(keyer.key(state)) }
-}
-
-/// The keys of the positions on a depth-first search's path: a set of 64-bit keys, open
-/// addressing with linear probing, that removes keys as the path shortens.
-struct PathKeys {
-    private var slots = [UInt64](repeating: 0, count: 64)
-    private var count = 0
-
-    @inline(__always)
-    private func home(_ key: UInt64) -> Int { Int(truncatingIfNeeded: key >> 7) & (slots.count - 1) }
-
-    func contains(_ key: UInt64) -> Bool {
-        let key = key == 0 ? 1 : key
-        var index = home(key)
-        while slots[index] != 0 {
-            if slots[index] == key { return true }
-            index = (index + 1) & (slots.count - 1)
-        }
-        return false
-    }
-
-    mutating func insert(_ key: UInt64) {
-        let key = key == 0 ? 1 : key
-        if (count + 1) * 2 > slots.count { grow() }
-        var index = home(key)
-        while slots[index] != 0 {
-            if slots[index] == key { return }
-            index = (index + 1) & (slots.count - 1)
-        }
-        slots[index] = key
-        count += 1
-    }
-
-    /// Removes `key`, moving back the keys after it in its run so that each stays reachable from
-    /// its home slot.
-    mutating func remove(_ key: UInt64) {
-        let key = key == 0 ? 1 : key
-        let mask = slots.count - 1
-        var index = home(key)
-        while slots[index] != key {
-            guard slots[index] != 0 else { return }
-            index = (index + 1) & mask
-        }
-        slots[index] = 0
-        count -= 1
-        var next = (index + 1) & mask
-        while slots[next] != 0 {
-            let moving = slots[next]
-            let wanted = home(moving)
-            // `moving` may fill the hole when the hole lies on its way from its home slot.
-            if (index - wanted) & mask < (next - wanted) & mask {
-                slots[index] = moving
-                slots[next] = 0
-                index = next
-            }
-            next = (next + 1) & mask
-        }
-    }
-
-    private mutating func grow() {
-        let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
-        count = 0
-        for key in old where key != 0 { insert(key) }
-    }
 }

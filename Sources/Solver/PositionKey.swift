@@ -24,10 +24,11 @@ struct PositionKeyer {
     }
 
     @inline(__always)
-    private func pileKey(_ pile: UnsafeBufferPointer<PileCard>, _ index: Int) -> UInt64 {
+    private func pileKey(_ state: GameState, _ index: Int) -> UInt64 {
+        let pile = state.piles[index]
         let hash: UInt64
         switch sights[index] {
-        case .all: hash = PositionKeyer.pileHash(UnsafeRawBufferPointer(pile))
+        case .all: hash = PositionKeyer.pileHash(pile)
         case .top: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD ^ UInt64(pile.last?.raw ?? 0)
         case .count: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD
         }
@@ -40,14 +41,13 @@ struct PositionKeyer {
         var key = PositionKeyer.finalize(
             UInt64(truncatingIfNeeded: state.redealsLeft) &* 0x2545_F491_4F6C_DD1D
                 ^ UInt64(truncatingIfNeeded: state.dealtBase))
-        // Through buffer pointers: reading each pile as an array retained and released it, for
-        // every position the search lists.
-        state.piles.withUnsafeBufferPointer { piles in
-            for index in piles.indices where cycle.map({ index != $0.stock && index != $0.waste }) ?? true {
-                key = key &+ piles[index].withUnsafeBufferPointer { pileKey($0, index) }
-            }
+        guard let cycle else {
+            for index in state.piles.indices { key = key &+ pileKey(state, index) }
+            return key
         }
-        guard let cycle else { return key }
+        for index in state.piles.indices where index != cycle.stock && index != cycle.waste {
+            key = key &+ pileKey(state, index)
+        }
         return key
             &+ PositionKeyer.finalize(
                 PositionKeyer.cycleHash(waste: state.piles[cycle.waste], stock: state.piles[cycle.stock])
@@ -66,25 +66,22 @@ struct PositionKeyer {
     /// A pile's cards, bottom first, in 64 bits.
     @inline(__always)
     static func pileHash(_ pile: [PileCard]) -> UInt64 {
-        pile.withUnsafeBytes { pileHash($0) }
-    }
-
-    /// A pile's cards (its bytes, bottom first), in 64 bits.
-    @inline(__always)
-    static func pileHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = UInt64(bytes.count) &* 0xFF51_AFD7_ED55_8CCD
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            hash ^= hash >> 32
-            offset += 8
+        var hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD
+        pile.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                hash ^= hash >> 32
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            while offset < bytes.count {
+                tail = tail << 8 | UInt64(bytes[offset])
+                offset += 1
+            }
+            hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
         }
-        var tail: UInt64 = 0
-        while offset < bytes.count {
-            tail = tail << 8 | UInt64(bytes[offset])
-            offset += 1
-        }
-        return (hash ^ tail) &* 0x0000_0100_0000_01B3
+        return hash
     }
 
     /// SplitMix64's finalizer: every bit of the input moves about half the bits of the output.

@@ -64,18 +64,41 @@ struct PositionScorer {
         )
         var cost = 0
         var room = 0
-        // Through buffer pointers: the search asks this of every position it lists, and reading
-        // the piles and tables as arrays retained and released each of them.
         withUnsafeMutableBytes(of: &covered) { covered in
-            state.piles.withUnsafeBufferPointer { piles in
-                model.kinds.withUnsafeBufferPointer { kinds in
-                    for index in 0..<model.pileCount where !model.isFoundation[index] {
-                        piles[index].withUnsafeBufferPointer { pile in
-                            scorePile(
-                                pile, kind: kinds[index], orderTable: model.orderTable[index], covered: covered,
-                                cost: &cost, room: &room)
-                        }
+            for index in 0..<model.pileCount where !model.isFoundation[index] {
+                let pile = state.piles[index]
+                let count = pile.count
+                switch model.kinds[index] {
+                case .cell?:
+                    if count == 0 { room += 1 }
+                case .tableau?:
+                    if count == 0 { room += weights.roomPerColumn }
+                default:
+                    break
+                }
+                guard count > 0 else { continue }
+                cost += weights.card * count
+                if model.kinds[index] == .stock || model.kinds[index] == .waste {
+                    // The stock's cards come round: they wait, but nothing lies on them.
+                    for (position, card) in pile.enumerated() {
+                        let identity = Int(card.raw & 0x3F)
+                        let above = stockReach ? 1 : UInt8(truncatingIfNeeded: min(count - 1 - position, 254))
+                        if above < covered[identity] { covered[identity] = above }
                     }
+                    continue
+                }
+                let order = model.inOrder[model.orderTable[index]]
+                var previous: UInt8 = 0
+                for (position, card) in pile.enumerated() {
+                    let identity = Int(card.raw & 0x3F)
+                    let above = UInt8(truncatingIfNeeded: min(count - 1 - position, 254))
+                    if above < covered[identity] { covered[identity] = above }
+                    if card.raw & 0x80 == 0 {
+                        cost += weights.faceDown
+                    } else if position > 0, previous & 0x80 == 0 || !order[Int(previous & 0x3F) << 6 | identity] {
+                        cost += weights.disorder
+                    }
+                    previous = card.raw
                 }
             }
             for (number, foundation) in model.foundations.enumerated() {
@@ -92,48 +115,5 @@ struct PositionScorer {
             }
         }
         return max(0, cost - weights.room * room)
-    }
-
-    /// One pile's part of ``cost(_:)``: its cards' cost, its room, and how deep each card lies.
-    @inline(__always)
-    private func scorePile(
-        _ pile: UnsafeBufferPointer<PileCard>, kind: SlotKind?, orderTable: Int, covered: UnsafeMutableRawBufferPointer,
-        cost: inout Int, room: inout Int
-    ) {
-        let count = pile.count
-        switch kind {
-        case .cell?:
-            if count == 0 { room += 1 }
-        case .tableau?:
-            if count == 0 { room += weights.roomPerColumn }
-        default:
-            break
-        }
-        guard count > 0 else { return }
-        cost += weights.card * count
-        if kind == .stock || kind == .waste {
-            // The stock's cards come round: they wait, but nothing lies on them.
-            for position in 0..<count {
-                let identity = Int(pile[position].raw & 0x3F)
-                let above = stockReach ? 1 : UInt8(truncatingIfNeeded: min(count - 1 - position, 254))
-                if above < covered[identity] { covered[identity] = above }
-            }
-            return
-        }
-        model.inOrder[orderTable].withUnsafeBufferPointer { order in
-            var previous: UInt8 = 0
-            for position in 0..<count {
-                let raw = pile[position].raw
-                let identity = Int(raw & 0x3F)
-                let above = UInt8(truncatingIfNeeded: min(count - 1 - position, 254))
-                if above < covered[identity] { covered[identity] = above }
-                if raw & 0x80 == 0 {
-                    cost += weights.faceDown
-                } else if position > 0, previous & 0x80 == 0 || !order[Int(previous & 0x3F) << 6 | identity] {
-                    cost += weights.disorder
-                }
-                previous = raw
-            }
-        }
     }
 }

@@ -24,8 +24,8 @@ struct PositionTable {
     var isFull: Bool { count >= limit }
 
     /// Once full, whether a new key takes the place of an old one instead of being refused: the
-    /// table then forgets positions, and a search that uses it no longer sees each position
-    /// once, so its running dry proves nothing.
+    /// table then forgets positions, and a search that uses it may meet a position again as new
+    /// (DepthFirstSearch.swift says why its proofs still hold).
     var forgets = false
     /// Whether it has forgotten a key.
     private(set) var hasForgotten = false
@@ -54,6 +54,42 @@ struct PositionTable {
             }
             if slot == key { return false }
             index = (index + 1) & mask
+        }
+    }
+
+    /// Whether `key` is there.
+    func contains(_ key: UInt64) -> Bool {
+        let key = key == 0 ? 1 : key
+        var index = Int(truncatingIfNeeded: key >> 7) & mask
+        while slots[index] != 0 {
+            if slots[index] == key { return true }
+            index = (index + 1) & mask
+        }
+        return false
+    }
+
+    /// Removes `key` when it is there, moving back the keys after it in its run so that each is
+    /// still found from its home slot. Not for a table that forgets (``replace(_:)`` counts on
+    /// runs never shortening).
+    mutating func remove(_ key: UInt64) {
+        let key = key == 0 ? 1 : key
+        var hole = Int(truncatingIfNeeded: key >> 7) & mask
+        while slots[hole] != key {
+            guard slots[hole] != 0 else { return }
+            hole = (hole + 1) & mask
+        }
+        slots[hole] = 0
+        count -= 1
+        var next = (hole + 1) & mask
+        while slots[next] != 0 {
+            let home = Int(truncatingIfNeeded: slots[next] >> 7) & mask
+            // The key at `next` may fill the hole when the hole lies on its way from its home.
+            if (hole - home) & mask < (next - home) & mask {
+                slots[hole] = slots[next]
+                slots[next] = 0
+                hole = next
+            }
+            next = (next + 1) & mask
         }
     }
 

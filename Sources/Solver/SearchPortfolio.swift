@@ -36,18 +36,10 @@ struct PortfolioSearch<R: Rules> {
         refresh()
     }
 
-    // What the portfolio asks after every slice, kept here as plain values: reading them through
-    // the optional searches copied a whole search (its rules, tables and stacks) at each
-    // question, a sixth of the time of a search.
-
-    /// How the search ended, once it has.
-    private(set) var verdict: SolverVerdict?
-    /// Whether running out of positions proves the game lost (it sees every position).
-    private(set) var proves = true
-    /// It filled the memory it was given before it ended: it can answer nothing more.
-    private(set) var isFull = false
-    /// Positions expanded so far.
-    private(set) var positions = 0
+    /// Where it stands, kept as plain values after each slice: reading the verdict and counts
+    /// through the optional searches copied a whole search (its rules, tables and stacks) at each
+    /// question, a sixth of the time of a search.
+    private(set) var state = SearchState(verdict: nil, proves: true, isFull: false, positions: 0)
 
     /// Searches until the search ends or it has expanded `limit` positions; returns where it
     /// then stands.
@@ -55,21 +47,18 @@ struct PortfolioSearch<R: Rules> {
     mutating func run(upTo limit: Int) -> SearchState {
         if bestFirst != nil { bestFirst!.run(upTo: limit) } else { depthFirst!.run(upTo: limit) }
         refresh()
-        return SearchState(self)
+        return state
     }
 
     private mutating func refresh() {
-        if bestFirst != nil {
-            verdict = bestFirst!.verdict
-            proves = bestFirst!.proves
-            isFull = bestFirst!.isFull
-            positions = bestFirst!.positions
-        } else {
-            verdict = depthFirst!.verdict
-            proves = depthFirst!.proves
-            isFull = depthFirst!.isFull
-            positions = depthFirst!.positions
-        }
+        state =
+            bestFirst != nil
+            ? SearchState(
+                verdict: bestFirst!.verdict, proves: bestFirst!.proves, isFull: bestFirst!.isFull,
+                positions: bestFirst!.positions)
+            : SearchState(
+                verdict: depthFirst!.verdict, proves: depthFirst!.proves, isFull: depthFirst!.isFull,
+                positions: depthFirst!.positions)
     }
 
     /// The moves of the solution, from the start, once it ended `.solved`.
@@ -195,7 +184,7 @@ struct SearchPortfolio<R: Rules> {
         // Each search's state, read once after each of its slices: the loop reads only these
         // (a search read through the array is a copy of the whole search, where the rules' type
         // is not known to this module).
-        var states = [SearchState(searches[0])]
+        var states = [searches[0].state]
         var turn = 0
         while true {
             let spent = states.reduce(0) { $0 + $1.positions }
@@ -213,7 +202,7 @@ struct SearchPortfolio<R: Rules> {
                     searches.append(
                         settings.search(
                             rules: rules, model: model, start: start, memory: memory(for: settings, in: plan)))
-                    states.append(SearchState(searches[searches.count - 1]))
+                    states.append(searches[searches.count - 1].state)
                 }
             }
             if states.allSatisfy(\.isIdle) {
@@ -229,14 +218,14 @@ struct SearchPortfolio<R: Rules> {
 
 /// Where one search of a portfolio stands, after its last slice.
 struct SearchState {
+    /// How the search ended, once it has.
     var verdict: SolverVerdict?
+    /// Whether running out of positions proves the game lost (it sees every position).
     var proves: Bool
+    /// It filled the memory it was given before it ended: it can answer nothing more.
     var isFull: Bool
+    /// Positions expanded so far.
     var positions: Int
-
-    init<R>(_ search: PortfolioSearch<R>) {
-        (verdict, proves, isFull, positions) = (search.verdict, search.proves, search.isFull, search.positions)
-    }
 
     /// It will search no more: it ended, or filled its memory.
     var isIdle: Bool { verdict != nil || isFull }

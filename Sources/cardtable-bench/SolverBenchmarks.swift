@@ -45,7 +45,7 @@ enum SolverBenchmarks {
             }
             if games.count > 1 {
                 print(
-                    "solver, mid-game positions of \(games.count) games: decided \(total.decided) of \(total.positions)"
+                    "solver, mid-game positions of \(total.games) games: decided \(total.decided) of \(total.positions)"
                         + " (\(String(format1: Double(total.decided) * 100 / Double(max(1, total.positions)), digits: 1))%);"
                         + " games all decided \(total.gamesAllDecided), none decided \(total.gamesNoneDecided)")
             }
@@ -239,6 +239,8 @@ struct MidGameSample {
 struct MidGameTally {
     var positions = 0
     var decided = 0
+    /// Games with positions measured (a free table has none).
+    var games = 0
     var gamesAllDecided = 0
     var gamesNoneDecided = 0
 
@@ -250,6 +252,7 @@ struct MidGameTally {
     mutating func add(_ game: MidGameTally) {
         positions += game.positions
         decided += game.decided
+        if game.positions > 0 { games += 1 }
         if game.positions > 0 && game.decided == game.positions { gamesAllDecided += 1 }
         if game.positions > 0 && game.decided == 0 { gamesNoneDecided += 1 }
     }

@@ -156,18 +156,18 @@ final class DepthFirstSearchTests: XCTestCase {
         XCTAssertEqual(DepthFirstSearch<DeclarativeRules>.shallowest, 2048)
     }
 
-    /// The keys of the path: each key inserted is found until it is removed, whatever the order
-    /// of removal and however the keys' home slots collide.
-    func testThePathKeysForgetOnlyWhatIsRemoved() {
+    /// The path's table of keys: each key inserted is found until it is removed, whatever the
+    /// order of removal and however the keys' home slots collide.
+    func testThePathsTableLosesOnlyWhatIsRemoved() {
         var random = SmallRandom(state: 7)
-        var keys = PathKeys()
+        var keys = PositionTable(capacity: 64)
         var held: [UInt64] = []
         for step in 0..<5_000 {
             // Few distinct home slots, so runs form and removals must move keys back.
             let key = (UInt64(random.next() % 40) << 7) | UInt64(step % 127 + 1) << 32
             if random.next() % 3 != 0 || held.isEmpty {
                 if !held.contains(key) {
-                    keys.insert(key)
+                    _ = keys.insert(key)
                     held.append(key)
                 }
             } else {
