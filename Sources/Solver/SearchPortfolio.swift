@@ -25,6 +25,7 @@ import Solitaire
 struct PortfolioSearch<R: Rules> {
     private var bestFirst: BestFirstSearch<R>?
     private var depthFirst: DepthFirstSearch<R>?
+    private var klondike: KlondikeSearch?
 
     init(bestFirst: BestFirstSearch<R>) {
         self.bestFirst = bestFirst
@@ -33,6 +34,11 @@ struct PortfolioSearch<R: Rules> {
 
     init(depthFirst: DepthFirstSearch<R>) {
         self.depthFirst = depthFirst
+        refresh()
+    }
+
+    init(klondike: KlondikeSearch) {
+        self.klondike = klondike
         refresh()
     }
 
@@ -45,12 +51,24 @@ struct PortfolioSearch<R: Rules> {
     /// then stands.
     @discardableResult
     mutating func run(upTo limit: Int) -> SearchState {
-        if bestFirst != nil { bestFirst!.run(upTo: limit) } else { depthFirst!.run(upTo: limit) }
+        if bestFirst != nil {
+            bestFirst!.run(upTo: limit)
+        } else if depthFirst != nil {
+            depthFirst!.run(upTo: limit)
+        } else {
+            klondike!.run(upTo: limit)
+        }
         refresh()
         return state
     }
 
     private mutating func refresh() {
+        if let klondike {
+            state = SearchState(
+                verdict: klondike.verdict, proves: klondike.proves, isFull: klondike.failed,
+                positions: klondike.positions)
+            return
+        }
         state =
             bestFirst != nil
             ? SearchState(
@@ -62,7 +80,7 @@ struct PortfolioSearch<R: Rules> {
     }
 
     /// The moves of the solution, from the start, once it ended `.solved`.
-    func solution() -> [Move] { bestFirst?.solution() ?? depthFirst!.solution() }
+    func solution() -> [Move] { bestFirst?.solution() ?? depthFirst?.solution() ?? klondike!.solution() }
 }
 
 /// How one search goes about it.
@@ -73,6 +91,8 @@ struct SearchSettings {
         case bestFirst
         /// The cheapest move of the deepest position first (DepthFirstSearch.swift).
         case depthFirst
+        /// Klondike's own search (KlondikeSearch.swift), for a Klondike-shaped game only.
+        case klondike
     }
 
     var order = Order.bestFirst
@@ -95,6 +115,8 @@ struct SearchSettings {
     /// sooner, and proves nothing.
     static let seeker = SearchSettings(
         order: .depthFirst, weights: .standard, walksTurns: true, skipsIdleShuffles: true)
+    /// Klondike's own search.
+    static let klondike = SearchSettings(order: .klondike, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -105,7 +127,24 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
+        case .klondike:
+            Self.klondikeSearch(rules: rules, model: model, start: start, memory: memory)
+                ?? PortfolioSearch(
+                    depthFirst: DepthFirstSearch(
+                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
         }
+    }
+
+    /// Klondike's own search from `start`, when the game is Klondike-shaped and the position one
+    /// it can hold.
+    private static func klondikeSearch<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int)
+        -> PortfolioSearch<R>?
+    {
+        guard let shape = model.klondike, let (deal, position) = shape.position(of: start) else { return nil }
+        return PortfolioSearch(
+            klondike: KlondikeSearch(
+                deal: deal, start: position, replay: KlondikeReplay(rules: rules, shape: shape, start: start),
+                memory: memory))
     }
 }
 
@@ -122,7 +161,7 @@ extension SearchSettings {
         guard let text, !text.isEmpty else { return nil }
         let searches = text.compactMap {
             [
-                "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker,
+                "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -150,7 +189,8 @@ struct SearchPortfolio<R: Rules> {
     /// other weights (games with a stock: Eastcliff, Canfield, Lucas) and the depth-first
     /// search, which proves, beside it (docs/PERFORMANCE.md has the plans measured).
     func searches() -> [SearchSettings] {
-        plan ?? experimentPlan ?? [.first, .second, .prover]
+        plan ?? experimentPlan
+            ?? (model.klondike?.position(of: start) != nil ? [.klondike] : [.first, .second, .prover])
     }
 
     /// The most positions a best-first search beside a depth-first one expands: the wins it
@@ -162,10 +202,10 @@ struct SearchPortfolio<R: Rules> {
     /// best-first search runs beside it (all when alone), the best-first searches the rest, at
     /// most ``bestFirstPositions`` each.
     func memory(for settings: SearchSettings, in plan: [SearchSettings]) -> Int {
-        let depthFirst = plan.filter { $0.order == .depthFirst }.count
+        let depthFirst = plan.filter { $0.order != .bestFirst }.count
         let bestFirst = plan.count - depthFirst
         let depthShare = bestFirst == 0 ? budget.memory : depthFirst == 0 ? 0 : budget.memory / 4 * 3
-        if settings.order == .depthFirst { return depthShare / depthFirst }
+        if settings.order != .bestFirst { return depthShare / depthFirst }
         let share = (budget.memory - depthShare) / max(1, bestFirst)
         return depthFirst == 0
             ? share : min(share, Self.bestFirstPositions * BestFirstSearch<R>.bytesPerPosition)

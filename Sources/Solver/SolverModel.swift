@@ -72,6 +72,9 @@ struct SolverModel: Sendable {
     /// are the same cards (Golf's foundation builds up or down: the orders are many). A layout
     /// may promise as much, or less, of any pile (`search-sees`), for a script's rules too.
     let sights: [SearchSight]
+    /// Where a Klondike-shaped game's piles are: such a game gets its own search
+    /// (KlondikeSearch.swift). `nil` for every other game.
+    let klondike: KlondikeShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -80,6 +83,7 @@ struct SolverModel: Sendable {
 
     init(rules: any Rules, pileCount: Int) {
         self.pileCount = pileCount
+        klondike = pileCount == rules.layout.slots.count ? KlondikeShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations

@@ -35,21 +35,25 @@ final class IdleShuffleTests: XCTestCase {
     }
 
     /// The solver's own plan has no search that skips idle shuffles: with a depth-first search
-    /// that proves, it decided fewer deals (scripts/bench-decisions, docs/PERFORMANCE.md).
+    /// that proves, it decided fewer deals (scripts/bench-decisions, docs/PERFORMANCE.md). A
+    /// Klondike-shaped game gets its own search, which proves too.
     func testTheSolversPlanProvesWithEverySearch() {
-        let klondike = shippedLayout("klondike")
-        let rules = DeclarativeRules(layout: klondike)
-        let model = SolverModel(rules: rules, pileCount: klondike.slots.count)
-        let portfolio = SearchPortfolio(
-            rules: rules, model: model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false })
-        XCTAssertTrue(portfolio.searches().allSatisfy { !$0.skipsIdleShuffles })
-        XCTAssertTrue(portfolio.searches().contains { $0.order == .depthFirst })
+        for (name, proving) in [("yukon", SearchSettings.Order.depthFirst), ("klondike", .klondike)] {
+            let layout = shippedLayout(name)
+            let rules = DeclarativeRules(layout: layout)
+            let model = SolverModel(rules: rules, pileCount: layout.slots.count)
+            let portfolio = SearchPortfolio(
+                rules: rules, model: model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false })
+            XCTAssertTrue(portfolio.searches().allSatisfy { !$0.skipsIdleShuffles }, name)
+            XCTAssertTrue(portfolio.searches().contains { $0.order == proving }, name)
+        }
     }
 
     /// CARDTABLE_SOLVER_PLAN, a letter a search: a letter that names none leaves the solver's own
     /// plan (it once left an empty plan, and the search fell over).
     func testAPlanIsReadLetterByLetter() {
         XCTAssertEqual(SearchSettings.plan("fd")?.map(\.order), [.bestFirst, .depthFirst])
+        XCTAssertEqual(SearchSettings.plan("k")?.map(\.order), [.klondike])
         XCTAssertEqual(SearchSettings.plan("t")?.first?.skipsIdleShuffles, true)
         for text in [nil, "", "x", "fdx", "F", " d"] {
             XCTAssertNil(SearchSettings.plan(text), String(describing: text))

@@ -1,0 +1,82 @@
+import Solitaire
+
+// A Klondike search's win turned into the player's moves, by playing it on the table's own rules.
+//
+// Each of the search's moves is one or two moves of the table: the stock clicked until the card
+// is on top of the waste, then the card moved; and a run moved first from a card onto its twin
+// when the card must be the top of its run, or the card it goes on must be free
+// (KlondikePosition.swift). Rather than work out which, the replay tries the table's legal moves,
+// one, then a move between columns followed by one, until the table's position is the search's
+// next position. Every move is thereby checked by the rules, and a win that cannot be played
+// back is caught (`nil`) instead of shown to the player.
+
+/// Plays a Klondike search's positions back on the table's rules.
+struct KlondikeReplay {
+    let rules: any Rules
+    let shape: KlondikeShape
+    let start: GameState
+
+    /// The player's moves through `path` (the search's positions from the start, one after each of
+    /// `moves`), or `nil` if some step could not be played.
+    func play(path: [KlondikePosition], moves: [KlondikeMove], deal: KlondikeDeal) -> [Move]? {
+        var state = start
+        var played: [Move] = []
+        for (step, move) in moves.enumerated() {
+            let target = path[step + 1]
+            if move.kind == .deckToFoundation || move.kind == .deckToColumn {
+                guard turnUp(card: Int(move.card), in: &state, played: &played) else { return nil }
+            }
+            guard reach(target, from: &state, played: &played) else { return nil }
+        }
+        return rules.isWon(state) ? played : nil
+    }
+
+    /// Clicks the stock until the card is on top of the waste.
+    private func turnUp(card: Int, in state: inout GameState, played: inout [Move]) -> Bool {
+        let click = Move.stock(shape.stock)
+        let limit = 2 * (state.piles[shape.stock].count + state.piles[shape.waste].count) + 2
+        for _ in 0...limit {
+            if let top = state.piles[shape.waste].last, KlondikeCards.id(top) == card { return true }
+            guard rules.allows(click, in: state) else { return false }
+            _ = rules.apply(click, to: &state)
+            played.append(click)
+        }
+        return false
+    }
+
+    /// Plays one legal move, or a move between columns and one more, that leads to `target`.
+    private func reach(_ target: KlondikePosition, from state: inout GameState, played: inout [Move]) -> Bool {
+        let moves = rules.legalMoves(in: state).filter { $0.kind == .transfer }
+        for move in moves {
+            var next = state
+            _ = rules.apply(move, to: &next)
+            if matches(next, target) {
+                state = next
+                played.append(move)
+                return true
+            }
+        }
+        let columns = Set(shape.columns)
+        for first in moves where columns.contains(first.from) && columns.contains(first.to) {
+            var between = state
+            _ = rules.apply(first, to: &between)
+            for second in rules.legalMoves(in: between) where second.kind == .transfer {
+                var next = between
+                _ = rules.apply(second, to: &next)
+                if matches(next, target) {
+                    state = next
+                    played += [first, second]
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    private func matches(_ state: GameState, _ target: KlondikePosition) -> Bool {
+        guard let (_, position) = shape.position(of: state) else { return false }
+        return position.visible == target.visible && position.baseMask == target.baseMask
+            && position.hidden == target.hidden && position.foundations == target.foundations
+            && position.waste == target.waste && position.deck.nonzeroBitCount == target.deck.nonzeroBitCount
+    }
+}
