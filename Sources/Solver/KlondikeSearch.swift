@@ -36,6 +36,10 @@ struct KlondikeSearch {
     /// still in the stock (set for the cards the player can reach).
     private var scratch: [(KlondikeMove, KlondikePosition)] = []
     private var deckIndex = [UInt8](repeating: 0, count: 52)
+    /// Scratch: the keys of the listed positions, and the sum of their first slots read ahead
+    /// (kept so that the reads are not left out).
+    private var keys: [UInt64] = []
+    private var touched: UInt64 = 0
 
     private struct Level {
         var position: KlondikePosition
@@ -113,13 +117,21 @@ struct KlondikeSearch {
         scratch = []
         listed.removeAll(keepingCapacity: true)
         listMoves(of: position, into: &listed)
+        keys.removeAll(keepingCapacity: true)
+        var touched: UInt64 = 0
+        for (_, child) in listed {
+            let key = child.key
+            keys.append(key)
+            touched &+= table.firstSlot(of: key)
+        }
+        self.touched = touched
         var won: (KlondikeMove, KlondikePosition)?
-        for (move, child) in listed {
+        for (index, (move, child)) in listed.enumerated() {
             if child.isWon {
                 won = (move, child)
                 break
             }
-            let key = child.key
+            let key = keys[index]
             if table.hasForgotten && path.contains(key) { continue }
             if table.insert(key) { children.append(Child(position: child, key: key, move: move)) }
         }

@@ -31,8 +31,9 @@ public struct SolverBudget: Sendable, Equatable {
     /// The live "still winnable" indicator, worked out in the background after each move, in
     /// 4 MiB, so that the program with the search running stays within 11 MiB: the depth-first
     /// search's 2 MiB table holds 196,608 positions, the best-first search 1 MiB. Its 2 s end
-    /// it before its positions run out: Klondike's own search expands about 2M positions a second.
-    public static let outlook = SolverBudget(positions: 10_000_000, seconds: 2, memory: 4 << 20)
+    /// it before its positions run out (as many as the command's): Klondike's own search expands
+    /// about 2M positions a second.
+    public static let outlook = SolverBudget(positions: 5_000_000, seconds: 2, memory: 4 << 20)
     /// The `solve` command's default, in 256 MiB (12.6M positions for the depth-first search).
     /// FreeCell needs under 40,000 positions for any of deals 1 to 1000 and about 400,000 to
     /// prove deal 11982 lost.
