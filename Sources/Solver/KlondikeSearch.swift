@@ -36,6 +36,7 @@ struct KlondikeSearch {
     /// still in the stock (set for the cards the player can reach).
     private var scratch: [(KlondikeMove, KlondikePosition)] = []
     private var deckIndex = [UInt8](repeating: 0, count: 52)
+    private var deckPlace = [UInt8](repeating: 0, count: 52)
     /// Scratch: the keys of the listed positions, and the sum of their first slots read ahead
     /// (kept so that the reads are not left out).
     private var keys: [UInt64] = []
@@ -200,7 +201,7 @@ struct KlondikeSearch {
     /// cards into play, foundation cards back. A card that no card still out could need goes up
     /// alone.
     ///
-    /// Two kinds of move are made only for the move that follows them, folded into one move:
+    /// Some moves are made only for the move that follows them, folded into one move:
     ///
     /// - A base with no cards under it that is not a King leaves its column only to make room for
     ///   a King. A solution that empties the column earlier plays as well with the base left in
@@ -209,8 +210,12 @@ struct KlondikeSearch {
     ///   the others. One that never puts a King there did not need to empty it.
     /// - A card comes back off its foundation only for a card to lie on it (from the stock, off
     ///   its column or off its foundation), to take the card on its twin so that the twin can go
-    ///   up, or to let the card under it on the foundation come back too. Brought back earlier, it only takes room and keeps its suit's next card off the
-    ///   foundation until then.
+    ///   up, or to let the card under it on the foundation come back too. Brought back earlier,
+    ///   it only takes room and keeps its suit's next card off the foundation until then; never
+    ///   needed for one of these, it need not come back at all.
+    /// - With one card a turn, a stock card comes into play only for the same moves but the last:
+    ///   every stock card can be reached at any time, so it may as well wait in the stock (and go
+    ///   up from there) until a card is to lie on it or its twin is to go up.
     ///
     /// Delaying such a move to just before the move it is for keeps every move between legal, so
     /// a game with a win has a win made of these folded moves and the others.
@@ -229,6 +234,7 @@ struct KlondikeSearch {
                     let card = Int(deal.deckCards[place])
                     reachCards |= KlondikeCards.bit(card)
                     deckIndex[card] = UInt8(index)
+                    deckPlace[card] = UInt8(place)
                 }
                 rest &= rest - 1
                 index += 1
@@ -302,7 +308,7 @@ struct KlondikeSearch {
             }
         }
 
-        // Stock cards into play.
+        // Stock cards into play; one at a time, each only with the move it is for.
         var rest = reachCards
         while rest != 0 {
             let card = rest.trailingZeroBitCount
@@ -310,7 +316,12 @@ struct KlondikeSearch {
             let isKing = KlondikeCards.rank(card) == 13
             if isKing ? empty == nil : !position.hasRoom(for: card) { continue }
             let move = KlondikeMove(kind: .deckToColumn, card: UInt8(card), index: deckIndex[card])
-            moves.append((move, play(move, on: position)))
+            let child = play(move, on: position)
+            if draw == 1 {
+                listUses(of: card, after: move, from: position, in: child, reachCards: reachCards, into: &moves)
+            } else {
+                moves.append((move, child))
+            }
         }
 
         // Foundation cards back into play (not a safe one: it would only go up again), each with
@@ -325,41 +336,49 @@ struct KlondikeSearch {
             if isKing ? empty == nil : !position.hasRoom(for: card) { continue }
             let move = KlondikeMove(kind: .foundationToColumn, card: UInt8(card))
             let child = play(move, on: position)
-            // The cards that may lie on it: from the stock, off their columns, off their
-            // foundations.
-            var onIt = KlondikeCards.children(card)
-            while onIt != 0 {
-                let upper = onIt.trailingZeroBitCount
-                onIt &= onIt - 1
-                let bit = KlondikeCards.bit(upper)
-                var next: KlondikeMove
-                if reachCards & bit != 0 {
-                    next = KlondikeMove(kind: .deckToColumn, card: UInt8(upper), index: deckIndex[upper])
-                } else if child.baseMask & bit != 0 {
-                    next = KlondikeMove(kind: .baseOff, card: UInt8(upper))
-                } else if child.foundation(KlondikeCards.suit(upper)) == KlondikeCards.rank(upper),
-                    !child.isSafe(upper)
-                {
-                    next = KlondikeMove(kind: .foundationToColumn, card: UInt8(upper))
-                } else {
-                    continue
-                }
-                guard child.hasRoom(for: upper) else { continue }
-                moves.append((move.then(next), play(next, on: child)))
-            }
+            listUses(of: card, after: move, from: position, in: child, reachCards: reachCards, into: &moves)
             // The card under it on its foundation comes back too.
             if rank > 1, !child.isSafe(card - 1), child.hasRoom(for: card - 1) {
                 let next = KlondikeMove(kind: .foundationToColumn, card: UInt8(card - 1))
                 moves.append((move.then(next), play(next, on: child)))
             }
-            // Its twin's card now has room to go up.
-            let twin = KlondikeCards.twin(card).trailingZeroBitCount
-            if child.visible & KlondikeCards.bit(twin) != 0, child.foundationTakes(twin), !position.canBeTop(twin),
-                child.canBeTop(twin)
-            {
-                let next = KlondikeMove(kind: .columnToFoundation, card: UInt8(twin))
-                moves.append((move.then(next), play(next, on: child)))
+        }
+    }
+
+    /// Appends `move` (which put `card` in play, leading from `position` to `child`) with each
+    /// move it can be for: a card that may lie on it coming from the stock, off its column or off
+    /// its foundation, or the card's twin going up, the card on it moved onto `card`.
+    private func listUses(
+        of card: Int, after move: KlondikeMove, from position: KlondikePosition, in child: KlondikePosition,
+        reachCards: UInt64, into moves: inout [(KlondikeMove, KlondikePosition)]
+    ) {
+        var onIt = KlondikeCards.children(card)
+        while onIt != 0 {
+            let upper = onIt.trailingZeroBitCount
+            onIt &= onIt - 1
+            let bit = KlondikeCards.bit(upper)
+            var next: KlondikeMove
+            if reachCards & bit != 0 {
+                // Its index among the stock's cards in `child` (the move may have taken one).
+                let place = UInt64(deckPlace[upper])
+                let index = (child.deck & ((1 << place) - 1)).nonzeroBitCount
+                next = KlondikeMove(kind: .deckToColumn, card: UInt8(upper), index: UInt8(index))
+            } else if child.baseMask & bit != 0 {
+                next = KlondikeMove(kind: .baseOff, card: UInt8(upper))
+            } else if child.foundation(KlondikeCards.suit(upper)) == KlondikeCards.rank(upper), !child.isSafe(upper) {
+                next = KlondikeMove(kind: .foundationToColumn, card: UInt8(upper))
+            } else {
+                continue
             }
+            guard child.hasRoom(for: upper) else { continue }
+            moves.append((move.then(next), play(next, on: child)))
+        }
+        let twin = KlondikeCards.twin(card).trailingZeroBitCount
+        if child.visible & KlondikeCards.bit(twin) != 0, child.foundationTakes(twin), !position.canBeTop(twin),
+            child.canBeTop(twin)
+        {
+            let next = KlondikeMove(kind: .columnToFoundation, card: UInt8(twin))
+            moves.append((move.then(next), play(next, on: child)))
         }
     }
 }

@@ -62,14 +62,9 @@ final class KlondikeSearchTests: XCTestCase {
         var answers: [SolverVerdict: Int] = [:]
         for (name, deals) in cases {
             let rules = rules(name)
-            let model = SolverModel(rules: rules, pileCount: rules.layout.slots.count)
             for deal in deals {
                 let start = rules.deal(seed: deal)
-                var general = SearchPortfolio(
-                    rules: rules, model: model, start: start, budget: SolverBudget(positions: 30_000),
-                    isCancelled: { false })
-                general.plan = [.first, .second, .prover]
-                let expected = general.run().verdict
+                let expected = generalVerdict(rules, from: start, positions: 30_000)
                 guard expected != .unknown else { continue }
                 let result = Solver(rules: rules).solve(from: start, budget: SolverBudget(positions: 1_000_000))
                 XCTAssertEqual(result.verdict, expected, "\(name) \(deal)")
@@ -127,7 +122,6 @@ final class KlondikeSearchTests: XCTestCase {
         for name in ["klondike", "klondike-3"] {
             let rules = rules(name)
             let solver = Solver(rules: rules)
-            let model = SolverModel(rules: rules, pileCount: rules.layout.slots.count)
             var answers: [Bool: Int] = [:]
             var sample = 0
             while sample < 400 && ((answers[true] ?? 0) < 60 || (answers[false] ?? 0) < 5) {
@@ -136,11 +130,7 @@ final class KlondikeSearchTests: XCTestCase {
                 guard KlondikeShape(rules: rules)?.position(of: start) != nil else {
                     return XCTFail("\(name) #\(sample): not a position the search holds")
                 }
-                var general = SearchPortfolio(
-                    rules: rules, model: model, start: start, budget: SolverBudget(positions: 20_000),
-                    isCancelled: { false })
-                general.plan = [.first, .second, .prover]
-                let expected = general.run().verdict
+                let expected = generalVerdict(rules, from: start, positions: 20_000)
                 guard expected != .unknown else { continue }
                 let wins = expected == .solved
                 answers[wins, default: 0] += 1
@@ -186,6 +176,16 @@ final class KlondikeSearchTests: XCTestCase {
             }
         }
         return GameState(piles: piles, redealsLeft: .max)
+    }
+
+    /// The general searches' answer (the plan every other game gets), within `positions`.
+    private func generalVerdict(_ rules: DeclarativeRules, from start: GameState, positions: Int) -> SolverVerdict {
+        let model = SolverModel(rules: rules, pileCount: rules.layout.slots.count)
+        var general = SearchPortfolio(
+            rules: rules, model: model, start: start, budget: SolverBudget(positions: positions), isCancelled: { false }
+        )
+        general.plan = [.first, .second, .prover]
+        return general.run().verdict
     }
 
     /// A position with the cards the piles leave out put in the stock, so that it holds the deck.
