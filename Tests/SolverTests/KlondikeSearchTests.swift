@@ -93,7 +93,7 @@ final class KlondikeSearchTests: XCTestCase {
         }
     }
 
-    /// A lost deal is proved lost with a table of 384 keys, a third of its positions (it forgets
+    /// A lost deal is proved lost with a table of 192 keys, a sixth of its positions (it forgets
     /// and searches again), as with room.
     func testItProvesWithATinyTable() throws {
         let rules = rules("klondike-3")
