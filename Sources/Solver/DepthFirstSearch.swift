@@ -33,10 +33,9 @@ struct DepthFirstSearch<R: Rules> {
     /// A path filled the stack's share of memory and its moves were not followed.
     private(set) var cutShort = false
     /// The bytes its stack may take: its memory less what its table takes when full, though
-    /// never fewer than ``shallowest`` levels. A level's bytes are counted as they come: the
+    /// never fewer than ``SearchStack/shallowest`` levels. A level's bytes are counted as they come: the
     /// level, its moves still to follow and the records of its moves (``stackBytes``).
     let stackLimit: Int
-    static var shallowest: Int { 2048 }
 
     /// What the stack holds now, in bytes: each level, each move still to follow, each move
     /// record (a record's steps are an array of their own: counted at 64 bytes).
@@ -106,7 +105,7 @@ struct DepthFirstSearch<R: Rules> {
             }
             let child = lister.children[level.next]
             levels[levels.count - 1].next += 1
-            if levels.count >= Self.shallowest && stackBytes > stackLimit {
+            if levels.count >= SearchStack.shallowest && stackBytes > stackLimit {
                 cutShort = true
                 continue
             }
@@ -145,6 +144,12 @@ struct DepthFirstSearch<R: Rules> {
         guard verdict == .solved else { return [] }
         return mover.solution(from: start, path: winningPath)
     }
+}
+
+/// What the depth-first searches (this one and KlondikeSearch.swift) share of their stacks.
+enum SearchStack {
+    /// The levels a path may always go to, whatever the memory: a path is cut short only deeper.
+    static var shallowest: Int { 2048 }
 }
 
 /// One level of a depth-first search's stack: its new moves (a range of ``SearchLister/children``, cheapest first),

@@ -74,10 +74,11 @@ struct KlondikePosition: Hashable {
         return Self.mix(hash ^ UInt64(foundations))
     }
 
-    /// Whether two positions are the search's same position (the key's fields).
+    /// Whether two positions are the search's same position: the key's fields (the stock's cards
+    /// follow from the others).
     func isSame(as other: KlondikePosition) -> Bool {
         visible == other.visible && baseMask == other.baseMask && hidden == other.hidden
-            && foundations == other.foundations && deck == other.deck && waste == other.waste
+            && foundations == other.foundations && waste == other.waste
     }
 
     @inline(__always) static func mix(_ value: UInt64) -> UInt64 {
@@ -192,18 +193,11 @@ struct KlondikePosition: Hashable {
         return reach
     }
 
-    /// The place in the stock's full sequence of the card at `index` of the cards still in it.
-    func deckPlace(ofIndex index: Int) -> Int {
-        var rest = deck
-        for _ in 0..<index { rest &= rest - 1 }
-        return rest.trailingZeroBitCount
-    }
-
-    /// The card at `index` of the cards still in the stock leaves it; the cards before it stay
-    /// on the waste.
-    mutating func takeFromDeck(index: Int, place: Int, draw: Int) {
+    /// The card at `place` of the stock's sequence leaves it; the cards before it stay on the
+    /// waste.
+    mutating func takeFromDeck(place: Int, draw: Int) {
+        waste = draw == 1 ? 0 : UInt8((deck & ((1 << UInt64(place)) - 1)).nonzeroBitCount)
         deck &= ~(1 << UInt64(place))
-        waste = draw == 1 ? 0 : UInt8(index)
     }
 }
 
@@ -214,9 +208,9 @@ struct KlondikeMove: Hashable {
         case columnToFoundation
         /// A column's base (with its run) onto a card, or a King's to an empty column.
         case baseOff
-        /// The stock card at `index` (of those still in it) to its foundation.
+        /// The stock card at `place` to its foundation.
         case deckToFoundation
-        /// The stock card at `index` into play.
+        /// The stock card at `place` into play.
         case deckToColumn
         /// A foundation's top card into play.
         case foundationToColumn
@@ -224,20 +218,20 @@ struct KlondikeMove: Hashable {
 
     var kind: Kind
     var card: UInt8
-    /// For stock moves: the card's index among the cards still in the stock.
-    var index: UInt8 = 0
+    /// For stock moves: the card's place in the stock's sequence (KlondikeDeal's `deckCards`).
+    var place: UInt8 = 0
     /// A move made only for the one that follows it (KlondikeSearch's `listMoves`): that move's
-    /// card (0xFF for none), kind and index.
+    /// card (0xFF for none), kind and place.
     var thenCard: UInt8 = 0xFF
     var thenKind = Kind.baseOff
-    var thenIndex: UInt8 = 0
+    var thenPlace: UInt8 = 0
 
     /// This move followed by `next`.
     func then(_ next: KlondikeMove) -> KlondikeMove {
         var both = self
         both.thenCard = next.card
         both.thenKind = next.kind
-        both.thenIndex = next.index
+        both.thenPlace = next.place
         return both
     }
 
@@ -245,8 +239,8 @@ struct KlondikeMove: Hashable {
     var parts: [KlondikeMove] {
         guard thenCard != 0xFF else { return [self] }
         return [
-            KlondikeMove(kind: kind, card: card, index: index),
-            KlondikeMove(kind: thenKind, card: thenCard, index: thenIndex),
+            KlondikeMove(kind: kind, card: card, place: place),
+            KlondikeMove(kind: thenKind, card: thenCard, place: thenPlace),
         ]
     }
 }

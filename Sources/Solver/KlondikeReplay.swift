@@ -56,8 +56,7 @@ struct KlondikeReplay {
                 return true
             }
         }
-        let columns = Set(shape.columns)
-        for first in moves where columns.contains(first.from) && columns.contains(first.to) {
+        for first in moves where shape.isColumn[first.from] && shape.isColumn[first.to] {
             var between = state
             _ = rules.apply(first, to: &between)
             for second in rules.legalMoves(in: between) where second.kind == .transfer {
@@ -74,9 +73,6 @@ struct KlondikeReplay {
     }
 
     private func matches(_ state: GameState, _ target: KlondikePosition) -> Bool {
-        guard let (_, position) = shape.position(of: state) else { return false }
-        return position.visible == target.visible && position.baseMask == target.baseMask
-            && position.hidden == target.hidden && position.foundations == target.foundations
-            && position.waste == target.waste && position.deck.nonzeroBitCount == target.deck.nonzeroBitCount
+        shape.position(of: state).map { $0.1.isSame(as: target) } ?? false
     }
 }

@@ -32,10 +32,9 @@ struct KlondikeSearch {
     private let stackLimit: Int
     private var started = false
     private var startPosition: KlondikePosition
-    /// Scratch: the moves of the position being expanded; per card, its index among the cards
-    /// still in the stock (set for the cards the player can reach).
+    /// Scratch: the moves of the position being expanded; per card, its place in the stock's
+    /// sequence (set for the cards the player can reach).
     private var scratch: [(KlondikeMove, KlondikePosition)] = []
-    private var deckIndex = [UInt8](repeating: 0, count: 52)
     private var deckPlace = [UInt8](repeating: 0, count: 52)
     /// Scratch: the keys of the listed positions, and the sum of their first slots read ahead
     /// (kept so that the reads are not left out).
@@ -100,7 +99,7 @@ struct KlondikeSearch {
             }
             let child = children[level.next]
             levels[levels.count - 1].next += 1
-            if levels.count >= DepthFirstSearch<DeclarativeRules>.shallowest && stackBytes > stackLimit {
+            if levels.count >= SearchStack.shallowest && stackBytes > stackLimit {
                 cutShort = true
                 continue
             }
@@ -176,8 +175,7 @@ struct KlondikeSearch {
             child.takeOff(card, columnCount: deal.columnCount, deal: deal)
             child.setFoundation(KlondikeCards.suit(card), to: KlondikeCards.rank(card))
         case .deckToFoundation:
-            let index = Int(move.index)
-            child.takeFromDeck(index: index, place: position.deckPlace(ofIndex: index), draw: deal.draw)
+            child.takeFromDeck(place: Int(move.place), draw: deal.draw)
             child.setFoundation(KlondikeCards.suit(card), to: KlondikeCards.rank(card))
         case .baseOff:
             let column = position.column(ofBase: card, count: deal.columnCount)
@@ -189,8 +187,7 @@ struct KlondikeSearch {
             }
             child.turnUp(column, deal: deal)
         case .deckToColumn:
-            let index = Int(move.index)
-            child.takeFromDeck(index: index, place: position.deckPlace(ofIndex: index), draw: deal.draw)
+            child.takeFromDeck(place: Int(move.place), draw: deal.draw)
             child.putInPlay(card, emptyColumn: isKing ? position.emptyColumn(count: deal.columnCount) : nil)
         case .foundationToColumn:
             child.setFoundation(KlondikeCards.suit(card), to: KlondikeCards.rank(card) - 1)
@@ -225,7 +222,7 @@ struct KlondikeSearch {
     mutating func listMoves(of position: KlondikePosition, into moves: inout [(KlondikeMove, KlondikePosition)]) {
         let columnCount = deal.columnCount
         let draw = deal.draw
-        // The stock's reachable cards, with their index among the cards still in it.
+        // The stock's reachable cards, with their places in its sequence.
         let reach = position.reachableDeckIndices(draw: draw)
         var reachCards: UInt64 = 0
         if reach != 0 {
@@ -236,7 +233,6 @@ struct KlondikeSearch {
                 if reach & (1 << UInt64(index)) != 0 {
                     let card = Int(deal.deckCards[place])
                     reachCards |= KlondikeCards.bit(card)
-                    deckIndex[card] = UInt8(index)
                     deckPlace[card] = UInt8(place)
                 }
                 rest &= rest - 1
@@ -256,7 +252,7 @@ struct KlondikeSearch {
                     move = KlondikeMove(kind: .columnToFoundation, card: UInt8(card))
                     if pass == 0 && !position.isSafe(card) { continue }
                 } else if reachCards & bit != 0 {
-                    move = KlondikeMove(kind: .deckToFoundation, card: UInt8(card), index: deckIndex[card])
+                    move = KlondikeMove(kind: .deckToFoundation, card: UInt8(card), place: deckPlace[card])
                     if pass == 0 && !(draw == 1 && position.isSafe(card)) { continue }
                 } else {
                     continue
@@ -267,27 +263,6 @@ struct KlondikeSearch {
         }
 
         let empty = position.emptyColumn(count: columnCount)
-        var kings: [KlondikeMove] = []
-        func listKings(in position: KlondikePosition, reachCards: UInt64) {
-            kings.removeAll(keepingCapacity: true)
-            for column in 0..<columnCount {
-                if let base = position.base(column), KlondikeCards.rank(base) == 13, position.hiddenCount(column) > 0 {
-                    kings.append(KlondikeMove(kind: .baseOff, card: UInt8(base)))
-                }
-            }
-            var rest = reachCards & KlondikeCards.kings
-            while rest != 0 {
-                let card = rest.trailingZeroBitCount
-                rest &= rest - 1
-                kings.append(KlondikeMove(kind: .deckToColumn, card: UInt8(card), index: deckIndex[card]))
-            }
-            if deal.takesBack {
-                for suit in 0..<4 where position.foundation(suit) == 13 {
-                    kings.append(KlondikeMove(kind: .foundationToColumn, card: UInt8(suit * 13 + 12)))
-                }
-            }
-        }
-
         // Bases off their columns, the columns with the most cards under them first.
         var most = 0
         for column in 0..<columnCount { most = max(most, position.hiddenCount(column)) }
@@ -305,9 +280,23 @@ struct KlondikeSearch {
                     moves.append((move, child))
                     continue
                 }
-                // The column is emptied for a King, which comes next.
-                listKings(in: child, reachCards: reachCards)
-                for king in kings { moves.append((move.then(king), play(king, on: child))) }
+                // The column is emptied for a King, which comes next: off a column with cards
+                // under it, from the stock, off its foundation.
+                func emptied(for king: KlondikeMove) { moves.append((move.then(king), play(king, on: child))) }
+                for other in 0..<columnCount {
+                    if let king = child.base(other), KlondikeCards.rank(king) == 13, child.hiddenCount(other) > 0 {
+                        emptied(for: KlondikeMove(kind: .baseOff, card: UInt8(king)))
+                    }
+                }
+                var kings = reachCards & KlondikeCards.kings
+                while kings != 0 {
+                    let king = kings.trailingZeroBitCount
+                    kings &= kings - 1
+                    emptied(for: KlondikeMove(kind: .deckToColumn, card: UInt8(king), place: deckPlace[king]))
+                }
+                for suit in 0..<4 where deal.takesBack && child.foundation(suit) == 13 {
+                    emptied(for: KlondikeMove(kind: .foundationToColumn, card: UInt8(suit * 13 + 12)))
+                }
             }
         }
 
@@ -318,7 +307,7 @@ struct KlondikeSearch {
             rest &= rest - 1
             let isKing = KlondikeCards.rank(card) == 13
             if isKing ? empty == nil : !position.hasRoom(for: card) { continue }
-            let move = KlondikeMove(kind: .deckToColumn, card: UInt8(card), index: deckIndex[card])
+            let move = KlondikeMove(kind: .deckToColumn, card: UInt8(card), place: deckPlace[card])
             let child = play(move, on: position)
             if draw == 1 {
                 listUses(of: card, after: move, from: position, in: child, reachCards: reachCards, into: &moves)
@@ -362,10 +351,7 @@ struct KlondikeSearch {
             let bit = KlondikeCards.bit(upper)
             var next: KlondikeMove
             if reachCards & bit != 0 {
-                // Its index among the stock's cards in `child` (the move may have taken one).
-                let place = UInt64(deckPlace[upper])
-                let index = (child.deck & ((1 << place) - 1)).nonzeroBitCount
-                next = KlondikeMove(kind: .deckToColumn, card: UInt8(upper), index: UInt8(index))
+                next = KlondikeMove(kind: .deckToColumn, card: UInt8(upper), place: deckPlace[upper])
             } else if child.baseMask & bit != 0 {
                 next = KlondikeMove(kind: .baseOff, card: UInt8(upper))
             } else if child.foundation(KlondikeCards.suit(upper)) == KlondikeCards.rank(upper), !child.isSafe(upper) {

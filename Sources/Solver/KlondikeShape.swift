@@ -16,6 +16,8 @@ import Solitaire
 struct KlondikeShape: Sendable {
     /// The columns, in layout order.
     let columns: [Int]
+    /// Per pile: it is a column.
+    let isColumn: [Bool]
     let stock: Int
     let waste: Int
     /// The foundations, in layout order.
@@ -79,6 +81,7 @@ struct KlondikeShape: Sendable {
             else { return nil }
         }
         self.columns = columns
+        isColumn = slots.indices.map { columns.contains($0) }
         stock = stocks[0]
         waste = wastes[0]
         self.foundations = foundations
@@ -141,10 +144,8 @@ struct KlondikeShape: Sendable {
             {
                 base -= 1
             }
-            // Face-up cards in order but under a face-down one cannot be: a face-down card only
-            // ever lies under others.
-            if base >= 0 && !cards.isEmpty {
-                guard base <= 0x7F else { return nil }
+            // The run from `base` up is in play; an empty column has none.
+            if !cards.isEmpty {
                 for index in base..<cards.count { position.visible |= KlondikeCards.bit(Int(ids[index])) }
                 position.baseMask |= KlondikeCards.bit(Int(ids[base]))
                 position.setBase(column, to: Int(ids[base]))

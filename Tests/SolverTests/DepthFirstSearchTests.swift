@@ -153,7 +153,7 @@ final class DepthFirstSearchTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(search.stackLimit, memory / 4, "\(memory)")
             }
         }
-        XCTAssertEqual(DepthFirstSearch<DeclarativeRules>.shallowest, 2048)
+        XCTAssertEqual(SearchStack.shallowest, 2048)
     }
 
     /// The path's table of keys: each key inserted is found until it is removed, whatever the
