@@ -52,6 +52,34 @@ final class KlondikeSearchTests: XCTestCase {
         XCTAssertEqual(one.baseMask.nonzeroBitCount, 7)
     }
 
+    /// A position Klondike's search cannot hold (from a position file: a card twice, a face-down
+    /// card on top of a column, a foundation out of order) is refused, and the general searches
+    /// take it instead.
+    func testAPositionItCannotHoldGoesToTheGeneralSearches() throws {
+        let rules = rules("klondike")
+        let shape = try XCTUnwrap(KlondikeShape(rules: rules))
+        let start = rules.deal(seed: 1)
+        XCTAssertNotNil(shape.position(of: start))
+        let column = shape.columns[6]
+        var faceDownOnTop = start
+        faceDownOnTop.piles[column][faceDownOnTop.piles[column].count - 1].faceUp = false
+        var twice = start
+        twice.piles[shape.stock][0] = twice.piles[column].last!
+        var outOfOrder = start
+        outOfOrder.piles[shape.foundations[0]] = [try XCTUnwrap(start.piles[shape.stock].first)]
+        outOfOrder.piles[shape.stock].removeFirst()
+        outOfOrder.piles[shape.foundations[0]][0].faceUp = true
+        for (name, state) in [
+            ("face down on top", faceDownOnTop), ("a card twice", twice), ("out of order", outOfOrder),
+        ] {
+            XCTAssertNil(shape.position(of: state), name)
+            let portfolio = SearchPortfolio(
+                rules: rules, model: SolverModel(rules: rules, pileCount: rules.layout.slots.count), start: state,
+                budget: .hint, isCancelled: { false })
+            XCTAssertEqual(portfolio.searches().map(\.order), [.bestFirst, .bestFirst, .depthFirst], name)
+        }
+    }
+
     /// Deals the general searches decide within a small budget, won and lost, in both draws: the
     /// same answer, and every win replays.
     func testItAgreesWithTheGeneralSearches() {
