@@ -376,8 +376,21 @@ public struct ScriptedRules: Rules {
     public var timerInterval: Double? { engine?.timerInterval }
 
     /// Each position costs the script's hooks: the outlook's search looks at 100 at most after a
-    /// move (see docs/PERFORMANCE.md), past which it says nothing.
-    public var outlookBudget: Int { engine == nil ? Self.defaultOutlookBudget : 100 }
+    /// move (see docs/PERFORMANCE.md), past which it says nothing. A script whose hooks decide
+    /// nothing of the play (``declarativeRules``) costs nothing there.
+    public var outlookBudget: Int { declarativeRules != nil ? Self.defaultOutlookBudget : 100 }
+
+    /// The hooks that decide nothing of the play: the deal (the position is then the search's
+    /// given) and the script's own hints.
+    static let hooksBesideThePlay: Set<ScriptHook> = [.deal, .hint]
+
+    /// The declarative rules, when the script defines no hook but ``hooksBesideThePlay`` (or did
+    /// not load): every move, its consequences and the win are then theirs (Black Hole's script
+    /// only deals the Ace of Spades into the hole).
+    public var declarativeRules: DeclarativeRules? {
+        guard let engine else { return base }
+        return engine.hooks.allSatisfy(Self.hooksBesideThePlay.contains) ? base : nil
+    }
 
     public func timerMessage(seconds: Double, in state: GameState) -> String? {
         engine?.with(state) { $0.timer(seconds: seconds) }

@@ -6,6 +6,8 @@ import Layouts
 extension DeclarativeRules {
     public var foundations: [Int] { foundationPiles }
 
+    public var declarativeRules: DeclarativeRules? { self }
+
     public func builds(_ card: PileCard, on below: PileCard, inPile pile: Int) -> Bool {
         guard traits.indices.contains(pile) else { return false }
         let traits = self.traits[pile]

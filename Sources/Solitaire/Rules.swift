@@ -77,6 +77,11 @@ public protocol Rules: Sendable {
     /// How many positions the table's outlook and hints may explore after a move: rules whose
     /// every question costs more (a script's) explore fewer, so no move waits on them.
     var outlookBudget: Int { get }
+
+    /// The layout's declarative rules when they alone decide every move, its consequences and the
+    /// win (a script that only deals, or gives hints): a search may then play by them directly,
+    /// with everything they let it know. `nil` when other code decides.
+    var declarativeRules: DeclarativeRules? { get }
 }
 
 /// Something that went wrong in a variant's own code: "pyramid.lua:12: in can_drop: attempt to
@@ -115,6 +120,8 @@ extension Rules {
     public func timerMessage(seconds: Double, in state: GameState) -> String? { nil }
 
     public var outlookBudget: Int { Self.defaultOutlookBudget }
+
+    public var declarativeRules: DeclarativeRules? { nil }
 }
 
 /// The rules a layout is played by, leaving out any script it names: its declarative `[game]`

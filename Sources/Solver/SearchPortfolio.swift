@@ -26,6 +26,7 @@ struct PortfolioSearch<R: Rules> {
     private var bestFirst: BestFirstSearch<R>?
     private var depthFirst: DepthFirstSearch<R>?
     private var klondike: KlondikeSearch?
+    private var golf: GolfSearch?
 
     init(bestFirst: BestFirstSearch<R>) {
         self.bestFirst = bestFirst
@@ -42,6 +43,11 @@ struct PortfolioSearch<R: Rules> {
         refresh()
     }
 
+    init(golf: GolfSearch) {
+        self.golf = golf
+        refresh()
+    }
+
     /// Where it stands, kept as plain values after each slice: reading the verdict and counts
     /// through the optional searches copied a whole search (its rules, tables and stacks) at each
     /// question, a sixth of the time of a search.
@@ -55,14 +61,21 @@ struct PortfolioSearch<R: Rules> {
             bestFirst!.run(upTo: limit)
         } else if depthFirst != nil {
             depthFirst!.run(upTo: limit)
-        } else {
+        } else if klondike != nil {
             klondike!.run(upTo: limit)
+        } else {
+            golf!.run(upTo: limit)
         }
         refresh()
         return state
     }
 
     private mutating func refresh() {
+        if let golf {
+            state = SearchState(
+                verdict: golf.verdict, proves: golf.proves, isFull: golf.failed, positions: golf.positions)
+            return
+        }
         if let klondike {
             state = SearchState(
                 verdict: klondike.verdict, proves: klondike.proves, isFull: klondike.failed,
@@ -80,7 +93,9 @@ struct PortfolioSearch<R: Rules> {
     }
 
     /// The moves of the solution, from the start, once it ended `.solved`.
-    func solution() -> [Move] { bestFirst?.solution() ?? depthFirst?.solution() ?? klondike!.solution() }
+    func solution() -> [Move] {
+        bestFirst?.solution() ?? depthFirst?.solution() ?? klondike?.solution() ?? golf!.solution()
+    }
 }
 
 /// How one search goes about it.
@@ -93,6 +108,8 @@ struct SearchSettings {
         case depthFirst
         /// Klondike's own search (KlondikeSearch.swift), for a Klondike-shaped game only.
         case klondike
+        /// The Golf family's own search (GolfSearch.swift), for a Golf-like game only.
+        case golf
     }
 
     var order = Order.bestFirst
@@ -117,6 +134,8 @@ struct SearchSettings {
         order: .depthFirst, weights: .standard, walksTurns: true, skipsIdleShuffles: true)
     /// Klondike's own search.
     static let klondike = SearchSettings(order: .klondike, weights: .standard, walksTurns: true)
+    /// The Golf family's own search.
+    static let golf = SearchSettings(order: .golf, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -129,6 +148,12 @@ struct SearchSettings {
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
         case .klondike:
             Self.klondikeSearch(rules: rules, model: model, start: start, memory: memory)
+                ?? PortfolioSearch(
+                    depthFirst: DepthFirstSearch(
+                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
+        case .golf:
+            model.golf.flatMap { GolfSearch(shape: $0, rules: rules, start: start, memory: memory) }
+                .map { PortfolioSearch(golf: $0) }
                 ?? PortfolioSearch(
                     depthFirst: DepthFirstSearch(
                         rules: rules, model: model, start: start, settings: .prover, memory: memory))
@@ -150,7 +175,8 @@ struct SearchSettings {
 
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
-/// skips idle shuffles, `d` the depth-first search). Unset or empty: the solver's own plan.
+/// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
+/// Klondike's own search, `g` the Golf family's). Unset or empty: the solver's own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
     getenv("CARDTABLE_SOLVER_PLAN").map { String(cString: $0) })
 
@@ -162,6 +188,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
+                "g": .golf,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -189,8 +216,12 @@ struct SearchPortfolio<R: Rules> {
     /// other weights (games with a stock: Eastcliff, Canfield, Lucas) and the depth-first
     /// search, which proves, beside it (docs/PERFORMANCE.md has the plans measured).
     func searches() -> [SearchSettings] {
-        plan ?? experimentPlan
-            ?? (model.klondike?.position(of: start) != nil ? [.klondike] : [.first, .second, .prover])
+        if let plan = plan ?? experimentPlan { return plan }
+        if model.klondike?.position(of: start) != nil { return [.klondike] }
+        if let golf = model.golf, GolfSearch(shape: golf, rules: rules, start: start, memory: 0) != nil {
+            return [.golf]
+        }
+        return [.first, .second, .prover]
     }
 
     /// The most positions a best-first search beside a depth-first one expands: the wins it

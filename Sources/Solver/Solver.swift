@@ -13,12 +13,16 @@ import Solitaire
 /// or the search was cancelled first (BestFirstSearch.swift and SearchPortfolio.swift tell how it searches).
 public struct Solver: Sendable {
     public let rules: any Rules
+    /// The rules it searches by: the layout's declarative rules when they alone decide the play
+    /// (``Rules/declarativeRules``: a script that only deals is searched without a call to it).
+    let searched: any Rules
     /// What the search knows of the rules, worked out once (SolverModel.swift).
     let model: SolverModel
 
     public init(rules: any Rules) {
         self.rules = rules
-        model = SolverModel(rules: rules, pileCount: rules.layout.slots.count)
+        searched = rules.declarativeRules ?? rules
+        model = SolverModel(rules: searched, pileCount: rules.layout.slots.count)
     }
 
     /// `isCancelled` is polled every few hundred positions; a cancelled search answers `.unknown`.
@@ -27,8 +31,8 @@ public struct Solver: Sendable {
     ) -> SolverResult {
         guard Solver.applies(to: rules) else { return SolverResult(verdict: .unknown, positions: 0, seconds: 0) }
         let model =
-            state.piles.count == model.pileCount ? model : SolverModel(rules: rules, pileCount: state.piles.count)
-        return Solver.search(rules, model: model, from: state, budget: budget, isCancelled: isCancelled)
+            state.piles.count == model.pileCount ? model : SolverModel(rules: searched, pileCount: state.piles.count)
+        return Solver.search(searched, model: model, from: state, budget: budget, isCancelled: isCancelled)
     }
 
     /// Whether the solver can work on these rules at all (not on a free table, which has no win).

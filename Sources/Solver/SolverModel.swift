@@ -75,6 +75,9 @@ struct SolverModel: Sendable {
     /// Where a Klondike-shaped game's piles are: such a game gets its own search
     /// (KlondikeSearch.swift). `nil` for every other game.
     let klondike: KlondikeShape?
+    /// Where a Golf-like game's piles are: such a game gets its own search (GolfSearch.swift).
+    /// `nil` for every other game.
+    let golf: GolfShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -84,6 +87,7 @@ struct SolverModel: Sendable {
     init(rules: any Rules, pileCount: Int) {
         self.pileCount = pileCount
         klondike = pileCount == rules.layout.slots.count ? KlondikeShape(rules: rules) : nil
+        golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations

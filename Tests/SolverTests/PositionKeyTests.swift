@@ -51,10 +51,10 @@ final class PositionKeyTests: XCTestCase {
         XCTAssertEqual(SolverModel(rules: DeclarativeRules(layout: layout), pileCount: 4).sights[1], .top)
     }
 
-    /// A layout's promise: a script's discard pile keyed by its count alone, a hole by its top
-    /// and count; a pile it promises nothing of, whole.
+    /// A layout's promise: a script's discard pile keyed by its count alone, a foundation by its
+    /// top and count; a pile it promises nothing of, whole.
     func testAScriptsPilesAreKeyedAsTheLayoutPromises() {
-        for (name, pile, sight) in [("pyramid", "discard", SearchSight.count), ("black-hole", "hole", .top)] {
+        for (name, pile, sight) in [("pyramid", "discard", SearchSight.count), ("tri-peaks", "foundation", .top)] {
             let layout = shippedLayout(name)
             let rules = rulesOf(layout)
             let model = SolverModel(rules: rules, pileCount: layout.slots.count)

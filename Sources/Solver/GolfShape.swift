@@ -1,0 +1,101 @@
+import Layouts
+import Solitaire
+
+// Golf-like games get a search of their own (GolfSearch.swift) when their rules are, in every
+// point that search relies on, the rules of the Golf family: cards only ever leave the columns,
+// one at a time from the top, for one foundation that keeps them; what that foundation takes
+// next depends on the rank of its top card alone. Golf, All in a Row and Black Hole are such
+// games (Black Hole's script only deals: ScriptedRules.declarativeRules).
+//
+// What it must be: columns on which nothing builds, that move their top card only and are never
+// refilled; one foundation that builds by rank whatever the suit (up, down or either, with or
+// without King and Ace as neighbours), starts with any card or with one rank, and gives nothing
+// back; at most one stock, which turns one card at a time straight onto that foundation and is
+// never redealt; and no other pile. Any other rule and the table's searches play the game.
+
+/// Where a Golf-like game's piles are, and what its foundation takes.
+struct GolfShape: Sendable {
+    /// The columns, in layout order.
+    let columns: [Int]
+    let foundation: Int
+    /// The stock that turns its cards onto the foundation, if the game has one.
+    let stock: Int?
+    /// Per rank on top of the foundation (1 to 13), the ranks it takes next, a bit each (bit `r`
+    /// for rank `r`).
+    let follows: [UInt16]
+    /// The ranks an empty foundation takes, a bit each.
+    let starts: UInt16
+    /// Won once the columns are empty, whatever the stock still holds (`win = "cleared"`, Golf's);
+    /// otherwise once every card is on the foundation.
+    let winsCleared: Bool
+    /// The most cards the foundation holds (`Int.max`: no limit).
+    let capacity: Int
+    /// A rank that goes on another is one the other goes on: the foundation's ranks are a line
+    /// or a circle of neighbours (GolfSearch.swift's colouring needs it).
+    let isSymmetric: Bool
+
+    /// `nil` unless the rules are the Golf family's in every point listed above.
+    init?(rules: any Rules) {
+        guard let declarative = rules as? DeclarativeRules else { return nil }
+        let slots = declarative.layout.slots
+        var columns: [Int] = []
+        var stocks: [Int] = []
+        var foundations: [Int] = []
+        for (index, slot) in slots.enumerated() {
+            switch slot.kind {
+            case .tableau: columns.append(index)
+            case .stock: stocks.append(index)
+            case .foundation: foundations.append(index)
+            default: return nil
+            }
+            guard declarative.pileRules(index).refillFrom == nil else { return nil }
+        }
+        guard !columns.isEmpty, foundations.count == 1, stocks.count <= 1 else { return nil }
+        let foundation = foundations[0]
+        for column in columns {
+            let pileRules = declarative.pileRules(column)
+            guard pileRules.build == .none, pileRules.empty == .none, pileRules.move == .top else { return nil }
+        }
+        let foundationRules = declarative.pileRules(foundation)
+        guard !foundationRules.takeBack, !foundationRules.collect, foundationRules.build != .none else { return nil }
+        switch foundationRules.base {
+        case .any: starts = 0x3FFE
+        case .rank(let rank) where (1...13).contains(rank): starts = 1 << UInt16(rank)
+        default: return nil
+        }
+        // What goes on the foundation, by rank alone: the same for every pair of suits, or the
+        // game is not one of these.
+        var follows = [UInt16](repeating: 0, count: 14)
+        for top in 1...13 {
+            for rank in 1...13 {
+                let answers = Set(
+                    (0..<16).map { suits in
+                        declarative.builds(
+                            PileCard(raw: UInt8((suits & 3) << 4 | rank) | 0x80),
+                            on: PileCard(raw: UInt8((suits >> 2) << 4 | top) | 0x80), inPile: foundation)
+                    })
+                guard answers.count == 1 else { return nil }
+                if answers.first! { follows[top] |= 1 << UInt16(rank) }
+            }
+        }
+        self.follows = follows
+        isSymmetric = (1...13).allSatisfy { above in
+            (1...13).allSatisfy { below in (follows[below] >> above & 1) == (follows[above] >> below & 1) }
+        }
+        if let stock = stocks.first {
+            let stockRules = declarative.pileRules(stock)
+            let targets = stockRules.dealTo.flatMap { name in
+                let inGroup = slots.indices.filter { slots[$0].group == name }
+                return inGroup.isEmpty ? slots.indices.filter { slots[$0].id == name } : inGroup
+            }
+            guard targets == [foundation], stockRules.draw == 1, stockRules.redeals == .limited(0),
+                !stockRules.dealNeedsNoEmpty
+            else { return nil }
+        }
+        self.columns = columns
+        self.foundation = foundation
+        stock = stocks.first
+        winsCleared = declarative.game.win == .cleared
+        capacity = slots[foundation].capacity ?? .max
+    }
+}
