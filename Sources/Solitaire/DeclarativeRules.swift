@@ -19,7 +19,7 @@ public struct DeclarativeRules: Rules {
     /// Per pile (layout slot), its rules as plain values.
     let traits: [PileTraits]
     /// Per pile, the piles a click on it deals to (stocks only; empty otherwise).
-    let stockTargets: [[Int]]
+    public let stockTargets: [[Int]]
     /// Per pile, the piles that refill it when it empties (`refill-from`), in order.
     let refillSources: [[Int]]
     /// The slots of the collect groups, in order.

@@ -89,23 +89,36 @@ struct GolfSearch {
     /// The bit every key has set, so that no key is zero (PositionTable.swift).
     static var marker: UInt64 { 1 << 62 }
 
-    /// `nil` when the position is not one the search can hold: a face-down card in a column, more
-    /// cards than the key has room for, a foundation full or with a top card whose rank the game
-    /// has no rule for.
-    init?(shape: GolfShape, rules: any Rules, start: GameState, memory: Int) {
+    /// How a position of the table packs into a key: bits a column's height, bits the stock's
+    /// count, the most cards a column holds. `nil` when the position is not one the search can
+    /// hold: a card outside the game's piles, a face-down card in a column, more cards than the
+    /// key has room for, a foundation too small for them.
+    static func packing(of start: GameState, shape: GolfShape) -> (heightBits: UInt64, stockBits: UInt64, depth: Int)? {
         guard start.piles.count > max(shape.foundation, shape.columns.max()!, shape.stock ?? 0) else { return nil }
         for (index, pile) in start.piles.enumerated()
         where index != shape.foundation && index != shape.stock && !shape.columns.contains(index) {
             guard pile.isEmpty else { return nil }
         }
-        let columnPiles = shape.columns.map { start.piles[$0] }
-        guard columnPiles.allSatisfy({ $0.allSatisfy(\.faceUp) }) else { return nil }
-        let depth = max(1, columnPiles.map(\.count).max()!)
-        let stockCards = shape.stock.map { start.piles[$0] } ?? []
+        var depth = 1
+        for column in shape.columns {
+            guard start.piles[column].allSatisfy(\.faceUp) else { return nil }
+            depth = max(depth, start.piles[column].count)
+        }
+        let stockCount = shape.stock.map { start.piles[$0].count } ?? 0
         let heightBits = UInt64(Int.bitWidth - depth.leadingZeroBitCount)
-        let stockBits = UInt64(Int.bitWidth - stockCards.count.leadingZeroBitCount)
+        let stockBits = UInt64(Int.bitWidth - stockCount.leadingZeroBitCount)
+        guard heightBits * UInt64(shape.columns.count) + stockBits + 4 <= 62, start.cardCount <= shape.capacity else {
+            return nil
+        }
+        return (heightBits, stockBits, depth)
+    }
+
+    /// `nil` when the position is not one the search can hold (``packing(of:shape:)``).
+    init?(shape: GolfShape, rules: any Rules, start: GameState, memory: Int) {
+        guard let (heightBits, stockBits, depth) = Self.packing(of: start, shape: shape) else { return nil }
+        let columnPiles = shape.columns.map { start.piles[$0] }
+        let stockCards = shape.stock.map { start.piles[$0] } ?? []
         let columnBits = heightBits * UInt64(shape.columns.count)
-        guard columnBits + stockBits + 4 <= 62, start.cardCount <= shape.capacity else { return nil }
         var ranks = [UInt8](repeating: 0, count: shape.columns.count * depth)
         for (column, pile) in columnPiles.enumerated() {
             for (index, card) in pile.enumerated() { ranks[column * depth + index] = UInt8(card.rank) }
@@ -148,15 +161,19 @@ struct GolfSearch {
         return mixed
     }
 
-    /// Whether the columns are clear and, unless that wins, the stock too.
-    private var isWon: Bool { columnCards == 0 && (shape.winsCleared || stockLeft == 0) }
+    /// Whether a position with these cards left wins: the columns clear and, unless that wins,
+    /// the stock too.
+    @inline(__always)
+    private func wins(columnCards: Int, stock: Int) -> Bool {
+        columnCards == 0 && (shape.winsCleared || stock == 0)
+    }
 
     /// Searches until it ends (``verdict``) or has expanded `limit` positions.
     mutating func run(upTo limit: Int) {
         guard verdict == nil, !failed else { return }
         if !started {
             started = true
-            if isWon { return finish([]) }
+            if wins(columnCards: columnCards, stock: stockLeft) { return finish([]) }
             guard positions < limit else { return }
             positions = 1
             _ = table.insert(Self.stored(key))
@@ -316,7 +333,7 @@ struct GolfSearch {
                 rank = Int(stockRanks[stockLeft - 1])
                 childStock -= 1
             }
-            if childCards == 0 && (shape.winsCleared || childStock == 0) {
+            if wins(columnCards: childCards, stock: childStock) {
                 levels.append(Level(first: first, end: first, next: first, move: move, previousTop: previousTop))
                 finish(levels.dropFirst().map(\.move) + [candidate])
                 return true

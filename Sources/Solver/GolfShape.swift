@@ -84,11 +84,8 @@ struct GolfShape: Sendable {
         }
         if let stock = stocks.first {
             let stockRules = declarative.pileRules(stock)
-            let targets = stockRules.dealTo.flatMap { name in
-                let inGroup = slots.indices.filter { slots[$0].group == name }
-                return inGroup.isEmpty ? slots.indices.filter { slots[$0].id == name } : inGroup
-            }
-            guard targets == [foundation], stockRules.draw == 1, stockRules.redeals == .limited(0),
+            guard declarative.stockTargets[stock] == [foundation], stockRules.draw == 1,
+                stockRules.redeals == .limited(0),
                 !stockRules.dealNeedsNoEmpty
             else { return nil }
         }

@@ -56,8 +56,7 @@ struct KlondikeShape: Sendable {
         else { return nil }
         let stockRules = declarative.pileRules(stocks[0])
         guard stockRules.redeals == .unlimited, stockRules.draw >= 1, !stockRules.dealNeedsNoEmpty,
-            stockRules.dealTo.isEmpty || stockRules.dealTo == [slots[wastes[0]].group]
-                || stockRules.dealTo == [slots[wastes[0]].id]
+            declarative.stockTargets[stocks[0]] == [wastes[0]]
         else { return nil }
         let wasteRules = declarative.pileRules(wastes[0])
         guard wasteRules.move == .top, wasteRules.build == .none, wasteRules.empty == .none,

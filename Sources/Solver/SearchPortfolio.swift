@@ -218,9 +218,7 @@ struct SearchPortfolio<R: Rules> {
     func searches() -> [SearchSettings] {
         if let plan = plan ?? experimentPlan { return plan }
         if model.klondike?.position(of: start) != nil { return [.klondike] }
-        if let golf = model.golf, GolfSearch(shape: golf, rules: rules, start: start, memory: 0) != nil {
-            return [.golf]
-        }
+        if let golf = model.golf, GolfSearch.packing(of: start, shape: golf) != nil { return [.golf] }
         return [.first, .second, .prover]
     }
 
