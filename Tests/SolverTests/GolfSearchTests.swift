@@ -46,6 +46,27 @@ final class GolfSearchTests: XCTestCase {
         XCTAssertEqual(portfolio.searches().map(\.order), [.golf])
     }
 
+    /// A position the search cannot hold (from a position file: a face-down card in a column, a
+    /// card on a pile the game has none on) is refused, and the general searches take it.
+    func testAPositionItCannotHoldGoesToTheGeneralSearches() throws {
+        let rules = try XCTUnwrap(searched("golf"))
+        let shape = try XCTUnwrap(GolfShape(rules: rules))
+        let model = SolverModel(rules: rules, pileCount: rules.layout.slots.count)
+        let start = rules.deal(seed: 1)
+        XCTAssertNotNil(GolfSearch.packing(of: start, shape: shape))
+        var faceDown = start
+        faceDown.piles[shape.columns[0]][0].faceUp = false
+        var missingPile = start
+        missingPile.piles.removeLast()
+        for (name, state) in [("face down in a column", faceDown), ("a pile short", missingPile)] {
+            XCTAssertNil(GolfSearch.packing(of: state, shape: shape), name)
+            XCTAssertNil(GolfSearch(shape: shape, rules: rules, start: state, memory: 1 << 20), name)
+        }
+        let portfolio = SearchPortfolio(
+            rules: rules, model: model, start: faceDown, budget: .hint, isCancelled: { false })
+        XCTAssertEqual(portfolio.searches().map(\.order), [.bestFirst, .bestFirst, .depthFirst])
+    }
+
     /// No key is stored as zero, which the table reads as an empty slot, nor as one, which it
     /// stores a zero as: the mix is undone to find the one key that would be stored as one, and
     /// it is no key (every key has the marker bit and no higher bit).
