@@ -5,7 +5,7 @@
 
 extension LayoutLoader {
     /// Keys of the `[game]` table.
-    public static let gameKeys = ["decks", "suits", "win", "family"]
+    public static let gameKeys = ["decks", "suits", "win", "family", "solver"]
     /// Rules keys of a `[slots.X]` group or a `[[slot]]` entry; only a layout with a `[game]` table may
     /// give them.
     public static let rulesKeys = [
@@ -46,6 +46,7 @@ extension Loader {
         var suits: [Character] = LayoutLoader.suitLetters
         var win = WinCondition.foundations
         var family = "Other"
+        var solver: SolverFamily?
     }
 
     /// The game's rules, or `nil` for a free table (no `[game]`) or when the rules cannot be read.
@@ -93,7 +94,7 @@ extension Loader {
         checkRules(ordered, game: game, slots: slots)
         return GameRules(
             decks: game.decks, suits: game.suits, win: game.win, family: game.family,
-            groups: byName.mapValues(\.rules))
+            solver: game.solver, groups: byName.mapValues(\.rules))
     }
 
     /// The tables that may hold rules keys: all of them, and those of named groups by group name, in file order.
@@ -165,6 +166,9 @@ extension Loader {
             } else {
                 game.family = family
             }
+        }
+        if let solver = enumeration(table, "solver", parent: "game", as: SolverFamily.self) {
+            game.solver = solver
         }
         return game
     }

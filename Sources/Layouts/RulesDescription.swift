@@ -26,6 +26,16 @@ public enum SearchSight: String, CaseIterable, Sendable {
     case count
 }
 
+/// A search the solver has for one family of rules (`solver` in `[game]`): a promise of the
+/// layout's that its rules, a script's hooks included, are that family's in every point the search
+/// relies on (cardtable-layout(5) lists them), so that the solver may search the game by them.
+public enum SolverFamily: String, CaseIterable, Sendable {
+    /// Accordion: one row of cards; a card goes onto the card one or three places to its left
+    /// when the two match in suit or rank, the covered card leaves the game and the row closes
+    /// up; the stock deals one card to the row's end; won with one card left and the stock empty.
+    case accordion
+}
+
 /// Which suits may build on each other.
 public enum SuitRule: String, CaseIterable, Sendable {
     /// The same suit (foundations, Forty Thieves).
@@ -228,17 +238,20 @@ public struct GameRules: Hashable, Sendable {
     public var win: WinCondition
     /// Where the game belongs in `cardtable list` (`"Klondike"`, `"FreeCell"`, …).
     public var family: String
+    /// The search of the solver's own the layout promises its rules fit (`solver`), if any.
+    public var solver: SolverFamily?
     /// The rules of each group, by group name. Every group of the layout has an entry.
     public var groups: [String: PileRules]
 
     public init(
         decks: Int = 1, suits: [Character] = ["C", "D", "H", "S"], win: WinCondition = .foundations,
-        family: String = "Other", groups: [String: PileRules]
+        family: String = "Other", solver: SolverFamily? = nil, groups: [String: PileRules]
     ) {
         self.decks = decks
         self.suits = suits
         self.win = win
         self.family = family
+        self.solver = solver
         self.groups = groups
     }
 

@@ -31,6 +31,9 @@ extension ShippedLayouts {
 
         [game]
         family = "Accordion"
+        # A promise to the solver: accordion.lua plays by Accordion's rules, so the
+        # solver may search the game with its own Accordion search.
+        solver = "accordion"
 
         # The keys below say that the row builds on nothing; accordion.lua deals,
         # matches and closes up the row, and deals one card at a click on the stock.

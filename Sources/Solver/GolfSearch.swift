@@ -143,11 +143,7 @@ struct GolfSearch {
         self.shape = shape
         self.rules = rules
         self.start = start
-        // The table at most half the memory, made whole at once when small (KlondikeSearch.swift).
-        var slots = 64
-        while slots * 32 <= memory { slots <<= 1 }
-        table = PositionTable(capacity: slots * 8 <= 4 << 20 ? slots * 3 / 4 : 1 << 12, limit: slots * 3 / 4)
-        table.forgets = true
+        table = PositionTable.forgetting(within: memory)
         children.reserveCapacity(64)
     }
 
@@ -371,24 +367,15 @@ struct GolfSearch {
     /// Plays the search's moves on the table's rules from the start; the win is the answer only
     /// if every move was legal and the last one won.
     private mutating func finish(_ moves: [Int]) {
-        var state = start
-        var played: [Move] = []
-        for move in moves {
-            let next =
-                move < shape.columns.count
-                ? Move.transfer(from: shape.columns[move], to: shape.foundation, count: 1) : Move.stock(shape.stock!)
-            guard rules.allows(next, in: state) else {
-                failed = true
-                return
-            }
-            _ = rules.apply(next, to: &state)
-            played.append(next)
+        let played = moves.map {
+            $0 < shape.columns.count
+                ? Move.transfer(from: shape.columns[$0], to: shape.foundation, count: 1) : Move.stock(shape.stock!)
         }
-        guard rules.isWon(state) else {
+        guard let won = replayedWin(played, rules: rules, from: start) else {
             failed = true
             return
         }
-        solutionMoves = played
+        solutionMoves = won
         verdict = .solved
     }
 }

@@ -60,14 +60,8 @@ struct KlondikeSearch {
         self.deal = deal
         self.replay = replay
         startPosition = start
-        // The table at most half the memory: while it grows, its old slots and its new ones are
-        // both held, three quarters of the memory at most. A table of a few MiB (the status
-        // line's) is made whole at once instead, so that it is never held twice.
-        var slots = 64
-        while slots * 32 <= memory { slots <<= 1 }
-        table = PositionTable(capacity: slots * 8 <= 4 << 20 ? slots * 3 / 4 : 1 << 12, limit: slots * 3 / 4)
-        table.forgets = true
-        stackLimit = max(0, memory - slots * 8)
+        table = PositionTable.forgetting(within: memory)
+        stackLimit = max(0, memory - PositionTable.slotsWithin(memory) * 8)
         children.reserveCapacity(256)
     }
 

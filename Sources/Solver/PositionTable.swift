@@ -120,6 +120,32 @@ struct PositionTable {
         }
     }
 
+    /// The table of a family's own search (Klondike's, the Golf family's, Accordion's), which
+    /// forgets once full: at most half of `memory`, so that while it grows its old slots and its
+    /// new ones are both held in three quarters at most; a table of a few MiB (the status line's)
+    /// is made whole at once instead, so that it is never held twice.
+    static func forgetting(within memory: Int) -> PositionTable {
+        var table = PositionTable(
+            capacity: slotsWithin(memory) * 8 <= 4 << 20 ? slotsWithin(memory) * 3 / 4 : 1 << 12,
+            limit: slotsWithin(memory) * 3 / 4)
+        table.forgets = true
+        return table
+    }
+
+    /// The slots of ``forgetting(within:)``'s table: a power of two, 32 bytes of `memory` each.
+    static func slotsWithin(_ memory: Int) -> Int {
+        var slots = 64
+        while slots * 32 <= memory { slots <<= 1 }
+        return slots
+    }
+
+    /// Forgets every key, keeping its slots (no memory is given back or taken anew).
+    mutating func removeAll() {
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        count = 0
+        hasForgotten = false
+    }
+
     private mutating func grow() {
         let old = slots
         slots = [UInt64](repeating: 0, count: old.count * 2)

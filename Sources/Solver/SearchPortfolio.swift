@@ -27,6 +27,7 @@ struct PortfolioSearch<R: Rules> {
     private var depthFirst: DepthFirstSearch<R>?
     private var klondike: KlondikeSearch?
     private var golf: GolfSearch?
+    private var accordion: AccordionSearch?
 
     init(bestFirst: BestFirstSearch<R>) {
         self.bestFirst = bestFirst
@@ -48,6 +49,11 @@ struct PortfolioSearch<R: Rules> {
         refresh()
     }
 
+    init(accordion: AccordionSearch) {
+        self.accordion = accordion
+        refresh()
+    }
+
     /// Where it stands, kept as plain values after each slice: reading the verdict and counts
     /// through the optional searches copied a whole search (its rules, tables and stacks) at each
     /// question, a sixth of the time of a search.
@@ -63,14 +69,22 @@ struct PortfolioSearch<R: Rules> {
             depthFirst!.run(upTo: limit)
         } else if klondike != nil {
             klondike!.run(upTo: limit)
-        } else {
+        } else if golf != nil {
             golf!.run(upTo: limit)
+        } else {
+            accordion!.run(upTo: limit)
         }
         refresh()
         return state
     }
 
     private mutating func refresh() {
+        if let accordion {
+            state = SearchState(
+                verdict: accordion.verdict, proves: accordion.proves, isFull: accordion.failed,
+                positions: accordion.positions)
+            return
+        }
         if let golf {
             state = SearchState(
                 verdict: golf.verdict, proves: golf.proves, isFull: golf.failed, positions: golf.positions)
@@ -94,7 +108,8 @@ struct PortfolioSearch<R: Rules> {
 
     /// The moves of the solution, from the start, once it ended `.solved`.
     func solution() -> [Move] {
-        bestFirst?.solution() ?? depthFirst?.solution() ?? klondike?.solution() ?? golf!.solution()
+        bestFirst?.solution() ?? depthFirst?.solution() ?? klondike?.solution() ?? golf?.solution()
+            ?? accordion!.solution()
     }
 }
 
@@ -110,6 +125,8 @@ struct SearchSettings {
         case klondike
         /// The Golf family's own search (GolfSearch.swift), for a Golf-like game only.
         case golf
+        /// Accordion's own search (AccordionSearch.swift), for a layout that promises its rules.
+        case accordion
     }
 
     var order = Order.bestFirst
@@ -136,6 +153,8 @@ struct SearchSettings {
     static let klondike = SearchSettings(order: .klondike, weights: .standard, walksTurns: true)
     /// The Golf family's own search.
     static let golf = SearchSettings(order: .golf, weights: .standard, walksTurns: true)
+    /// Accordion's own search.
+    static let accordion = SearchSettings(order: .accordion, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -154,6 +173,12 @@ struct SearchSettings {
         case .golf:
             model.golf.flatMap { GolfSearch(shape: $0, rules: rules, start: start, memory: memory) }
                 .map { PortfolioSearch(golf: $0) }
+                ?? PortfolioSearch(
+                    depthFirst: DepthFirstSearch(
+                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
+        case .accordion:
+            model.accordion.flatMap { AccordionSearch(shape: $0, rules: rules, start: start, memory: memory) }
+                .map { PortfolioSearch(accordion: $0) }
                 ?? PortfolioSearch(
                     depthFirst: DepthFirstSearch(
                         rules: rules, model: model, start: start, settings: .prover, memory: memory))
@@ -176,7 +201,8 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's). Unset or empty: the solver's own plan.
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's). Unset or empty: the solver's
+/// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
     getenv("CARDTABLE_SOLVER_PLAN").map { String(cString: $0) })
 
@@ -188,7 +214,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf,
+                "g": .golf, "a": .accordion,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -219,6 +245,9 @@ struct SearchPortfolio<R: Rules> {
         if let plan = plan ?? experimentPlan { return plan }
         if model.klondike?.position(of: start) != nil { return [.klondike] }
         if let golf = model.golf, GolfSearch.packing(of: start, shape: golf) != nil { return [.golf] }
+        if let accordion = model.accordion, AccordionSearch.row(of: start, shape: accordion) != nil {
+            return [.accordion]
+        }
         return [.first, .second, .prover]
     }
 

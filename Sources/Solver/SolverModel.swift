@@ -78,6 +78,9 @@ struct SolverModel: Sendable {
     /// Where a Golf-like game's piles are: such a game gets its own search (GolfSearch.swift).
     /// `nil` for every other game.
     let golf: GolfShape?
+    /// Where an Accordion game's piles are, when its layout promises Accordion's rules: such a
+    /// game gets its own search (AccordionSearch.swift). `nil` for every other game.
+    let accordion: AccordionShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -88,6 +91,7 @@ struct SolverModel: Sendable {
         self.pileCount = pileCount
         klondike = pileCount == rules.layout.slots.count ? KlondikeShape(rules: rules) : nil
         golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
+        accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations

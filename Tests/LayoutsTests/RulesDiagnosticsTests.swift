@@ -153,12 +153,21 @@ final class RulesDiagnosticsTests: XCTestCase {
             game(
                 "win = \"clear\"", "\"clear",
                 "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared)"),
+            game(
+                "solver = \"acordion\"", "\"acordion",
+                "unknown solver \"acordion\"; did you mean \"accordion\"? (one of accordion)"),
+            game("solver = true", "true", "solver must be a string (one of accordion), found a boolean (true)"),
             game("deck = 2", "deck", "unknown key 'deck' in [game]; did you mean 'decks'?"),
             game(
                 "build = \"up\"", "build",
                 "unknown key 'build' in [game]; 'build' is a rules key: it belongs in a [slots.X] group or a [[slot]] entry"
             ),
         ])
+    }
+
+    func testTheSolverKeyIsReadAndDefaultsToNone() throws {
+        XCTAssertNil(try XCTUnwrap(load(game()).layout?.rules).solver)
+        XCTAssertEqual(load(game(game: "solver = \"accordion\"")).layout?.rules?.solver, .accordion)
     }
 
     func testFamilyMustNotBeEmpty() {

@@ -181,4 +181,23 @@ final class DepthFirstSearchTests: XCTestCase {
         }
         for key in held { XCTAssertTrue(keys.contains(key)) }
     }
+
+    /// Emptied for a new attempt (AccordionSearch.swift), a table that had forgotten keys holds
+    /// none, takes each again as new, and keeps its slots.
+    func testAnEmptiedTableHoldsNothingAndKeepsItsRoom() {
+        var keys = PositionTable(capacity: 48, limit: 48)
+        keys.forgets = true
+        for key in 1...200 as ClosedRange<UInt64> { _ = keys.insert(key << 20) }
+        XCTAssertTrue(keys.hasForgotten)
+        let bytes = keys.bytes
+        keys.removeAll()
+        XCTAssertEqual(keys.count, 0)
+        XCTAssertFalse(keys.hasForgotten)
+        XCTAssertEqual(keys.bytes, bytes)
+        for key in 1...40 as ClosedRange<UInt64> {
+            XCTAssertFalse(keys.contains(key << 20))
+            XCTAssertTrue(keys.insert(key << 20))
+        }
+        XCTAssertEqual(keys.count, 40)
+    }
 }
