@@ -1978,6 +1978,9 @@ extension ShippedLayouts {
 
         [game]
         family = "Pyramid"
+        # A promise to the solver: pyramid.lua plays by Pyramid's rules, so the
+        # solver may search the game with its own Pyramid search.
+        solver = "pyramid"
 
         # The keys below are what the rules say where they can; pyramid.lua decides
         # the rest (which cards are free, the pairs, the stock's face-up top card).

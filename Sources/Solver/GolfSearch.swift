@@ -147,15 +147,9 @@ struct GolfSearch {
         children.reserveCapacity(64)
     }
 
-    /// The key as the table holds it: mixed so that the table's slots are spread (PositionTable
-    /// finds a key's slot from its middle bits), by steps that can be undone, so two positions
-    /// still never share a stored key.
+    /// The key as the table holds it (``PositionTable/spread(_:)``).
     @inline(__always)
-    static func stored(_ key: UInt64) -> UInt64 {
-        var mixed = key &* 0x9E37_79B9_7F4A_7C15
-        mixed ^= mixed >> 32
-        return mixed
-    }
+    static func stored(_ key: UInt64) -> UInt64 { PositionTable.spread(key) }
 
     /// Whether a position with these cards left wins: the columns clear and, unless that wins,
     /// the stock too.

@@ -139,6 +139,17 @@ struct PositionTable {
         return slots
     }
 
+    /// A key that is the position itself (the Golf family's, Pyramid's: a marker bit 62 and
+    /// nothing above it) as the table holds it: mixed so that the table's slots are spread (it
+    /// finds a key's slot from its middle bits), by steps that can be undone, so two positions
+    /// still never share a stored key, and none is stored as 0 or 1 (GolfSearchTests).
+    @inline(__always)
+    static func spread(_ key: UInt64) -> UInt64 {
+        var mixed = key &* 0x9E37_79B9_7F4A_7C15
+        mixed ^= mixed >> 32
+        return mixed
+    }
+
     /// Forgets every key, keeping its slots (no memory is given back or taken anew).
     mutating func removeAll() {
         slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }

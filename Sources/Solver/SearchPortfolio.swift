@@ -19,15 +19,16 @@ import Solitaire
 // search that leaves idle moves between columns out (it does not see every position, so its
 // running dry proves nothing).
 
-/// One of the portfolio's searches, whatever order it takes positions in: one of the two is set.
-/// Not a protocol's existential, so that each search's code stays specialised for the rules' type
-/// (through an existential it ran as unspecialised generic code, a third slower).
+/// One of the portfolio's searches, whatever order it takes positions in: one of the three is
+/// set. The general searches are not a protocol's existential, so that their code stays
+/// specialised for the rules' type (through an existential it ran as unspecialised generic code,
+/// a third slower); a family's own search (``FamilySearch``) plays by plain values of its own
+/// and asks the rules only to play its win back, so one call through the existential a slice
+/// costs nothing.
 struct PortfolioSearch<R: Rules> {
     private var bestFirst: BestFirstSearch<R>?
     private var depthFirst: DepthFirstSearch<R>?
-    private var klondike: KlondikeSearch?
-    private var golf: GolfSearch?
-    private var accordion: AccordionSearch?
+    private var family: (any FamilySearch)?
 
     init(bestFirst: BestFirstSearch<R>) {
         self.bestFirst = bestFirst
@@ -39,18 +40,8 @@ struct PortfolioSearch<R: Rules> {
         refresh()
     }
 
-    init(klondike: KlondikeSearch) {
-        self.klondike = klondike
-        refresh()
-    }
-
-    init(golf: GolfSearch) {
-        self.golf = golf
-        refresh()
-    }
-
-    init(accordion: AccordionSearch) {
-        self.accordion = accordion
+    init(family: any FamilySearch) {
+        self.family = family
         refresh()
     }
 
@@ -67,33 +58,17 @@ struct PortfolioSearch<R: Rules> {
             bestFirst!.run(upTo: limit)
         } else if depthFirst != nil {
             depthFirst!.run(upTo: limit)
-        } else if klondike != nil {
-            klondike!.run(upTo: limit)
-        } else if golf != nil {
-            golf!.run(upTo: limit)
         } else {
-            accordion!.run(upTo: limit)
+            family!.run(upTo: limit)
         }
         refresh()
         return state
     }
 
     private mutating func refresh() {
-        if let accordion {
+        if let family {
             state = SearchState(
-                verdict: accordion.verdict, proves: accordion.proves, isFull: accordion.failed,
-                positions: accordion.positions)
-            return
-        }
-        if let golf {
-            state = SearchState(
-                verdict: golf.verdict, proves: golf.proves, isFull: golf.failed, positions: golf.positions)
-            return
-        }
-        if let klondike {
-            state = SearchState(
-                verdict: klondike.verdict, proves: klondike.proves, isFull: klondike.failed,
-                positions: klondike.positions)
+                verdict: family.verdict, proves: family.proves, isFull: family.failed, positions: family.positions)
             return
         }
         state =
@@ -108,8 +83,7 @@ struct PortfolioSearch<R: Rules> {
 
     /// The moves of the solution, from the start, once it ended `.solved`.
     func solution() -> [Move] {
-        bestFirst?.solution() ?? depthFirst?.solution() ?? klondike?.solution() ?? golf?.solution()
-            ?? accordion!.solution()
+        bestFirst?.solution() ?? depthFirst?.solution() ?? family!.solution()
     }
 }
 
@@ -127,6 +101,8 @@ struct SearchSettings {
         case golf
         /// Accordion's own search (AccordionSearch.swift), for a layout that promises its rules.
         case accordion
+        /// Pyramid's own search (PyramidSearch.swift), for a layout that promises its rules.
+        case pyramid
     }
 
     var order = Order.bestFirst
@@ -155,6 +131,8 @@ struct SearchSettings {
     static let golf = SearchSettings(order: .golf, weights: .standard, walksTurns: true)
     /// Accordion's own search.
     static let accordion = SearchSettings(order: .accordion, weights: .standard, walksTurns: true)
+    /// Pyramid's own search.
+    static let pyramid = SearchSettings(order: .pyramid, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -172,13 +150,19 @@ struct SearchSettings {
                         rules: rules, model: model, start: start, settings: .prover, memory: memory))
         case .golf:
             model.golf.flatMap { GolfSearch(shape: $0, rules: rules, start: start, memory: memory) }
-                .map { PortfolioSearch(golf: $0) }
+                .map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
                     depthFirst: DepthFirstSearch(
                         rules: rules, model: model, start: start, settings: .prover, memory: memory))
         case .accordion:
             model.accordion.flatMap { AccordionSearch(shape: $0, rules: rules, start: start, memory: memory) }
-                .map { PortfolioSearch(accordion: $0) }
+                .map { PortfolioSearch(family: $0) }
+                ?? PortfolioSearch(
+                    depthFirst: DepthFirstSearch(
+                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
+        case .pyramid:
+            model.pyramid.flatMap { PyramidSearch(shape: $0, rules: rules, start: start, memory: memory) }
+                .map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
                     depthFirst: DepthFirstSearch(
                         rules: rules, model: model, start: start, settings: .prover, memory: memory))
@@ -192,7 +176,7 @@ struct SearchSettings {
     {
         guard let shape = model.klondike, let (deal, position) = shape.position(of: start) else { return nil }
         return PortfolioSearch(
-            klondike: KlondikeSearch(
+            family: KlondikeSearch(
                 deal: deal, start: position, replay: KlondikeReplay(rules: rules, shape: shape, start: start),
                 memory: memory))
     }
@@ -201,7 +185,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's). Unset or empty: the solver's
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's). Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
     getenv("CARDTABLE_SOLVER_PLAN").map { String(cString: $0) })
@@ -214,7 +198,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf, "a": .accordion,
+                "g": .golf, "a": .accordion, "p": .pyramid,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -248,6 +232,7 @@ struct SearchPortfolio<R: Rules> {
         if let accordion = model.accordion, AccordionSearch.row(of: start, shape: accordion) != nil {
             return [.accordion]
         }
+        if let pyramid = model.pyramid, PyramidSearch.packing(of: start, shape: pyramid) != nil { return [.pyramid] }
         return [.first, .second, .prover]
     }
 

@@ -81,6 +81,9 @@ struct SolverModel: Sendable {
     /// Where an Accordion game's piles are, when its layout promises Accordion's rules: such a
     /// game gets its own search (AccordionSearch.swift). `nil` for every other game.
     let accordion: AccordionShape?
+    /// Where a Pyramid game's piles are, when its layout promises Pyramid's rules: such a game
+    /// gets its own search (PyramidSearch.swift). `nil` for every other game.
+    let pyramid: PyramidShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -92,6 +95,7 @@ struct SolverModel: Sendable {
         klondike = pileCount == rules.layout.slots.count ? KlondikeShape(rules: rules) : nil
         golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
         accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
+        pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations

@@ -155,8 +155,9 @@ final class RulesDiagnosticsTests: XCTestCase {
                 "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared)"),
             game(
                 "solver = \"acordion\"", "\"acordion",
-                "unknown solver \"acordion\"; did you mean \"accordion\"? (one of accordion)"),
-            game("solver = true", "true", "solver must be a string (one of accordion), found a boolean (true)"),
+                "unknown solver \"acordion\"; did you mean \"accordion\"? (one of accordion, pyramid)"),
+            game(
+                "solver = true", "true", "solver must be a string (one of accordion, pyramid), found a boolean (true)"),
             game("deck = 2", "deck", "unknown key 'deck' in [game]; did you mean 'decks'?"),
             game(
                 "build = \"up\"", "build",
