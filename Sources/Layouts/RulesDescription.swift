@@ -39,6 +39,11 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     /// card and the waste's play too; a click turns the stock's card onto the waste, and the waste
     /// goes back while redeals remain.
     case pyramid
+    /// TriPeaks: the layout's keys are Golf's (columns giving their top card to one foundation,
+    /// a stock turning one card at a time onto it), and its 28 columns of one card each lie in
+    /// three peaks as TriPeaks deals them: each card of the upper three rows is covered by two
+    /// cards of the row below and plays only once both are gone.
+    case triPeaks = "tri-peaks"
 }
 
 /// Which suits may build on each other.

@@ -2733,6 +2733,10 @@ extension ShippedLayouts {
 
         [game]
         family = "Golf"
+        # A promise to the solver: tri-peaks.lua only adds the peaks' covering (which
+        # cards are free, and turning them up) to the keys below, so the solver may
+        # search the game with the Golf family's search and the peaks' covering.
+        solver = "tri-peaks"
         win = "cleared"
 
         # The keys below deal the game, build the foundation and run the stock, as

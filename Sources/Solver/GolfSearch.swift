@@ -60,6 +60,8 @@ struct GolfSearch {
     private var rankCounts: [Int16]
     private var present: UInt16
     private var key: UInt64
+    /// The columns that still hold cards, a bit each (what ``GolfShape/blockers`` asks about).
+    private var occupied: UInt64
 
     private var table: PositionTable
     private var levels: [Level] = []
@@ -100,8 +102,15 @@ struct GolfSearch {
             guard pile.isEmpty else { return nil }
         }
         var depth = 1
-        for column in shape.columns {
-            guard start.piles[column].allSatisfy(\.faceUp) else { return nil }
+        var occupied: UInt64 = 0
+        for (index, column) in shape.columns.enumerated() where !start.piles[column].isEmpty {
+            occupied |= 1 << UInt64(index)
+        }
+        for (index, column) in shape.columns.enumerated() {
+            // A face-down card only where cards still cover it (TriPeaks turns it up once free).
+            guard start.piles[column].allSatisfy(\.faceUp) || shape.blockers[index] & occupied != 0 else {
+                return nil
+            }
             depth = max(depth, start.piles[column].count)
         }
         let stockCount = shape.stock.map { start.piles[$0].count } ?? 0
@@ -140,6 +149,8 @@ struct GolfSearch {
         var key = Self.marker | UInt64(top) << topShift | UInt64(stockLeft) << columnBits
         for (column, height) in heights.enumerated() { key |= UInt64(height) << (heightBits * UInt64(column)) }
         self.key = key
+        occupied = 0
+        for (column, height) in heights.enumerated() where height > 0 { occupied |= 1 << UInt64(column) }
         self.shape = shape
         self.rules = rules
         self.start = start
@@ -203,6 +214,7 @@ struct GolfSearch {
         let rank = rank(of: move)
         if move < heights.count {
             heights[move] -= 1
+            if heights[move] == 0 { occupied &= ~(1 << UInt64(move)) }
             columnCards -= 1
             rankCounts[rank] -= 1
             if rankCounts[rank] == 0 { present &= ~(1 << UInt16(rank)) }
@@ -216,6 +228,7 @@ struct GolfSearch {
     private mutating func undo(_ move: Int, previousTop: Int) {
         if move < heights.count {
             heights[move] += 1
+            occupied |= 1 << UInt64(move)
             columnCards += 1
             let rank = Int(ranks[move * depth + Int(heights[move]) - 1])
             rankCounts[rank] += 1
@@ -313,7 +326,7 @@ struct GolfSearch {
             var childCards = columnCards
             var childStock = stockLeft
             if candidate < count {
-                guard heights[candidate] > 0 else { continue }
+                guard heights[candidate] > 0, shape.blockers[candidate] & occupied == 0 else { continue }
                 rank = Int(ranks[candidate * depth + Int(heights[candidate]) - 1])
                 guard takes & 1 << UInt16(rank) != 0 else { continue }
                 if rankCounts[rank] == 1 { childPresent &= ~(1 << UInt16(rank)) }

@@ -33,10 +33,19 @@ struct GolfShape: Sendable {
     /// A rank that goes on another is one the other goes on: the foundation's ranks are a line
     /// or a circle of neighbours (GolfSearch.swift's colouring needs it).
     let isSymmetric: Bool
+    /// Per column, the columns (a bit each, by their number in ``columns``) that cover it: its
+    /// card plays only once they are all empty. None in Golf; TriPeaks' peaks.
+    let blockers: [UInt64]
 
-    /// `nil` unless the rules are the Golf family's in every point listed above.
+    /// `nil` unless the rules are the Golf family's in every point listed above. A layout that
+    /// promises TriPeaks' rules (`solver = "tri-peaks"`) is read by its own keys, which are
+    /// Golf's, whatever its script, with its peaks' covering (``SolverFamily/triPeaks``).
     init?(rules: any Rules) {
-        guard let declarative = rules as? DeclarativeRules else { return nil }
+        let promisesTriPeaks = rules.layout.rules?.solver == .triPeaks
+        guard
+            let declarative = promisesTriPeaks
+                ? declarativeRulesOf(rules.layout) as? DeclarativeRules : rules as? DeclarativeRules
+        else { return nil }
         let slots = declarative.layout.slots
         var columns: [Int] = []
         var stocks: [Int] = []
@@ -50,7 +59,7 @@ struct GolfShape: Sendable {
             }
             guard declarative.pileRules(index).refillFrom == nil else { return nil }
         }
-        guard !columns.isEmpty, foundations.count == 1, stocks.count <= 1 else { return nil }
+        guard !columns.isEmpty, columns.count <= 64, foundations.count == 1, stocks.count <= 1 else { return nil }
         let foundation = foundations[0]
         for column in columns {
             let pileRules = declarative.pileRules(column)
@@ -89,10 +98,26 @@ struct GolfShape: Sendable {
                 !stockRules.dealNeedsNoEmpty
             else { return nil }
         }
+        if promisesTriPeaks {
+            guard columns.count == Self.peaksCovering.count else { return nil }
+            blockers = Self.peaksCovering.map { $0.reduce(0) { $0 | 1 << UInt64($1) } }
+        } else {
+            blockers = Array(repeating: 0, count: columns.count)
+        }
         self.columns = columns
         self.foundation = foundation
         stock = stocks.first
         winsCleared = declarative.game.win == .cleared
         capacity = slots[foundation].capacity ?? .max
     }
+
+    /// TriPeaks' covering: per place of the peaks (from 0, in layout order: the three tops, then
+    /// rows of 6, 9 and 10), the two places over it; the bottom row lies free.
+    static let peaksCovering: [[Int]] = {
+        var covering: [[Int]] = [
+            [3, 4], [5, 6], [7, 8], [9, 10], [10, 11], [12, 13], [13, 14], [15, 16], [16, 17],
+        ]
+        for place in 9...17 { covering.append([place + 9, place + 10]) }
+        return covering + Array(repeating: [], count: 10)
+    }()
 }

@@ -121,6 +121,88 @@ final class GolfSearchTests: XCTestCase {
         }
     }
 
+    /// TriPeaks' layout promises its rules (`solver = "tri-peaks"`): its script adds only the
+    /// peaks' covering to keys that are Golf's, so it gets the Golf family's search, with the
+    /// peaks' covering; without the promise its script keeps it from it.
+    func testTriPeaksGetsItWithItsPeaks() throws {
+        let layout = shippedLayout("tri-peaks")
+        let rules = rulesOf(layout)
+        let shape = try XCTUnwrap(GolfShape(rules: rules))
+        XCTAssertEqual(shape.columns.count, 28)
+        XCTAssertEqual(shape.blockers[0], 1 << 3 | 1 << 4, "the first peak's top lies under the second row's first two")
+        XCTAssertEqual(shape.blockers[9], 1 << 18 | 1 << 19)
+        XCTAssertEqual(shape.blockers[18...].filter { $0 != 0 }.count, 0, "the bottom row lies free")
+        XCTAssertEqual(shape.follows[13], 1 << 12 | 1 << 1, "King and Ace are neighbours")
+        XCTAssertTrue(shape.winsCleared)
+        var unpromised = layout
+        unpromised.rules?.solver = nil
+        XCTAssertNil(GolfShape(rules: rulesOf(unpromised)))
+        let solver = Solver(rules: rules)
+        let start = rules.deal(seed: 1)
+        XCTAssertNotNil(GolfSearch.packing(of: start, shape: shape), "face-down cards under others are held")
+        var uncovered = start
+        uncovered.piles[shape.columns[27]][0].faceUp = false
+        XCTAssertNil(GolfSearch.packing(of: uncovered, shape: shape), "a face-down card nothing covers")
+        let scripted = try XCTUnwrap(rules as? ScriptedRules)
+        let portfolio = SearchPortfolio(
+            rules: scripted, model: solver.model, start: start, budget: .hint, isCancelled: { false })
+        XCTAssertEqual(portfolio.searches().map(\.order), [.golf])
+    }
+
+    /// TriPeaks endgames: a won deal's win played until few cards are left, then up to two
+    /// random legal moves, and every other time a card left swapped with one under the
+    /// foundation's top (often lost): the search answers as the general depth-first search does,
+    /// through the script, and its wins replay on the script's rules.
+    func testItAgreesWithTheGeneralSearchOnTriPeaksEndgames() throws {
+        let rules = try XCTUnwrap(rulesOf(shippedLayout("tri-peaks")) as? ScriptedRules)
+        let solver = Solver(rules: rules)
+        let shape = try XCTUnwrap(solver.model.golf)
+        var random = SmallRandom(state: 4402)
+        var answers: [SolverVerdict: Int] = [:]
+        for deal in 1...40 as ClosedRange<UInt64> {
+            let whole = solver.solve(from: rules.deal(seed: deal), budget: SolverBudget(positions: 1_000_000))
+            guard whole.verdict == .solved else { continue }
+            var state = rules.deal(seed: deal)
+            for move in whole.moves {
+                let left = shape.columns.reduce(0) { $0 + state.piles[$1].count } + state.piles[shape.stock!].count
+                if left <= 14 { break }
+                _ = rules.apply(move, to: &state)
+            }
+            for _ in 0..<random.below(3) {
+                let moves = rules.legalMoves(in: state)
+                guard !moves.isEmpty else { break }
+                _ = rules.apply(moves[random.below(moves.count)], to: &state)
+            }
+            let foundation = shape.foundation
+            let holding = shape.columns.filter { state.piles[$0].first?.faceUp == true }
+            if random.below(2) == 0, state.piles[foundation].count > 1, !holding.isEmpty {
+                let column = holding[random.below(holding.count)]
+                let index = random.below(state.piles[foundation].count - 1)
+                let card = state.piles[foundation][index]
+                state.piles[foundation][index] = state.piles[column][0]
+                state.piles[column][0] = card
+            }
+            var general = SearchPortfolio(
+                rules: rules, model: solver.model, start: state, budget: SolverBudget(positions: 200_000),
+                isCancelled: { false })
+            general.plan = [.prover]
+            let expected = general.run().verdict
+            guard expected != .unknown else { continue }
+            answers[expected, default: 0] += 1
+            var own = SearchPortfolio(
+                rules: rules, model: solver.model, start: state, budget: SolverBudget(positions: 1_000_000),
+                isCancelled: { false })
+            XCTAssertEqual(own.searches().map(\.order), [.golf], "deal \(deal)")
+            let result = own.run()
+            XCTAssertEqual(result.verdict, expected, "deal \(deal)")
+            if result.verdict == .solved {
+                assertReplaysToWin(result.moves, from: state, rules: rules, "deal \(deal)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 10, "too few won endgames")
+        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 8, "too few lost endgames")
+    }
+
     /// Whole deals, won and lost, each answered as black-hole-solve answers it
     /// (scripts/bench-black-hole compares every deal): the wins replay on the table's rules.
     func testItDecidesWholeDeals() {
