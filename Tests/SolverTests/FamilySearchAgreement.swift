@@ -19,7 +19,7 @@ extension XCTestCase {
         general.plan = [.prover]
         let expected = general.run().verdict
         guard expected != .unknown else { return nil }
-        var own = SearchPortfolio(
+        let own = SearchPortfolio(
             rules: rules, model: model, start: state, budget: SolverBudget(positions: 1_000_000), isCancelled: { false }
         )
         XCTAssertEqual(own.searches().map(\.order), [order], message, file: file, line: line)
