@@ -46,6 +46,7 @@ struct PyramidSearch {
     private let placeRanks: [Int]
     /// The stock and waste's cards in the order the stock turns them, the waste's first: ranks.
     private let streamRanks: [Int]
+    private let startPosition: Position
     /// Per rank, the places whose card has that rank, a bit each.
     private let rankPlaces: [UInt32]
     /// Per rank, the stream's cards of that rank, a bit each.
@@ -75,7 +76,7 @@ struct PyramidSearch {
     private static let redealsShift: UInt64 = 59
 
     /// A position as the search holds it.
-    private struct Position: Hashable {
+    struct Position: Hashable {
         var pyramid: UInt32
         var stream: UInt32
         /// The number of the stock's top card, or the stream's length when the stock is empty.
@@ -116,8 +117,7 @@ struct PyramidSearch {
     /// other than the layout's, a place with more than one card or a face-down card, a stock top
     /// face down, more stock and waste cards or redeals than a key has room for.
     static func packing(of start: GameState, shape: PyramidShape) -> (
-        position: (pyramid: UInt32, stream: UInt32, boundary: Int, redeals: Int), placeRanks: [Int],
-        streamRanks: [Int]
+        position: Position, placeRanks: [Int], streamRanks: [Int]
     )? {
         guard start.piles.count == shape.pileCount else { return nil }
         var pyramid: UInt32 = 0
@@ -138,7 +138,8 @@ struct PyramidSearch {
             return nil
         }
         let stream: UInt32 = streamRanks.isEmpty ? 0 : UInt32((1 << streamRanks.count) - 1)
-        return ((pyramid, stream, waste.count, start.redealsLeft), placeRanks, streamRanks)
+        let position = Position(pyramid: pyramid, stream: stream, boundary: waste.count, redeals: start.redealsLeft)
+        return (position, placeRanks, streamRanks)
     }
 
     /// `nil` when the position is not one the search can hold (``packing(of:shape:)``).
@@ -149,6 +150,7 @@ struct PyramidSearch {
         self.start = start
         self.placeRanks = placeRanks
         self.streamRanks = streamRanks
+        startPosition = position
         var rankPlaces = [UInt32](repeating: 0, count: 14)
         for (place, rank) in placeRanks.enumerated() where rank > 0 { rankPlaces[rank] |= 1 << UInt32(place) }
         self.rankPlaces = rankPlaces
@@ -174,12 +176,7 @@ struct PyramidSearch {
         table = PositionTable.forgetting(within: memory)
         levels.reserveCapacity(128)
         children.reserveCapacity(1024)
-        startPosition = Position(
-            pyramid: position.pyramid, stream: position.stream, boundary: position.boundary,
-            redeals: position.redeals)
     }
-
-    private let startPosition: Position
 
     /// Whether a position is won.
     @inline(__always)
@@ -229,13 +226,19 @@ struct PyramidSearch {
         return above == 0 ? streamRanks.count : from + above.trailingZeroBitCount
     }
 
-    /// The position with the cards of `gone` (place bits, stream bits) taken away.
+    /// The position after a click on the stock: its top card turned onto the waste, or, once it
+    /// is empty, the waste turned back while redeals remain; `nil` when the click does nothing.
     @inline(__always)
-    private func removing(_ places: UInt32, _ streamCards: UInt32, from position: Position) -> Position {
+    private func turned(_ position: Position) -> Position? {
         var next = position
-        next.pyramid &= ~places
-        next.stream &= ~streamCards
-        next.boundary = stockTop(next.stream, from: position.boundary)
+        if position.boundary < streamRanks.count {
+            next.boundary = stockTop(position.stream, from: position.boundary + 1)
+        } else if position.stream != 0 && position.redeals > 0 {
+            next.redeals -= 1
+            next.boundary = stockTop(position.stream, from: 0)
+        } else {
+            return nil
+        }
         return next
     }
 
@@ -364,16 +367,7 @@ struct PyramidSearch {
                     listed.append(Child(move: .pair(a.card, b.card), position: taking(a.card, b.card, from: position)))
                 }
             }
-            if position.boundary < streamRanks.count {
-                var turned = position
-                turned.boundary = stockTop(position.stream, from: position.boundary + 1)
-                listed.append(Child(move: .turn, position: turned))
-            } else if below != 0 && position.redeals > 0 {
-                var redealt = position
-                redealt.redeals -= 1
-                redealt.boundary = stockTop(position.stream, from: 0)
-                listed.append(Child(move: .turn, position: redealt))
-            }
+            if let next = turned(position) { listed.append(Child(move: .turn, position: next)) }
         }
         levels.append(Level(first: first, end: first, next: first, position: position, move: move))
         // The moves that win or live, and the table slots of their positions read before any is
@@ -416,16 +410,16 @@ struct PyramidSearch {
     /// The position with one card or two (a place, or 28 + a stream number; -1 for none) gone.
     @inline(__always)
     private func taking(_ card: Int, _ other: Int = -1, from position: Position) -> Position {
-        var places: UInt32 = 0
-        var streamCards: UInt32 = 0
+        var next = position
         for taken in [card, other] where taken >= 0 {
             if taken < PyramidShape.placeCount {
-                places |= 1 << UInt32(taken)
+                next.pyramid &= ~(1 << UInt32(taken))
             } else {
-                streamCards |= 1 << UInt32(taken - PyramidShape.placeCount)
+                next.stream &= ~(1 << UInt32(taken - PyramidShape.placeCount))
             }
         }
-        return removing(places, streamCards, from: position)
+        next.boundary = stockTop(next.stream, from: position.boundary)
+        return next
     }
 
     /// The pile a card of the search lies in at the moment: its place, or the waste or stock.
@@ -449,12 +443,7 @@ struct PyramidSearch {
                 position = taking(a, b, from: position)
             case .turn:
                 moves.append(.stock(shape.stock))
-                if position.boundary < streamRanks.count {
-                    position.boundary = stockTop(position.stream, from: position.boundary + 1)
-                } else {
-                    position.redeals -= 1
-                    position.boundary = stockTop(position.stream, from: 0)
-                }
+                position = turned(position) ?? position
             }
         }
         guard let won = replayedWin(moves, rules: rules, from: start) else {

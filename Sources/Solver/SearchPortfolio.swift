@@ -143,42 +143,38 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike:
-            Self.klondikeSearch(rules: rules, model: model, start: start, memory: memory)
-                ?? PortfolioSearch(
-                    depthFirst: DepthFirstSearch(
-                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
-        case .golf:
-            model.golf.flatMap { GolfSearch(shape: $0, rules: rules, start: start, memory: memory) }
-                .map { PortfolioSearch(family: $0) }
-                ?? PortfolioSearch(
-                    depthFirst: DepthFirstSearch(
-                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
-        case .accordion:
-            model.accordion.flatMap { AccordionSearch(shape: $0, rules: rules, start: start, memory: memory) }
-                .map { PortfolioSearch(family: $0) }
-                ?? PortfolioSearch(
-                    depthFirst: DepthFirstSearch(
-                        rules: rules, model: model, start: start, settings: .prover, memory: memory))
-        case .pyramid:
-            model.pyramid.flatMap { PyramidSearch(shape: $0, rules: rules, start: start, memory: memory) }
-                .map { PortfolioSearch(family: $0) }
+        case .klondike, .golf, .accordion, .pyramid:
+            // A family's own search; a position it cannot hold goes to the depth-first search.
+            familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
                     depthFirst: DepthFirstSearch(
                         rules: rules, model: model, start: start, settings: .prover, memory: memory))
         }
     }
 
-    /// Klondike's own search from `start`, when the game is Klondike-shaped and the position one
-    /// it can hold.
-    private static func klondikeSearch<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int)
-        -> PortfolioSearch<R>?
+    /// The family's own search these settings name, from `start`, when the game is of that
+    /// family and the position one its search can hold.
+    private func familySearch<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int)
+        -> (any FamilySearch)?
     {
-        guard let shape = model.klondike, let (deal, position) = shape.position(of: start) else { return nil }
-        return PortfolioSearch(
-            family: KlondikeSearch(
-                deal: deal, start: position, replay: KlondikeReplay(rules: rules, shape: shape, start: start),
-                memory: memory))
+        switch order {
+        case .bestFirst, .depthFirst:
+            nil
+        case .klondike:
+            model.klondike.flatMap { shape in
+                shape.position(of: start).map { deal, position in
+                    KlondikeSearch(
+                        deal: deal, start: position, replay: KlondikeReplay(rules: rules, shape: shape, start: start),
+                        memory: memory)
+                }
+            }
+        case .golf:
+            model.golf.flatMap { GolfSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .accordion:
+            model.accordion.flatMap { AccordionSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .pyramid:
+            model.pyramid.flatMap { PyramidSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        }
     }
 }
 
