@@ -84,6 +84,9 @@ struct SolverModel: Sendable {
     /// Where a Pyramid game's piles are, when its layout promises Pyramid's rules: such a game
     /// gets its own search (PyramidSearch.swift). `nil` for every other game.
     let pyramid: PyramidShape?
+    /// Where a Spider-shaped game's piles are: such a game gets its own search
+    /// (SpiderSearch.swift). `nil` for every other game.
+    let spider: SpiderShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -96,6 +99,7 @@ struct SolverModel: Sendable {
         golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
         accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
         pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
+        spider = pileCount == rules.layout.slots.count ? SpiderShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations
