@@ -10,7 +10,8 @@ import Solitaire
 // taken back; up to eight columns built down in alternate colours, that move any run in order,
 // take only a King (or a run from one) when empty and turn up a face-down card left on top; and
 // no other pile. Klondike, Klondike (Draw 3) and Thoughtful are such games. Any other rule (a
-// limit on redeals, a reserve, a script) and the table's searches play it instead.
+// limit on redeals, a reserve) and the table's searches play it instead. A script's game gets it
+// when its layout promises Klondike's rules (KlondikeShape+Promise.swift).
 
 /// Where a Klondike-shaped game's piles are, and how its stock turns.
 struct KlondikeShape: Sendable {
@@ -30,8 +31,13 @@ struct KlondikeShape: Sendable {
     /// The most columns the search's position packs (a byte each in a 64-bit word).
     static var maxColumns: Int { 8 }
 
-    /// `nil` unless the rules are Klondike's in every point listed above.
+    /// `nil` unless the rules are Klondike's in every point listed above, or the layout promises
+    /// them (``SolverFamily/klondike``, KlondikeShape+Promise.swift) and has Klondike's piles.
     init?(rules: any Rules) {
+        if rules.layout.rules?.solver == .klondike {
+            self.init(promisedBy: rules)
+            return
+        }
         guard let declarative = rules as? DeclarativeRules, let piles = Piles(declarative) else { return nil }
         let stockRules = declarative.pileRules(piles.stock)
         guard stockRules.redeals == .unlimited, stockRules.draw >= 1, !stockRules.dealNeedsNoEmpty else {
