@@ -94,4 +94,25 @@ final class KlondikePromiseTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 5)
         XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 2)
     }
+
+    /// From the middle of a won game (half its win played, the stock clicked with the waste not
+    /// empty), the search wins again in each draw, and the win plays back on the script.
+    func testItWinsFromTheMiddleOfAGame() throws {
+        for (draw, deal) in [(1, UInt64(1)), (3, UInt64(21))] {
+            let rules = scripted(draw: draw)
+            let solver = Solver(rules: rules)
+            var state = rules.deal(seed: deal)
+            let first = solver.solve(from: state, budget: SolverBudget(positions: 1_000_000))
+            XCTAssertEqual(first.verdict, .solved, "draw \(draw), deal \(deal)")
+            for move in first.moves.prefix(first.moves.count / 2) { _ = rules.apply(move, to: &state) }
+            let shape = try XCTUnwrap(solver.model.klondike)
+            XCTAssertFalse(state.piles[shape.waste].isEmpty, "draw \(draw), deal \(deal): a waste half way")
+            let portfolio = SearchPortfolio(
+                rules: rules, model: solver.model, start: state, budget: .hint, isCancelled: { false })
+            XCTAssertEqual(portfolio.searches().map(\.order), [.klondike], "draw \(draw), deal \(deal), half way")
+            let second = solver.solve(from: state, budget: SolverBudget(positions: 1_000_000))
+            XCTAssertEqual(second.verdict, .solved, "draw \(draw), deal \(deal), half way")
+            assertReplaysToWin(second.moves, from: state, rules: rules, "draw \(draw), deal \(deal), half way")
+        }
+    }
 }
