@@ -34,6 +34,12 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     /// when the two match in suit or rank, the covered card leaves the game and the row closes
     /// up; the stock deals one card to the row's end; won with one card left and the stock empty.
     case accordion
+    /// Klondike: up to eight columns build down in alternate colours, move any run in order, take
+    /// only a King (or a run from one) when empty and turn up a face-down card left on top; four
+    /// foundations build up by suit from the Ace; the stock turns its cards onto one waste, which
+    /// goes back as often as you like. The layout's piles are Klondike's; how many cards a click
+    /// turns is asked of the rules themselves (a script's option).
+    case klondike
     /// Pyramid: 28 cards in a pyramid of seven rows, each card covered by the two below it; two
     /// uncovered cards whose ranks make 13 leave the game together, a King alone; the stock's top
     /// card and the waste's play too; a click turns the stock's card onto the waste, and the waste

@@ -1384,6 +1384,11 @@ extension ShippedLayouts {
 
         [game]
         family = "Klondike"
+        # A promise to the solver: klondike.lua plays Klondike's rules, so the solver
+        # may search the game with Klondike's own search (it asks the script how many
+        # cards a click on the stock turns, and plays every win it finds back on the
+        # script). Change a rule in klondike.lua and take this line out.
+        solver = "klondike"
 
         [slots.S]
         kind = "stock"

@@ -10,7 +10,8 @@ import Solitaire
 // taken back; up to eight columns built down in alternate colours, that move any run in order,
 // take only a King (or a run from one) when empty and turn up a face-down card left on top; and
 // no other pile. Klondike, Klondike (Draw 3) and Thoughtful are such games. Any other rule (a
-// limit on redeals, a reserve, a script) and the table's searches play it instead.
+// limit on redeals, a reserve) and the table's searches play it instead. A script's game gets it
+// when its layout promises Klondike's rules (KlondikeShape+Promise.swift).
 
 /// Where a Klondike-shaped game's piles are, and how its stock turns.
 struct KlondikeShape: Sendable {
@@ -30,62 +31,92 @@ struct KlondikeShape: Sendable {
     /// The most columns the search's position packs (a byte each in a 64-bit word).
     static var maxColumns: Int { 8 }
 
-    /// `nil` unless the rules are Klondike's in every point listed above.
+    /// `nil` unless the rules are Klondike's in every point listed above, or the layout promises
+    /// them (``SolverFamily/klondike``, KlondikeShape+Promise.swift) and has Klondike's piles.
     init?(rules: any Rules) {
-        guard let declarative = rules as? DeclarativeRules else { return nil }
-        let game = declarative.game
-        guard game.decks == 1, Set(game.suits) == Set("CDHS"), game.suits.count == 4, game.win == .foundations else {
+        if rules.layout.rules?.solver == .klondike {
+            self.init(promisedBy: rules)
+            return
+        }
+        guard let declarative = rules as? DeclarativeRules, let piles = Piles(declarative) else { return nil }
+        let stockRules = declarative.pileRules(piles.stock)
+        guard stockRules.redeals == .unlimited, stockRules.draw >= 1, !stockRules.dealNeedsNoEmpty else {
             return nil
         }
-        let slots = declarative.layout.slots
-        var columns: [Int] = []
-        var stocks: [Int] = []
-        var wastes: [Int] = []
-        var foundations: [Int] = []
-        for (index, slot) in slots.enumerated() {
-            switch slot.kind {
-            case .tableau: columns.append(index)
-            case .stock: stocks.append(index)
-            case .waste: wastes.append(index)
-            case .foundation: foundations.append(index)
-            default: return nil
-            }
-        }
-        guard stocks.count == 1, wastes.count == 1, foundations.count == 4,
-            (1...Self.maxColumns).contains(columns.count)
-        else { return nil }
-        let stockRules = declarative.pileRules(stocks[0])
-        guard stockRules.redeals == .unlimited, stockRules.draw >= 1, !stockRules.dealNeedsNoEmpty,
-            declarative.stockTargets[stocks[0]] == [wastes[0]]
-        else { return nil }
-        let wasteRules = declarative.pileRules(wastes[0])
+        let wasteRules = declarative.pileRules(piles.waste)
         guard wasteRules.move == .top, wasteRules.build == .none, wasteRules.empty == .none,
             wasteRules.refillFrom == nil
         else { return nil }
         var takesBack: Bool?
-        for pile in foundations {
+        for pile in piles.foundations {
             let pileRules = declarative.pileRules(pile)
             guard pileRules.build == .up, pileRules.suit == .same, pileRules.base == .rank(1), !pileRules.wrap,
-                !pileRules.collect, pileRules.refillFrom == nil, slots[pile].capacity.map({ $0 >= 13 }) ?? true,
+                !pileRules.collect, pileRules.refillFrom == nil,
                 takesBack == nil || takesBack == pileRules.takeBack
             else { return nil }
             takesBack = pileRules.takeBack
         }
-        for pile in columns {
+        for pile in piles.columns {
             let pileRules = declarative.pileRules(pile)
             guard pileRules.build == .down, pileRules.suit == .alternate, !pileRules.wrap,
                 pileRules.empty == .rank(13), pileRules.move == .sequence,
                 pileRules.moveSuit == nil || pileRules.moveSuit == .alternate, pileRules.sequenceLimit == .none,
-                pileRules.turnUp, pileRules.refillFrom == nil, slots[pile].capacity == nil
+                pileRules.turnUp, pileRules.refillFrom == nil
             else { return nil }
         }
-        self.columns = columns
-        isColumn = slots.indices.map { columns.contains($0) }
-        stock = stocks[0]
-        waste = wastes[0]
-        self.foundations = foundations
-        draw = stockRules.draw
-        self.takesBack = takesBack!
+        self.init(piles: piles, draw: stockRules.draw, takesBack: takesBack!)
+    }
+
+    init(piles: Piles, draw: Int, takesBack: Bool) {
+        columns = piles.columns
+        isColumn = piles.isColumn
+        stock = piles.stock
+        waste = piles.waste
+        foundations = piles.foundations
+        self.draw = draw
+        self.takesBack = takesBack
+    }
+
+    /// A Klondike game's piles, read off a layout's declarative rules: one deck of four suits won
+    /// on the foundations; one stock dealing to one waste, four foundations that hold a suit, up
+    /// to ``maxColumns`` columns of any height, and no other pile.
+    struct Piles {
+        let columns: [Int]
+        let isColumn: [Bool]
+        let stock: Int
+        let waste: Int
+        let foundations: [Int]
+
+        init?(_ declarative: DeclarativeRules) {
+            let game = declarative.game
+            guard game.decks == 1, Set(game.suits) == Set("CDHS"), game.suits.count == 4, game.win == .foundations
+            else { return nil }
+            let slots = declarative.layout.slots
+            var columns: [Int] = []
+            var stocks: [Int] = []
+            var wastes: [Int] = []
+            var foundations: [Int] = []
+            for (index, slot) in slots.enumerated() {
+                switch slot.kind {
+                case .tableau: columns.append(index)
+                case .stock: stocks.append(index)
+                case .waste: wastes.append(index)
+                case .foundation: foundations.append(index)
+                default: return nil
+                }
+            }
+            guard stocks.count == 1, wastes.count == 1, foundations.count == 4,
+                (1...KlondikeShape.maxColumns).contains(columns.count),
+                declarative.stockTargets[stocks[0]] == [wastes[0]],
+                foundations.allSatisfy({ slots[$0].capacity.map { $0 >= 13 } ?? true }),
+                columns.allSatisfy({ slots[$0].capacity == nil })
+            else { return nil }
+            self.columns = columns
+            isColumn = slots.indices.map { columns.contains($0) }
+            stock = stocks[0]
+            waste = wastes[0]
+            self.foundations = foundations
+        }
     }
 
     /// The search's position for a position of the table; `nil` when the position is not one the
