@@ -34,6 +34,11 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     /// when the two match in suit or rank, the covered card leaves the game and the row closes
     /// up; the stock deals one card to the row's end; won with one card left and the stock empty.
     case accordion
+    /// Calculation: four foundations, each building up by its bottom card's rank whatever the
+    /// suit, counting round from the King to the Ace, to 13 cards; the stock turns one card onto
+    /// the waste while it is empty; the waste's card goes to a foundation or onto any waste
+    /// pile, whose top cards go only to the foundations; no redeal; won with all 52 up.
+    case calculation
     /// Pyramid: 28 cards in a pyramid of seven rows, each card covered by the two below it; two
     /// uncovered cards whose ranks make 13 leave the game together, a King alone; the stock's top
     /// card and the waste's play too; a click turns the stock's card onto the waste, and the waste

@@ -103,6 +103,8 @@ struct SearchSettings {
         case accordion
         /// Pyramid's own search (PyramidSearch.swift), for a layout that promises its rules.
         case pyramid
+        /// Calculation's own search (CalculationSearch.swift), for a layout that promises its rules.
+        case calculation
     }
 
     var order = Order.bestFirst
@@ -133,6 +135,8 @@ struct SearchSettings {
     static let accordion = SearchSettings(order: .accordion, weights: .standard, walksTurns: true)
     /// Pyramid's own search.
     static let pyramid = SearchSettings(order: .pyramid, weights: .standard, walksTurns: true)
+    /// Calculation's own search.
+    static let calculation = SearchSettings(order: .calculation, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -143,7 +147,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid:
+        case .klondike, .golf, .accordion, .pyramid, .calculation:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -174,6 +178,8 @@ struct SearchSettings {
             model.accordion.flatMap { AccordionSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .pyramid:
             model.pyramid.flatMap { PyramidSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .calculation:
+            model.calculation.flatMap { CalculationSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -181,7 +187,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's). Unset or empty: the solver's
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's). Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
     getenv("CARDTABLE_SOLVER_PLAN").map { String(cString: $0) })
@@ -194,7 +200,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf, "a": .accordion, "p": .pyramid,
+                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -229,6 +235,9 @@ struct SearchPortfolio<R: Rules> {
             return [.accordion]
         }
         if let pyramid = model.pyramid, PyramidSearch.packing(of: start, shape: pyramid) != nil { return [.pyramid] }
+        if let calculation = model.calculation, CalculationSearch.packing(of: start, shape: calculation) != nil {
+            return [.calculation]
+        }
         return [.first, .second, .prover]
     }
 

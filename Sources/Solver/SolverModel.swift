@@ -84,6 +84,9 @@ struct SolverModel: Sendable {
     /// Where a Pyramid game's piles are, when its layout promises Pyramid's rules: such a game
     /// gets its own search (PyramidSearch.swift). `nil` for every other game.
     let pyramid: PyramidShape?
+    /// Where a Calculation game's piles are, when its layout promises Calculation's rules: such a
+    /// game gets its own search (CalculationSearch.swift). `nil` for every other game.
+    let calculation: CalculationShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -96,6 +99,7 @@ struct SolverModel: Sendable {
         golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
         accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
         pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
+        calculation = pileCount == rules.layout.slots.count ? CalculationShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations
