@@ -29,8 +29,8 @@ import Solitaire
 // pile where it blocks least: a King onto an empty pile (every foundation takes it last); onto a
 // card that one foundation takes after it, the fewest places after it first (a pile built as a
 // foundation's sequence backwards goes up in one run: 7 on 8 on 9 for the Ace's); onto a card
-// the foundations want later than it, the least later first; onto an empty pile; onto the card
-// it blocks for the shortest while; the stock's turn last. How soon a rank is wanted: the fewest
+// the foundations want later than it, the least later first, an empty pile ranked among these as
+// a card wanted 50 later; onto the card it blocks for the shortest while; the stock's turn last. How soon a rank is wanted: the fewest
 // cards a foundation still takes before it. The runs of one foundation's sequence won 58 of
 // deals 1..60 in 1 s where ordering by how soon each is wanted alone won 51.
 //
