@@ -29,6 +29,9 @@ final class CalculationSearchTests: XCTestCase {
         }
         XCTAssertNil(PyramidShape(rules: rules))
         XCTAssertNil(AccordionShape(rules: rules))
+        var pyramid = shippedLayout("pyramid")
+        pyramid.rules?.solver = .calculation
+        XCTAssertNil(CalculationShape(rules: rulesOf(pyramid)), "the promise without Calculation's piles")
     }
 
     /// The plan is Calculation's search for a deal; a position it cannot hold (two cards on the
@@ -40,6 +43,7 @@ final class CalculationSearchTests: XCTestCase {
         let portfolio = SearchPortfolio(
             rules: rules, model: solver.model, start: start, budget: .hint, isCancelled: { false })
         XCTAssertEqual(portfolio.searches().map(\.order), [.calculation])
+        XCTAssertEqual(SearchSettings.plan("c")?.map(\.order), [.calculation], "CARDTABLE_SOLVER_PLAN's letter")
         var crowded = start
         crowded.piles[pile("waste")] = Array(crowded.piles[pile("stock")].suffix(2))
         crowded.piles[pile("stock")].removeLast(2)
