@@ -19,7 +19,10 @@ import Solitaire
 // in any win that card fills that place, and playing it first keeps every later move of the win
 // legal (the foundation takes nothing else meanwhile, a pile without it still has the same card
 // on top whenever another card leaves it, the waste is empty whenever the win turns the stock),
-// so the position is won exactly when the position after the move is.
+// so the position is won exactly when the position after the move is. A card that can go up
+// while the foundations have more places for its rank is not sent at once: a win may want that
+// place filled by another card of the rank (one on top of a pile, freeing what lies under it)
+// and this one kept for another foundation, so the search tries both, and its proofs hold.
 //
 // A dead position. A card must leave its pile before every card under it. Where two cards of a
 // pile both have a single place left, in the same foundation, the upper one's place must come
