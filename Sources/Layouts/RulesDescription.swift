@@ -34,6 +34,11 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     /// when the two match in suit or rank, the covered card leaves the game and the row closes
     /// up; the stock deals one card to the row's end; won with one card left and the stock empty.
     case accordion
+    /// Calculation: four foundations, each building up by its bottom card's rank whatever the
+    /// suit, counting round from the King to the Ace, to 13 cards; the stock turns one card onto
+    /// the waste while it is empty; the waste's card goes to a foundation or onto any waste
+    /// pile, whose top cards go only to the foundations; no redeal; won with all 52 up.
+    case calculation
     /// Klondike: up to eight columns build down in alternate colours, move any run in order, take
     /// only a King (or a run from one) when empty and turn up a face-down card left on top; four
     /// foundations build up by suit from the Ace; the stock turns its cards onto one waste, which

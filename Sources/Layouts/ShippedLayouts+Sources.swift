@@ -389,6 +389,9 @@ extension ShippedLayouts {
 
         [game]
         family = "Calculation"
+        # A promise to the solver: calculation.lua plays by Calculation's rules, so the
+        # solver may search the game with its own Calculation search.
+        solver = "calculation"
 
         [slots.S]
         kind = "stock"

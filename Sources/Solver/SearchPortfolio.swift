@@ -105,6 +105,8 @@ struct SearchSettings {
         case pyramid
         /// The Spider family's own search (SpiderSearch.swift), for a Spider-shaped game only.
         case spider
+        /// Calculation's own search (CalculationSearch.swift), for a layout that promises its rules.
+        case calculation
     }
 
     var order = Order.bestFirst
@@ -137,6 +139,8 @@ struct SearchSettings {
     static let pyramid = SearchSettings(order: .pyramid, weights: .standard, walksTurns: true)
     /// The Spider family's own search.
     static let spider = SearchSettings(order: .spider, weights: .standard, walksTurns: true)
+    /// Calculation's own search.
+    static let calculation = SearchSettings(order: .calculation, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -147,7 +151,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .spider:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -180,6 +184,8 @@ struct SearchSettings {
             model.pyramid.flatMap { PyramidSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .spider:
             model.spider.flatMap { SpiderSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .calculation:
+            model.calculation.flatMap { CalculationSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -187,7 +193,8 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `r` Spider's). Unset or empty: the solver's
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's).
+/// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
     getenv("CARDTABLE_SOLVER_PLAN").map { String(cString: $0) })
@@ -200,7 +207,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf, "a": .accordion, "p": .pyramid, "r": .spider,
+                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -236,6 +243,9 @@ struct SearchPortfolio<R: Rules> {
         }
         if let pyramid = model.pyramid, PyramidSearch.packing(of: start, shape: pyramid) != nil { return [.pyramid] }
         if let spider = model.spider, SpiderSearch.board(of: start, shape: spider) != nil { return [.spider] }
+        if let calculation = model.calculation, CalculationSearch.packing(of: start, shape: calculation) != nil {
+            return [.calculation]
+        }
         return [.first, .second, .prover]
     }
 

@@ -87,6 +87,9 @@ struct SolverModel: Sendable {
     /// Where a Spider-shaped game's piles are: such a game gets its own search
     /// (SpiderSearch.swift). `nil` for every other game.
     let spider: SpiderShape?
+    /// Where a Calculation game's piles are, when its layout promises Calculation's rules: such a
+    /// game gets its own search (CalculationSearch.swift). `nil` for every other game.
+    let calculation: CalculationShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -100,6 +103,7 @@ struct SolverModel: Sendable {
         accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
         pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
         spider = pileCount == rules.layout.slots.count ? SpiderShape(rules: rules) : nil
+        calculation = pileCount == rules.layout.slots.count ? CalculationShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations
