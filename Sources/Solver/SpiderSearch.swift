@@ -53,6 +53,14 @@ struct SpiderSearch {
 
     private var board: SpiderBoard
     private var table: PositionTable
+    /// The bytes its stack (levels, the moves still to follow, the path's keys) may take: a
+    /// eighth of its memory (the table takes at most half).
+    private let stackLimit: Int
+    /// The attempt cut a path short at ``stackLimit``: running dry proves nothing.
+    private var cutShort = false
+    private var stackBytes: Int {
+        levels.count * MemoryLayout<Level>.stride + children.count * MemoryLayout<Child>.stride + path.bytes
+    }
     /// The keys of the positions from the start to the one being expanded.
     private var path = PositionTable(capacity: 256)
     private var levels: [Level] = []
@@ -129,7 +137,8 @@ struct SpiderSearch {
         self.start = start
         self.board = board
         table = PositionTable.forgetting(within: memory)
-        children.reserveCapacity(1024)
+        stackLimit = max(memory / 8, 64 << 10)
+        children.reserveCapacity(stackLimit / MemoryLayout<Child>.stride)
     }
 
     /// Searches until it ends (``verdict``) or has expanded `limit` positions.
@@ -147,7 +156,7 @@ struct SpiderSearch {
                 continue
             }
             guard let level = levels.last else {
-                if !pruning {
+                if !pruning && !cutShort {
                     verdict = .impossible
                     return
                 }
@@ -165,6 +174,11 @@ struct SpiderSearch {
             }
             let child = children[levels[levels.count - 1].next]
             levels[levels.count - 1].next += 1
+            // A path as deep as the memory allows goes no further: the attempt then proves nothing.
+            if stackBytes > stackLimit {
+                cutShort = true
+                continue
+            }
             // Reached and expanded below a sibling since it was listed: nothing new.
             guard table.insert(child.key) else { continue }
             let undo = board.play(child.move)
@@ -194,6 +208,7 @@ struct SpiderSearch {
             if let undo = level.undo { board.takeBack(undo) }
         }
         children.removeAll(keepingCapacity: true)
+        cutShort = false
         if attempt > 0 { table.removeAll() }
         path.removeAll()
         attemptPositions = 1

@@ -159,7 +159,8 @@ final class RulesDiagnosticsTests: XCTestCase {
             ),
             game(
                 "solver = true", "true",
-                "solver must be a string (one of accordion, calculation, klondike, pyramid, tri-peaks), found a boolean (true)"),
+                "solver must be a string (one of accordion, calculation, klondike, pyramid, tri-peaks), found a boolean (true)"
+            ),
             game("deck = 2", "deck", "unknown key 'deck' in [game]; did you mean 'decks'?"),
             game(
                 "build = \"up\"", "build",
