@@ -55,10 +55,10 @@ struct SpiderSearch {
     private var table: PositionTable
     /// The bytes its stack (levels, the moves still to follow, the path's keys) may take: a
     /// eighth of its memory (the table takes at most half).
-    private let stackLimit: Int
+    let stackLimit: Int
     /// The attempt cut a path short at ``stackLimit``: running dry proves nothing.
     private var cutShort = false
-    private var stackBytes: Int {
+    var stackBytes: Int {
         levels.count * MemoryLayout<Level>.stride + children.count * MemoryLayout<Child>.stride + path.bytes
     }
     /// The keys of the positions from the start to the one being expanded.

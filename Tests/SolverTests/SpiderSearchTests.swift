@@ -127,6 +127,25 @@ final class SpiderSearchTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 3, "too few lost endgames")
     }
 
+    /// The stack stays within its share of the memory however long the search runs: a path
+    /// that deep goes no further (without the bound, Spiderette's status-line search once held
+    /// 28 MiB of stack).
+    func testTheStackStaysWithinItsMemory() throws {
+        let rules = rulesOf(shippedLayout("spiderette")) as! DeclarativeRules
+        let shape = try XCTUnwrap(SpiderShape(rules: rules))
+        var search = try XCTUnwrap(
+            SpiderSearch(shape: shape, rules: rules, start: rules.deal(seed: 3), memory: 256 << 10))
+        var deepest = 0
+        for step in 1...8_000 {
+            search.run(upTo: step * 50)
+            deepest = max(deepest, search.stackBytes)
+            // A level's moves are listed before the bound is looked at: one position's worth over.
+            XCTAssertLessThanOrEqual(search.stackBytes, search.stackLimit + 8 << 10, "after \(step * 50) positions")
+            if search.verdict != nil { break }
+        }
+        XCTAssertGreaterThan(deepest, search.stackLimit / 2, "the search never went deep: the bound is not tried")
+    }
+
     /// Whole deals: won, and the wins are the player's legal moves.
     func testItWinsWholeDeals() {
         for (name, deal) in [("spider-2-suits", 1), ("spider-2-suits", 2), ("spider-1-suit", 1), ("simple-simon", 3)] {
