@@ -34,6 +34,9 @@ struct SpiderUndo {
     /// Columns a run was collected from, a bit each, and its suit (two bits a column).
     var collected: UInt16 = 0
     var suits: UInt32 = 0
+    /// A move's two columns' hashes before it, put back as they were when it is taken back.
+    var fromHash: UInt64 = 0
+    var toHash: UInt64 = 0
 }
 
 /// A Spider position, played and taken back in place.
@@ -134,6 +137,8 @@ struct SpiderBoard {
         let from = Int(move.from)
         let to = Int(move.to)
         let count = Int(move.count)
+        undo.fromHash = hashes[from]
+        undo.toHash = hashes[to]
         let source = from * stride + heights[from] - count
         let target = to * stride + heights[to]
         for offset in 0..<count { cards[target + offset] = cards[source + offset] }
@@ -183,8 +188,8 @@ struct SpiderBoard {
         for offset in 0..<count { cards[target + offset] = cards[source + offset] }
         heights[to] -= count
         heights[from] += count
-        hashes[from] = columnHash(from)
-        hashes[to] = columnHash(to)
+        hashes[from] = undo.fromHash
+        hashes[to] = undo.toHash
     }
 
     private mutating func unsettle(_ column: Int, _ undo: SpiderUndo) {
