@@ -53,11 +53,12 @@ struct SpiderSearch {
 
     private var board: SpiderBoard
     private var table: PositionTable
-    /// The bytes its stack (levels, the moves still to follow, the path's keys) may take: a
+    /// The bytes its stack (levels, the moves still to follow, the path's keys) may take: an
     /// eighth of its memory (the table takes at most half).
     let stackLimit: Int
     /// The attempt cut a path short at ``stackLimit``: running dry proves nothing.
     private var cutShort = false
+    /// The bytes its stack takes now.
     var stackBytes: Int {
         levels.count * MemoryLayout<Level>.stride + children.count * MemoryLayout<Child>.stride + path.bytes
     }
