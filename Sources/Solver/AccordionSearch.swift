@@ -64,7 +64,7 @@ struct AccordionSearch {
     private var attempt = 0
     private var attemptLimit = AccordionSearch.firstAttempt
     private var attemptPositions = 0
-    private var random: UInt64 = 0x2545_F491_4F6C_DD1D
+    private var restarts = Restarts()
     private var started = false
 
     private var table: PositionTable
@@ -157,7 +157,7 @@ struct AccordionSearch {
         while positions < limit {
             if attemptPositions >= attemptLimit {
                 attempt += 1
-                attemptLimit = Self.firstAttempt * Self.luby(attempt + 1)
+                attemptLimit = Self.firstAttempt * Restarts.luby(attempt + 1)
                 if begin() { return }
                 continue
             }
@@ -220,36 +220,10 @@ struct AccordionSearch {
         return hash
     }
 
-    /// The `i`th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …
-    static func luby(_ i: Int) -> Int {
-        var size = 1
-        var power = 1
-        while size < i {
-            size = 2 * size + 1
-            power *= 2
-        }
-        var i = i
-        while size != i {
-            size = (size - 1) / 2
-            power /= 2
-            if i > size { i -= size }
-        }
-        return power
-    }
-
     /// Whether two cards match: the same suit or the same rank.
     @inline(__always)
     private static func matches(_ a: UInt8, _ b: UInt8) -> Bool {
         (a ^ b) & 0x0F == 0 || (a ^ b) & 0x30 == 0
-    }
-
-    /// A number from 0 to ``shake`` (xorshift): how far an attempt after the first moves a fold.
-    @inline(__always)
-    private mutating func shaken() -> Int {
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        return Int(random % Self.shake)
     }
 
     /// Lists the folds of the row of the level after the last and pushes them as a level; returns
@@ -286,7 +260,7 @@ struct AccordionSearch {
                 touched &+= table.firstSlot(of: stored)
                 // Leftmost first, and of one card the fold three places left first; shaken after
                 // the first attempt.
-                let order = -4 * place + gap + (attempt > 0 ? shaken() : 0)
+                let order = -4 * place + gap + (attempt > 0 ? restarts.shaken(below: Self.shake) : 0)
                 listed.append(Child(move: place << 2 | gap, hash: childHash, order: order))
             }
         }

@@ -100,7 +100,7 @@ struct CalculationSearch {
     private var attempt = 0
     private var attemptLimit = CalculationSearch.firstAttempt
     private var attemptPositions = 0
-    private var random: UInt64 = 0x2545_F491_4F6C_DD1D
+    private var restarts = Restarts()
     /// The sum of the table slots read ahead (kept so that the reads are not left out).
     private var touched: UInt64 = 0
 
@@ -234,7 +234,7 @@ struct CalculationSearch {
         while positions < limit {
             if attemptPositions >= attemptLimit {
                 attempt += 1
-                attemptLimit = Self.firstAttempt * AccordionSearch.luby(attempt + 1)
+                attemptLimit = Self.firstAttempt * Restarts.luby(attempt + 1)
                 if begin() { return }
                 continue
             }
@@ -266,16 +266,6 @@ struct CalculationSearch {
         attemptPositions = 1
         _ = table.insert(Self.key(multiset, turned: turned, full: wasteFull, counts: countBits))
         return expand(move: Self.none)
-    }
-
-    /// A number from 0 to ``shake`` (xorshift): how far an attempt after the first moves a move
-    /// in the order.
-    @inline(__always)
-    private mutating func shaken() -> Int {
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        return Int(random % UInt64(Self.shake))
     }
 
     /// The moves of the solution, from the start, once it ended `.solved`.
@@ -509,7 +499,7 @@ struct CalculationSearch {
         var touched: UInt64 = 0
         for index in listed.indices {
             touched &+= table.firstSlot(of: listed[index].key)
-            if attempt > 0 { listed[index].order += shaken() }
+            if attempt > 0 { listed[index].order += restarts.shaken(below: UInt64(Self.shake)) }
         }
         self.touched = touched
         for child in listed where table.insert(child.key) {

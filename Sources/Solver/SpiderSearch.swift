@@ -79,7 +79,7 @@ struct SpiderSearch {
     private var seeking = 1
     private var whole = 0
     private var attemptPositions = 0
-    private var random: UInt64 = 0x2545_F491_4F6C_DD1D
+    private var restarts = Restarts()
     private var started = false
     /// What the move to the position being expanded did (none for the start).
     private var expanding: SpiderUndo?
@@ -199,7 +199,7 @@ struct SpiderSearch {
         attempt += 1
         pruning = attempt % 2 == 0
         if pruning { seeking += 1 } else { whole += 1 }
-        attemptLimit = Self.firstAttempt * AccordionSearch.luby(pruning ? seeking : whole)
+        attemptLimit = Self.firstAttempt * Restarts.luby(pruning ? seeking : whole)
         return begin()
     }
 
@@ -218,15 +218,6 @@ struct SpiderSearch {
         _ = table.insert(key)
         _ = path.insert(key)
         return expand(undo: nil, key: key)
-    }
-
-    /// A number from 0 to ``shake`` (xorshift): how far an attempt after the first moves a move.
-    @inline(__always)
-    private mutating func shaken() -> Int {
-        random ^= random << 13
-        random ^= random >> 7
-        random ^= random << 17
-        return Int(random % Self.shake)
     }
 
     /// Lists the moves of the board's position, reached by `undo`, and pushes them as a level,
@@ -284,7 +275,8 @@ struct SpiderSearch {
         let key = board.key()
         board.takeBack(undo)
         touched &+= table.firstSlot(of: key)
-        listed.append(Child(move: move, key: key, order: order + (attempt > 0 ? shaken() : 0)))
+        listed.append(
+            Child(move: move, key: key, order: order + (attempt > 0 ? restarts.shaken(below: Self.shake) : 0)))
         return false
     }
 

@@ -31,7 +31,7 @@ final class AccordionSearchTests: XCTestCase {
 
     /// Attempts are as long as Luby's sequence says, in units of the first.
     func testAttemptsFollowLubysSequence() {
-        XCTAssertEqual((1...15).map(AccordionSearch.luby), [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8])
+        XCTAssertEqual((1...15).map(Restarts.luby), [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8])
     }
 
     /// The plan is Accordion's search for a deal; a position it cannot hold (two cards on one
