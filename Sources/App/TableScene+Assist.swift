@@ -142,6 +142,18 @@ extension TableScene {
         cursorSlot = target
     }
 
+    /// After Enter played a hinted move that takes one press (a deal from the stock): the cursor
+    /// goes on to where its first card went, as it goes on to a hinted transfer's target, so the
+    /// second Enter of "H, Enter, Enter" picks that card up instead of dealing again.
+    func followHint(played move: Move) {
+        hintedMove = nil
+        guard let record = history.last, record.move == move,
+            let landed = record.steps.first(where: { $0.from != $0.to }), let target = slotID(of: landed.to)
+        else { return }
+        cursorSlot = target
+        cursorDepth = 1
+    }
+
     /// Outlines a hint's cards (or the stock) and its target pile.
     private func outlineHint(_ move: Move) {
         let from = move.kind == .create ? move.to : move.from

@@ -107,7 +107,8 @@ extension TableScene {
             hoverHeldCards()
             updateTargets()
         } else if let move = rules.clickMove(on: pile, in: state) {
-            attempt(move)
+            let hinted = hintedMove == move
+            if attempt(move), hinted { followHint(played: move) }
         } else if count > 0, state.piles[pile][count - 1].faceUp {
             notice = "\(theme.label(for: state.piles[pile][count - 1].card)) cannot be moved"
         }

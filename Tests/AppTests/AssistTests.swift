@@ -97,6 +97,23 @@ final class AssistTests: XCTestCase {
         XCTAssertEqual(game.cards("tableau.1"), "KC")
     }
 
+    /// "H, Enter, Enter" plays one hinted move whatever its kind: after a hinted deal the cursor
+    /// is on the dealt card, and the second Enter picks it up instead of dealing again.
+    func testAfterAHintedDealEnterAgainDoesNotDealASecondTime() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "[KC] 8S", "tableau.2": "KD", "stock": "[2C] [3C] [AC]"])
+        game.type("H")
+        XCTAssertTrue(game.status.hasPrefix("Deal from the stock"), game.status)
+        game.key(.enter)
+        game.settle()
+        XCTAssertEqual(game.cards("waste"), "AC", "the first Enter dealt")
+        XCTAssertEqual(game.scene.cursorSlot, "waste", "the cursor went on to the dealt card")
+        game.key(.enter)
+        game.settle()
+        XCTAssertEqual(game.scene.history.count, 1, "the second Enter did not deal again")
+        XCTAssertEqual(game.scene.heldCount, 1, "it picked the dealt card up")
+    }
+
     func testAHintOnADeadPositionMovesNothing() {
         let game = Game("klondike")
         game.setUp(["tableau.1": "2S", "tableau.2": "2H"])
