@@ -109,8 +109,11 @@ extension TableScene {
         } else if let move = rules.clickMove(on: pile, in: state) {
             let hinted = hintedMove == move
             if attempt(move), hinted { followHint(played: move) }
-        } else if count > 0, state.piles[pile][count - 1].faceUp {
-            notice = "\(theme.label(for: state.piles[pile][count - 1].card)) cannot be moved"
+        } else if depth > 0, state.piles[pile][count - 1].faceUp {
+            // The rules say why (a script's own reason included).
+            notice =
+                rules.pickUpRefusal(pile: pile, from: count - depth, in: state)?.message(label: theme.label(for:))
+                ?? "\(theme.label(for: state.piles[pile][count - 1].card)) cannot be moved"
         }
     }
 

@@ -36,8 +36,9 @@ extension TableScene {
             return
         }
         guard rules.canPickUp(pile: place.pile, from: place.index, in: state) else {
-            if cardView.faceUp, place.index < pileViews[place.pile].count - 1 {
-                notice = "only the top card or a run in sequence can be moved"
+            // The rules say why (a script's own reason included); a face-down card says nothing.
+            if cardView.faceUp, let refusal = rules.pickUpRefusal(pile: place.pile, from: place.index, in: state) {
+                notice = refusal.message(label: theme.label(for:))
             }
             updateCursor()
             updateStatus()

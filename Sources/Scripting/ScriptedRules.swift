@@ -81,6 +81,22 @@ public struct ScriptedRules: Rules {
         }
     }
 
+    /// The script's reason when its `can_pick_up` says no with one (cardtable-lua(7)).
+    public func pickUpRefusal(pile: Int, from index: Int, in state: GameState) -> Refusal? {
+        guard state.piles.indices.contains(pile), index >= 0, index < state.piles[pile].count else {
+            return Refusal("there is no card there")
+        }
+        guard let engine else { return base.pickUpRefusal(pile: pile, from: index, in: state) }
+        return engine.with(state) { session in
+            switch session.ask(.canPickUp, pile + 1, index + 1) {
+            case .yes: nil
+            case .no(let reason): Refusal(reason ?? "those cards cannot be picked up")
+            case .failed: Refusal("the script failed")
+            case .undecided: base.pickUpRefusal(pile: pile, from: index, in: state)
+            }
+        }
+    }
+
     public func refusal(of move: Move, in state: GameState) -> Refusal? {
         guard let engine else { return base.refusal(of: move, in: state) }
         return engine.with(state) { refusal(of: move, session: &$0) }

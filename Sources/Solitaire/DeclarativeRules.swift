@@ -160,6 +160,13 @@ public struct DeclarativeRules: Rules {
         return pickUpVerdict(pile: pile, count: state.piles[pile].count - index, in: state) == nil
     }
 
+    public func pickUpRefusal(pile: Int, from index: Int, in state: GameState) -> Refusal? {
+        guard state.piles.indices.contains(pile), index >= 0, index < state.piles[pile].count else {
+            return Refusal("there is no card there")
+        }
+        return pickUpRefusal(pile: pile, count: state.piles[pile].count - index, in: state)
+    }
+
     public func clickMove(on pile: Int, in state: GameState) -> Move? {
         guard traits.indices.contains(pile), traits[pile].isStock, stockStep(pile, in: state) != nil else { return nil }
         return .stock(pile)

@@ -35,6 +35,10 @@ public protocol Rules: Sendable {
     /// Whether the cards of `pile` from `index` to the top may be picked up together.
     func canPickUp(pile: Int, from index: Int, in state: GameState) -> Bool
 
+    /// Why the cards of `pile` from `index` to the top may not be picked up together (the words
+    /// the player sees: a script's own reason, or the layout's rule); `nil` when they may.
+    func pickUpRefusal(pile: Int, from index: Int, in state: GameState) -> Refusal?
+
     /// Whether a click on the pile does something by itself (the stock deals or redeals; a free
     /// table's slot creates a card): the move it makes, or `nil`.
     func clickMove(on pile: Int, in state: GameState) -> Move?
@@ -108,6 +112,10 @@ extension Rules {
     public func allows(_ move: Move, in state: GameState) -> Bool { refusal(of: move, in: state) == nil }
 
     public func doubleClickMove(on pile: Int, index: Int, in state: GameState) -> Move? { nil }
+
+    public func pickUpRefusal(pile: Int, from index: Int, in state: GameState) -> Refusal? {
+        canPickUp(pile: pile, from: index, in: state) ? nil : Refusal("those cards cannot be picked up")
+    }
 
     public func ownHint(in state: GameState) -> Hint? { nil }
 

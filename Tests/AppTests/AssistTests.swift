@@ -221,3 +221,36 @@ final class AssistTests: XCTestCase {
         XCTAssertFalse(game.status.contains("No moves left"), game.status)
     }
 }
+
+/// A script's reason for refusing to let cards be picked up reaches the player, by keyboard and
+/// by mouse (cardtable-lua(7): "after false a string may say why, and the table shows it").
+final class ScriptRefusalTests: XCTestCase {
+    typealias Game = GameTests.Game
+
+    func testEnterOnACardTheScriptKeepsSaysTheScriptsReason() {
+        let game = Game("osmosis")
+        game.setUp(["foundation.1": "KC", "reserve.1": "[2H] 5D", "stock": "[3C]"], redealsLeft: .max)
+        game.type("f")
+        XCTAssertEqual(game.scene.cursorSlot, "foundation.1")
+        game.key(.enter)
+        XCTAssertTrue(game.status.hasPrefix("cards on the foundations stay there"), game.status)
+    }
+
+    func testPressingACardTheScriptKeepsSaysTheScriptsReason() {
+        let game = Game("osmosis")
+        game.setUp(["foundation.1": "KC", "reserve.1": "[2H] 5D", "stock": "[3C]"], redealsLeft: .max)
+        game.drag(from: game.cardCell("foundation.1", 0), to: game.slotCentre("reserve.1"))
+        game.settle()
+        XCTAssertEqual(game.cards("foundation.1"), "KC")
+        XCTAssertTrue(game.status.hasPrefix("cards on the foundations stay there"), game.status)
+    }
+
+    func testTheLayoutsRuleSaysWhyInADeclarativeGame() {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "8S 5H", "tableau.2": "KD"])
+        game.drag(from: game.cardCell("tableau.1", 0), to: game.slotCentre("tableau.2"))
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "8S 5H")
+        XCTAssertTrue(game.status.hasPrefix("that run is not in sequence"), game.status)
+    }
+}
