@@ -76,7 +76,11 @@ extension TableScene {
             ])
         }
         let hint = cursorHint()
-        let hasStock = !layout.slots(ofKind: .stock).isEmpty
+        // "click stock deals" only while a click on a stock does something (a script's stock hook
+        // may do nothing, and a spent stock with no redeal left does nothing either).
+        let hasStock = layout.slots(ofKind: .stock).contains { slot in
+            pileIndex(of: slot.id).map { rules.clickMove(on: $0, in: state) != nil } ?? false
+        }
         let moving = mouseMode == .click ? "[click] a card, then a pile" : "[drag] moves"
         let mouse =
             layout.rules == nil

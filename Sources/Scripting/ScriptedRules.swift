@@ -351,6 +351,12 @@ public struct ScriptedRules: Rules {
                 state = before
                 return MoveRecord(move: move, steps: [])
             }
+            if automatic.isEmpty {
+                // A hook that moved nothing leaves the automatic steps to the layout's rules
+                // (turn-up, refill-from), as a hook that is missing does (cardtable-lua(7)).
+                state = before
+                return base.apply(move, to: &state)
+            }
             for step in automatic { state.apply(step) }
             return MoveRecord(move: move, steps: [step] + automatic)
         case .stock where engine.defines(.onStockClick), .click:

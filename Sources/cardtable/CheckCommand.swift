@@ -6,7 +6,9 @@ import Scripting
 /// `cardtable check [FILE...] [--settings FILE]`: validates layout files, variants' scripts and the
 /// settings file, compiler style. With nothing named it checks the settings file,
 /// `$XDG_CONFIG_HOME/cardtable/config.toml`. A layout that names a script has its script checked
-/// too (ScriptCheck); a `.lua` file is checked on its own, against Klondike's table.
+/// too (ScriptCheck). A `.lua` file is checked with the layout beside it that names it, as the
+/// game runs it; with none, on its own against Klondike's table. A bare name is looked for where
+/// `play` and `copy` look: a shipped game, or the player's layouts folder.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -14,7 +16,9 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             A layout that names a script has its script checked too: syntax errors, a main chunk \
             that fails, hooks missing or misspelt, a hook that fails on the first deal. A .lua file \
-            is checked on its own, run against Klondike's table. With no file named, checks the \
+            is checked with the layout beside it that names it; with none, on its own, run against \
+            Klondike's table. A name without a slash is also looked for as play and copy look for \
+            it: a shipped game, or a file in the player's layouts folder. With no file named, checks the \
             settings file ($XDG_CONFIG_HOME/cardtable/config.toml); --settings checks a settings \
             file elsewhere. Exits 1 if any file has an error, 0 otherwise (warnings alone do not \
             fail).
@@ -30,31 +34,18 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         var failed = false
+        let environment = ProcessEnvironment.current
         for file in files {
             if file.hasSuffix(".lua") {
-                if !checkScript(file) { failed = true }
+                let path = LayoutResolver.locateScript(file, environment: environment)
+                if let beside = LayoutResolver.layoutBeside(script: path) {
+                    if !checkLayout(beside.result, named: path, besideScript: beside.file) { failed = true }
+                } else if !checkScript(path) {
+                    failed = true
+                }
                 continue
             }
-            let result = LayoutLoader.load(path: file)
-            for diagnostic in result.diagnostics { printError(diagnostic.description) }
-            if result.hasErrors {
-                failed = true
-            } else if let layout = result.layout {
-                let script = ScriptCheck.check(layout: layout)
-                for diagnostic in script.diagnostics { printError(diagnostic.description) }
-                if script.hasErrors {
-                    failed = true
-                    continue
-                }
-                let warnings = result.diagnostics.count + script.diagnostics.count
-                let named =
-                    layout.script.map {
-                        ", script \(TerminalText.safe($0.file)) (\(CheckCommand.describe(script.hooks)))"
-                    } ?? ""
-                printOut(
-                    "\(file): ok, \(layout.slots.count) slots\(named)"
-                        + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
-            }
+            if !checkLayout(LayoutResolver.resolve(file, environment: environment), named: file) { failed = true }
         }
         if let settings {
             if !checkSettings(settings, mustExist: true) { failed = true }
@@ -66,6 +57,33 @@ struct CheckCommand: ParsableCommand {
             if !checkSettings(file, mustExist: false) { failed = true }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Checks a loaded layout and the script it names; false when either has an error. With
+    /// `besideScript` (the layout file's path), the file named was the script, checked as that
+    /// layout runs it.
+    private func checkLayout(_ result: LayoutLoadResult, named file: String, besideScript: String? = nil) -> Bool {
+        for diagnostic in result.diagnostics { printError(diagnostic.description) }
+        if result.hasErrors { return false }
+        if let layout = result.layout {
+            let script = ScriptCheck.check(layout: layout)
+            for diagnostic in script.diagnostics { printError(diagnostic.description) }
+            if script.hasErrors { return false }
+            let warnings = result.diagnostics.count + script.diagnostics.count
+            let count = warnings > 0 ? ", \(warnings) warning(s)" : ""
+            if let besideScript {
+                printOut(
+                    "\(TerminalText.safe(file)): ok, \(CheckCommand.describe(script.hooks)), with its layout "
+                        + "\(TerminalText.safe(besideScript))\(count)")
+            } else {
+                let named =
+                    layout.script.map {
+                        ", script \(TerminalText.safe($0.file)) (\(CheckCommand.describe(script.hooks)))"
+                    } ?? ""
+                printOut("\(TerminalText.safe(file)): ok, \(layout.slots.count) slots\(named)\(count)")
+            }
+        }
+        return true
     }
 
     /// Checks a script on its own; false when it has an error.
@@ -81,8 +99,8 @@ struct CheckCommand: ParsableCommand {
             if result.hasErrors { return false }
             let warnings = result.diagnostics.count
             printOut(
-                "\(file): ok, \(CheckCommand.describe(result.hooks))" + (warnings > 0 ? ", \(warnings) warning(s)" : "")
-            )
+                "\(TerminalText.safe(file)): ok, \(CheckCommand.describe(result.hooks)), on its own against "
+                    + "\(ScriptCheck.defaultTableName)'s table" + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
             return true
         }
     }

@@ -94,4 +94,13 @@ final class ScriptHooksAtTheTableTests: XCTestCase {
             XCTAssertEqual(table.scene.history.last?.move.kind, .click, "\(mode)")
         }
     }
+    /// The status line offers "click stock deals" only while a click on the stock does something:
+    /// a script's stock hook that moves nothing makes it a stock that does not deal.
+    func testTheStatusLineOffersTheStockOnlyWhenAClickDeals() throws {
+        let dealing = try ScriptedTable.harness(name: "dealing", columns: "deal-up = 1", script: "")
+        XCTAssertTrue(dealing.scene.statusText.contains("click stock deals"), dealing.scene.statusText)
+        let idle = try ScriptedTable.harness(
+            name: "idle", columns: "deal-up = 1", script: "function on_stock_click(pile) end")
+        XCTAssertFalse(idle.scene.statusText.contains("stock deals"), idle.scene.statusText)
+    }
 }

@@ -27,44 +27,11 @@ final class HostileTextTests: XCTestCase {
     override func setUpWithError() throws { folder = try TemporaryFolder.make() }
     override func tearDown() { TemporaryFolder.remove(folder) }
 
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    /// Starts `cardtable` with `arguments` in the test's folder, with only `environment` (and
-    /// the folder's XDG folders); `whileRunning` runs before it is waited for.
+    /// Starts `cardtable` with `arguments` in the test's folder (ProgramRun.swift).
     func cardtable(_ arguments: [String], environment: [String: String] = [:], whileRunning: () throws -> Void = {})
-        throws -> Run
+        throws -> ProgramRun
     {
-        let tests = try XCTUnwrap(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: (tests as NSString).deletingLastPathComponent + "/cardtable")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment =
-            [
-                "HOME": folder, "XDG_DATA_HOME": folder + "/data", "XDG_CONFIG_HOME": folder + "/config",
-                "XDG_STATE_HOME": folder + "/state", "XDG_RUNTIME_DIR": folder + "/run", "LANG": "C.UTF-8",
-            ].merging(environment) { $1 }
-        let outputPath = folder + "/stdout"
-        let errorsPath = folder + "/stderr"
-        XCTAssertTrue(FileManager.default.createFile(atPath: outputPath, contents: nil))
-        XCTAssertTrue(FileManager.default.createFile(atPath: errorsPath, contents: nil))
-        let output = try XCTUnwrap(FileHandle(forWritingAtPath: outputPath))
-        let errors = try XCTUnwrap(FileHandle(forWritingAtPath: errorsPath))
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try whileRunning()
-        process.waitUntilExit()
-        try output.close()
-        try errors.close()
-        return Run(
-            status: process.terminationStatus, output: try String(contentsOfFile: outputPath, encoding: .utf8),
-            errors: try String(contentsOfFile: errorsPath, encoding: .utf8))
+        try runCardtable(arguments, in: folder, environment: environment, whileRunning: whileRunning)
     }
 
     /// Nothing in `text` that a terminal would act on: lines and tabs only.

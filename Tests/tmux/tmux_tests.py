@@ -644,7 +644,9 @@ def check_names_a_broken_scripts_line_and_column():
         assert result.returncode == 0, result.stderr
         assert result.stderr == "%s:1:1: warning: 'can_dorp' is not a hook; did you mean 'can_drop'?\n" % script, \
             result.stderr
-        assert result.stdout == "%s: ok, 1 hook: is_won, 1 warning(s)\n" % script, result.stdout
+        # Checked with the layout beside it that names it, as the game runs it.
+        assert result.stdout == "%s: ok, 1 hook: is_won, with its layout %s, 1 warning(s)\n" % (script, layout), \
+            result.stdout
     finally:
         shutil.rmtree(folder)
 

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `cardtable check` finds what `copy` wrote, and checks a script with the layout that runs it:
+/// the README's own recipe (`copy pyramid my-pyramid`, then `check my-pyramid.lua`) and a shipped
+/// script checked by its path.
+final class CheckCommandTests: XCTestCase {
+    var folder = ""
+
+    override func setUpWithError() throws { folder = try TemporaryFolder.make() }
+    override func tearDown() { TemporaryFolder.remove(folder) }
+
+    func testTheReadmesRecipeChecksTheCopiedScriptWithItsLayout() throws {
+        let copied = try runCardtable(["copy", "pyramid", "my-pyramid"], in: folder)
+        XCTAssertEqual(copied.status, 0, copied.errors)
+        let run = try runCardtable(["check", "my-pyramid.lua"], in: folder)
+        XCTAssertEqual(run.status, 0, run.errors)
+        let layouts = folder + "/config/cardtable/layouts/"
+        XCTAssertTrue(
+            run.output.hasPrefix(layouts + "my-pyramid.lua: ok, "), "found in the layouts folder: \(run.output)")
+        XCTAssertTrue(
+            run.output.hasSuffix("with its layout \(layouts)my-pyramid.toml\n"), "checked as it runs: \(run.output)")
+        XCTAssertEqual(run.errors, "")
+        let byName = try runCardtable(["check", "my-pyramid"], in: folder)
+        XCTAssertEqual(byName.status, 0, byName.errors)
+        XCTAssertTrue(byName.output.hasPrefix("my-pyramid: ok, "), byName.output)
+    }
+
+    func testAShippedScriptIsCheckedWithTheLayoutBesideItThatNamesIt() throws {
+        let shipped = repositoryRoot()
+        for (script, layout) in [("pyramid.lua", "pyramid.toml"), ("klondike.lua", "klondike-lua.toml")] {
+            let path = shipped + "/layouts/" + script
+            let run = try runCardtable(["check", path], in: folder)
+            XCTAssertEqual(run.status, 0, "\(script): \(run.errors)")
+            XCTAssertTrue(
+                run.output.hasSuffix("with its layout \(shipped)/layouts/\(layout)\n"), "\(script): \(run.output)")
+        }
+    }
+
+    func testAScriptWithNoLayoutBesideItIsCheckedOnItsOwn() throws {
+        try "function is_won() return false end\n".write(
+            toFile: folder + "/alone.lua", atomically: false, encoding: .utf8)
+        let run = try runCardtable(["check", "alone.lua"], in: folder)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(run.output, "alone.lua: ok, 1 hook: is_won, on its own against klondike's table\n")
+    }
+
+    func testANameFoundNowhereSaysWhereItLooked() throws {
+        let run = try runCardtable(["check", "nowhere.lua"], in: folder)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.errors.hasPrefix("nowhere.lua: error: "), run.errors)
+    }
+
+    /// The repository's root, from this file's path.
+    private func repositoryRoot() -> String {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }
+}
