@@ -17,6 +17,10 @@ extension TableScene {
             let pointer = pan.location(in: window)
             let target = slot(at: pointer) ?? slot(mostCovering: cardView.frame)
             self.drag = nil
+            if target == nil, layout.rules != nil {
+                // Let go over bare felt: the cards go back, and the status line says why.
+                notice = "\(theme.label(for: cardView.card)) went back: let go over a pile that takes it"
+            }
             finishMove(from: drag.pile, count: drag.count, onto: target)
         case .cancelled:
             guard let drag, viewsInHand.first === cardView else { return }

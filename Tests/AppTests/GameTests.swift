@@ -250,6 +250,7 @@ final class DropTargetTests: XCTestCase {
         game.settle()
         XCTAssertEqual(game.cards("tableau.1"), "4H")
         XCTAssertEqual(game.cards("tableau.7"), "5C")
+        XCTAssertTrue(game.status.hasPrefix("4♥ went back: let go over a pile that takes it"), game.status)
     }
 }
 
