@@ -2,8 +2,9 @@ import Solitaire
 import TableKit
 
 /// The cards of a won game leaving the foundations, as in the classic Windows game: one card
-/// at a time, each thrown sideways, falling under gravity and bouncing on the bottom edge with
-/// a little less height each time, until it is off the screen; then the next.
+/// after another, each thrown sideways, falling under gravity and bouncing on the bottom edge
+/// with a little less height each time, until it is off the screen. The next sets off a moment
+/// after it (``launchSpread``), so the whole cascade is a treat of a few seconds, not a wait.
 ///
 /// A pure function of time: the whole flight of every card is worked out at once as *stamps*,
 /// the card's place every ``stampInterval`` seconds, and the screen at time `t` is every stamp
@@ -35,7 +36,11 @@ struct WinCascade {
     /// How often a flying card leaves a copy of itself.
     static let stampInterval = 1.0 / 30
     /// The longest a card may fly (a card thrown gently would otherwise take long to leave).
-    static let longestFlight = 8.0
+    static let longestFlight = 3.0
+    /// The time from the first card's start to the last one's, whatever the number of cards.
+    static let launchSpread = 5.0
+    /// The most time between two cards' starts (when there are few).
+    static let longestGap = 0.4
     /// The share of its speed a card keeps when it bounces.
     static let bounce = 0.72
 
@@ -60,8 +65,10 @@ struct WinCascade {
         let gravity = 3.2 * height  // rows per second squared: a fall from the top takes ~0.8 s
         var stamps: [Stamp] = []
         var launchTimes: [Double] = []
-        var time = 0.0
+        let gap = min(WinCascade.longestGap, WinCascade.launchSpread / Double(max(1, launches.count)))
+        var end = 0.0
         for (index, launch) in launches.enumerated() {
+            let time = Double(index) * gap
             launchTimes.append(time)
             let speed = Double(max(20, width)) * Double.random(in: 0.25...0.55, using: &random)
             let direction: Double = Bool.random(using: &random) ? 1 : -1
@@ -85,11 +92,13 @@ struct WinCascade {
                 if Double(step) * WinCascade.stampInterval > WinCascade.longestFlight { break }
                 flight.advance(by: WinCascade.stampInterval)
             }
-            time += Double(step) * WinCascade.stampInterval
+            end = max(end, time + Double(step) * WinCascade.stampInterval)
         }
-        self.stamps = stamps
+        // Drawn in time order; of stamps at one time, the later card's on top.
+        self.stamps = stamps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
         self.launchTimes = launchTimes
-        duration = time
+        duration = end
     }
 
     /// How many stamps are on screen `elapsed` seconds after the start.

@@ -104,11 +104,15 @@ final class WinTests: XCTestCase {
         XCTAssertEqual(Array(order.suffix(4)), ["AC", "AD", "AH", "AS"])
     }
 
-    func testEachCardFallsBouncesAndLeavesTheScreenBeforeTheNextSetsOff() {
+    func testEachCardFallsBouncesAndLeavesTheScreenAndTheNextSetsOffSoonAfter() {
         let launches = Card.Suit.allCases.map { WinCascade.Launch(card: Card(.king, $0), x: 40, y: 1) }
         let cascade = WinCascade(launches: launches, cardSize: (7, 5), width: 80, floor: 23, seed: 3)
         XCTAssertEqual(cascade.stamps.map(\.time), cascade.stamps.map(\.time).sorted(), "stamps in time order")
-        XCTAssertEqual(cascade.stamps.map(\.card), cascade.stamps.map(\.card).sorted(), "one card after the other")
+        XCTAssertEqual(cascade.launchTimes, cascade.launchTimes.sorted(), "one card after the other")
+        for card in launches.indices {
+            XCTAssertEqual(
+                cascade.stamps.first { $0.card == card }?.time, cascade.launchTimes[card], "card \(card) sets off")
+        }
         var bounced = false
         for card in launches.indices {
             let flight = cascade.stamps.filter { $0.card == card }
@@ -127,6 +131,20 @@ final class WinTests: XCTestCase {
         XCTAssertEqual(cascade.stampCount(at: cascade.duration + 1), cascade.stamps.count)
     }
 
+    /// A whole pack's cascade is a treat of a few seconds, not a wait (it was 73 s, a card at a
+    /// time), at any screen size.
+    func testAWholePacksCascadeLastsAFewSeconds() {
+        for (width, height) in [(80, 24), (200, 60)] {
+            let win = Win()
+            win.setUp()
+            let cascade = WinCascade(
+                launches: win.scene.cascadeLaunches(), cardSize: (7, 5), width: width, floor: height - 1, seed: 5)
+            XCTAssertEqual(cascade.launchTimes.count, 52)
+            XCTAssertLessThanOrEqual(cascade.duration, 8, "\(width)x\(height)")
+            XCTAssertGreaterThan(cascade.duration, 2, "still a cascade")
+        }
+    }
+
     func testTheCascadeEndsByItselfWithThePanelAndThenAsksForNoFrames() {
         let win = Win()
         win.win()
@@ -136,7 +154,8 @@ final class WinTests: XCTestCase {
             seconds += 0.5
         }
         XCTAssertTrue(win.scene.isShowingWinPanel)
-        XCTAssertGreaterThan(seconds, 10, "52 cards take a while")
+        XCTAssertGreaterThan(seconds, 2, "52 cards make a cascade")
+        XCTAssertLessThanOrEqual(seconds, 8.5, "and the panel comes within seconds")
         XCTAssertEqual(win.scene.winOverlay?.paintedCount, win.scene.winOverlay?.cascade.stamps.count)
         XCTAssertTrue(win.harness.screen.contains("You won Klondike #7!"))
         XCTAssertFalse(win.app.needsFrame, "idle after the panel")
