@@ -446,7 +446,12 @@ public final class TableApp {
     /// lost if they moved in it, and stays saved to be resumed.
     public func finish() {
         lastGame?.leaveGame()
+        keeperProblems += keeper?.takeProblems() ?? []
+        if let unsaved = keeper?.unsavedProblem { keeperProblems.append("the game is not saved: \(unsaved)") }
     }
+
+    /// The game on screen could not be saved: the program ends with an error.
+    public var leftUnsaved: Bool { keeper?.unsavedProblem != nil }
 
     /// Leaves the game (or another scene) for the chooser, with the game selected.
     func showChooser(selecting name: String?) {

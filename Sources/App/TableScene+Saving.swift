@@ -39,6 +39,9 @@ extension TableScene {
     public func leaveGame() {
         guard let keeper, interactive else { return }
         if !gameIsOver, savedGame.playerHasMoved {
+            // Saved once more first: the clock ran on after the last move, and the save keeps
+            // the time the player left at (quit at 2:59, resumed at 2:59, counted as 2:59).
+            _ = keeper.keep(savedGame)
             _ = keeper.end(savedGame, won: countedOutcome(false), discard: false)
         } else {
             keeper.leave(savedGame)

@@ -16,6 +16,7 @@ public final class FileGameKeeper: GameKeeper {
     private var problems: [String] = []
     /// The last problem saving said, so a full disk is said once, not after every move.
     private var lastSaveProblem: String?
+    public var unsavedProblem: String? { lastSaveProblem }
     /// Each variant's figures as the last result recorded left them: the win panel asks for
     /// them right after the win is recorded, without reading the file again.
     private var recordedFigures: [String: VariantStatistics] = [:]

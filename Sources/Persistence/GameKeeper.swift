@@ -31,6 +31,10 @@ public protocol GameKeeper: AnyObject {
     /// What went wrong since last asked (a save moved aside, a write that failed), a line each.
     func takeProblems() -> [String]
 
+    /// Why the last save of the game failed, while it has not been saved since: on the way out
+    /// the program says it again and exits with an error, for the game is not saved.
+    var unsavedProblem: String? { get }
+
     /// The variant's line of statistics for the win panel, at most `width` characters, or nil.
     func statisticsLine(variant: String, width: Int) -> String?
 }

@@ -263,6 +263,7 @@ final class TerminalPlay {
             }
             throw ExitCode(128 + signal)
         }
+        if app.leftUnsaved { throw ExitCode(1) }
     }
 
     /// How long after the first frame is written the background work starts.

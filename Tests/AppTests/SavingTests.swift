@@ -62,6 +62,35 @@ final class SavingTests: XCTestCase {
         XCTAssertEqual(second.scene.history.count, 1, "and redo works on them too")
     }
 
+    /// Quitting saves the clock as it stands, not as it was at the last move.
+    func testQuittingKeepsTheClockOfTheMomentLeft() throws {
+        let first = start()
+        first.pilot.type("d")
+        first.settle()
+        first.clock.advance(by: 34)
+        first.app.finish()
+        let saved = try XCTUnwrap(try saveFiles().first)
+        let game = try SavedGame.decode(
+            try String(contentsOfFile: saves + "/" + saved, encoding: .utf8), file: saved)
+        XCTAssertGreaterThanOrEqual(game.elapsed, 34, "the time the player left at")
+        XCTAssertFalse(first.app.leftUnsaved)
+    }
+
+    /// A game that cannot be saved is said again on the way out, and the program fails.
+    func testAGameThatCannotBeSavedIsSaidOnTheWayOut() throws {
+        // A file where the state folder should be: no save can be written under it.
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/state", contents: Data("x".utf8)))
+        let table = start()
+        table.pilot.type("d")
+        table.settle()
+        XCTAssertTrue(table.scene.statusText.contains("cannot save"), table.scene.statusText)
+        table.app.finish()
+        XCTAssertTrue(table.app.leftUnsaved)
+        XCTAssertTrue(
+            table.app.keeperProblems.contains { $0.hasPrefix("the game is not saved: ") && $0.contains(folder) },
+            "\(table.app.keeperProblems)")
+    }
+
     func testTheClockGoesOnFromTheTimeSaved() throws {
         var first: Harness? = start()
         first!.pilot.type("d")
