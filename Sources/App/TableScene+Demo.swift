@@ -116,6 +116,7 @@ extension TableScene {
             updateStatus()
             return
         }
+        demoPlayed = true  // before the move: a winning move records the win at once
         guard attempt(move), let record = history.last else {
             solving.demo = .off
             notice = "Demo stopped: its move was refused"

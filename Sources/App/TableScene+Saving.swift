@@ -12,7 +12,7 @@ extension TableScene {
         SavedGame(
             id: gameID, variant: layout.name, layout: layoutSource, title: layout.title,
             fingerprint: layoutFingerprint, start: start, history: history, undone: undone,
-            elapsed: elapsedSeconds, options: scriptOptions)
+            elapsed: elapsedSeconds, options: scriptOptions, assisted: demoPlayed)
     }
 
     /// Saves the game after a change; a won game is recorded as won and its save removed.
@@ -21,7 +21,7 @@ extension TableScene {
         let problem: String?
         if isWon, layout.rules != nil {
             gameIsOver = true
-            problem = keeper.end(savedGame, won: true, discard: true)
+            problem = keeper.end(savedGame, won: countedOutcome(true), discard: true)
         } else {
             problem = keeper.keep(savedGame)
         }
@@ -48,13 +48,22 @@ extension TableScene {
         }
     }
 
-    /// How a game ended, for the statistics: nil for a free table, which is not a game.
-    func countedOutcome(_ won: Bool) -> Bool? { layout.rules == nil ? nil : won }
+    /// How a game ended, for the statistics: nil for a game that is not the player's to count:
+    /// a free table (not a game), a game the demo played moves of, or one from a position set
+    /// out by hand (it may start a move from the end).
+    func countedOutcome(_ won: Bool) -> Bool? { isCounted ? won : nil }
+
+    /// Whether the game's end goes into the statistics (``countedOutcome(_:)``).
+    var isCounted: Bool {
+        guard layout.rules != nil, !demoPlayed, case .deal = start else { return false }
+        return true
+    }
 
     /// A new deal or a won deal replayed: a game of its own in saves and statistics.
     func beginNewGameRecord() {
         gameID = SavedGame.newID()
         gameIsOver = false
+        demoPlayed = false
     }
 
     /// Puts a saved game on the table as it was: position, moves to undo, moves to redo and
@@ -70,6 +79,7 @@ extension TableScene {
         }
         gameID = saved.id
         gameIsOver = false
+        demoPlayed = saved.assisted
         start = saved.start
         if case .deal(let number) = saved.start { seed = number }
         state = resumed.state

@@ -102,7 +102,14 @@ extension TableScene {
         ) { [unowned self] choice in
             self.choose(choice)
         }
-        panel.note = keeper?.statisticsLine(variant: layout.name, width: min(60, max(20, window.size.width - 8)))
+        panel.note =
+            isCounted
+            ? keeper?.statisticsLine(variant: layout.name, width: min(60, max(20, window.size.width - 8)))
+            : layout.rules == nil
+                ? nil
+                : demoPlayed
+                    ? "Not counted in the statistics: the demo played" : "Not counted: a game from a set position"
+
         overlay.addSubview(panel)
         overlay.panel = panel
         panel.centre(inWidth: window.size.width, height: window.size.height)

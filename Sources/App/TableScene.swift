@@ -157,6 +157,8 @@ public final class TableScene {
     public var layoutSource: String
     /// The game has ended (won) and been recorded: nothing more is saved of it.
     var gameIsOver = false
+    /// The demo played moves of this game: its end is not counted in the statistics.
+    var demoPlayed = false
     /// ``Layouts/TableLayout/fingerprint``, once worked out (here at the first save, or on
     /// background work by ``prepareLayoutFingerprint()``).
     var knownLayoutFingerprint: String?

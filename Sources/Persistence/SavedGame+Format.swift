@@ -25,7 +25,7 @@ import Solitaire
 /// cards' bytes in hex, bottom first) instead of `deal`. A record is its move (`t FROM TO
 /// COUNT`, `s PILE`, `c PILE`), a bar, and its steps `FROM TO COUNT FLAGS` separated by `;`,
 /// the flags letters of f (turned over), r (reversed), d (spends a redeal), a (automatic), or
-/// `-` for none.
+/// `-` for none. A game the demo played moves of has an `assisted` line after `elapsed`.
 extension SavedGame {
     public static let formatVersion = 1
     static let magic = "cardtable-save"
@@ -49,6 +49,7 @@ extension SavedGame {
             }
         }
         text += "elapsed \(Self.seconds(elapsed))\n"
+        if assisted { text += "assisted\n" }
         text += "history \(history.count)\n"
         for record in history { text += Self.encode(record) + "\n" }
         text += "undone \(undone.count)\n"
@@ -143,12 +144,14 @@ struct SaveReader {
         guard let elapsed = Double(try field("elapsed")), elapsed.isFinite, elapsed >= 0 else {
             throw badValue("the time played is not a number of seconds")
         }
+        let assisted = index < lines.count - 1 && lines[index] == "assisted"
+        if assisted { index += 1 }
         let history = try readRecords("history")
         let undone = try readRecords("undone")
         guard index == lines.count - 1 else { throw corrupt("unexpected line") }
         return SavedGame(
             id: id, variant: variant, layout: layout, title: title, fingerprint: fingerprint, start: start,
-            history: history, undone: undone, elapsed: elapsed, options: options)
+            history: history, undone: undone, elapsed: elapsed, options: options, assisted: assisted)
     }
 
     /// The last line must be the checksum of everything before it.

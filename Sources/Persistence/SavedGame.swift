@@ -24,11 +24,15 @@ public struct SavedGame: Hashable, Sendable {
     public var undone: [MoveRecord]
     /// Seconds on the game's clock.
     public var elapsed: Double
+    /// The demo played moves of it: it is not the player's to count in the statistics.
+    public var assisted: Bool
 
     public init(
         id: String, variant: String, layout: String, title: String, fingerprint: String, start: GameStart,
-        history: [MoveRecord] = [], undone: [MoveRecord] = [], elapsed: Double = 0, options: [String: String] = [:]
+        history: [MoveRecord] = [], undone: [MoveRecord] = [], elapsed: Double = 0, options: [String: String] = [:],
+        assisted: Bool = false
     ) {
+        self.assisted = assisted
         self.options = options
         self.id = id
         self.variant = variant

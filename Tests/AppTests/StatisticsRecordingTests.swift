@@ -44,6 +44,40 @@ final class StatisticsRecordingTests: XCTestCase {
         XCTAssertEqual(try self.figures()?.played, 1)
     }
 
+    /// A win the demo played is not the player's: not counted, and the win panel says so.
+    func testAWinTheDemoPlayedIsNotCounted() throws {
+        let win = WinTests.Win(animations: false)
+        keep(win.app)
+        let work = ManualBackgroundWork()
+        win.app.background = work
+        win.setUp(lastOut: true)
+        win.scene.apply(PlaySettings(showsWinnable: false))  // the demo searches on its own
+        win.harness.pilot.type("D")
+        work.runAll()  // the demo's search: the one move left wins
+        win.harness.settle()
+        XCTAssertTrue(win.scene.isShowingWinPanel, "the demo won: \(win.scene.statusText)")
+        XCTAssertNil(try figures(), "nothing counted")
+        XCTAssertTrue(win.harness.screen.contains("Not counted in the statistics: the demo played"), win.harness.screen)
+    }
+
+    /// A demo's moves stay with the game through a save: resumed and won, it is still not counted.
+    func testAGameTheDemoPlayedStaysUncountedWhenResumed() throws {
+        let game = SavedGame(
+            id: "00000000000000ab", variant: "klondike", layout: "klondike", title: "Klondike", fingerprint: "0",
+            start: .deal(3), elapsed: 12, assisted: true)
+        let read = try SavedGame.decode(game.encoded(), file: "k.save")
+        XCTAssertTrue(read.assisted)
+        XCTAssertTrue(game.encoded().contains("\nelapsed 12.000\nassisted\nhistory 0\n"), game.encoded())
+        XCTAssertFalse(
+            try SavedGame.decode(
+                SavedGame(
+                    id: "00000000000000ab", variant: "klondike", layout: "klondike", title: "Klondike",
+                    fingerprint: "0",
+                    start: .deal(3)
+                ).encoded(), file: "k.save"
+            ).assisted)
+    }
+
     func testANewDealOrAQuitAfterMovesIsALossAndAResumedWinReplacesIt() throws {
         let first = Harness(layout: ShippedLayouts.layout(named: "klondike")!, seed: 3)
         keep(first.app)
