@@ -428,13 +428,16 @@ public final class TableApp {
     }
 
     /// When the game on screen's variant has a saved game waiting, puts it on the table and
-    /// offers to resume it. Saves that cannot be resumed are moved aside and said.
-    public func offerSavedGame() {
+    /// offers to resume it; with `deal`, only a saved game of that deal. Saves that cannot be
+    /// resumed are moved aside and said.
+    public func offerSavedGame(deal: UInt64? = nil) {
         guard let keeper, let scene = game else { return }
-        let found = keeper.resume(variant: scene.layout.name, layout: scene.layout)
+        let found =
+            deal.map { keeper.resume(variant: scene.layout.name, layout: scene.layout, deal: $0) }
+            ?? keeper.resume(variant: scene.layout.name, layout: scene.layout)
         let problems = keeper.takeProblems()
         keeperProblems += problems
-        if let found { scene.offerResume(found.saved, found.resumed) }
+        if let found { scene.offerResume(found.saved, found.resumed, dealAsked: deal != nil) }
         if let last = problems.last {
             scene.notice = last
             scene.updateStatus()

@@ -26,14 +26,17 @@ extension TableScene {
     /// Whether the resume offer is up; keys and clicks go to it.
     public var isOfferingResume: Bool { resumeOffer != nil }
 
-    /// Puts a saved game on the table and asks whether to play on.
-    public func offerResume(_ saved: SavedGame, _ resumed: ResumedGame) {
+    /// Puts a saved game on the table and asks whether to play on. With `dealAsked` (the player
+    /// named the deal), the other choice is that deal from its start rather than the next deal.
+    public func offerResume(_ saved: SavedGame, _ resumed: ResumedGame, dealAsked: Bool = false) {
         restore(saved, resumed)
         // The clock waits for the answer.
         if clockStart != nil { clockStop = window.clock.now }
         let choices: [(WinChoice, String)] = [
             (.resume, "Resume this game"),
-            (.newDeal, "New deal (this game counts as lost)"),
+            dealAsked
+                ? (.startAfresh, "Start \(dealName) afresh (this game counts as lost)")
+                : (.newDeal, "New deal (this game counts as lost)"),
             (.chooseGame, "Choose another game"),
             (.quit, "Quit (the game stays saved)"),
         ]
@@ -69,6 +72,10 @@ extension TableScene {
         }
         switch choice {
         case .newDeal: newGame()
+        case .startAfresh:
+            giveUpGame()
+            beginNewGameRecord()
+            replacePosition(with: startPosition)
         case .chooseGame: chooserRequested = true
         case .quit: quitRequested = true
         case .resume, .replay: break

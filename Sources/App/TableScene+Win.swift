@@ -137,7 +137,7 @@ extension TableScene {
         case .replay: restart()
         case .chooseGame: chooserRequested = true
         case .quit: quitRequested = true
-        case .resume: break
+        case .resume, .startAfresh: break
         }
         updateCursor()
         updateStatus()

@@ -12,6 +12,9 @@ public enum WinChoice: CaseIterable, Sendable {
     case quit
     /// Play on with a saved game (the resume offer's choice).
     case resume
+    /// The deal asked for from its start, as a new game; the saved game of it counts as lost
+    /// (the resume offer's choice when the deal was asked for by number).
+    case startAfresh
 
     /// The key that makes the choice.
     public var key: Character {
@@ -21,6 +24,7 @@ public enum WinChoice: CaseIterable, Sendable {
         case .chooseGame: "g"
         case .quit: "q"
         case .resume: "r"
+        case .startAfresh: "s"
         }
     }
 }

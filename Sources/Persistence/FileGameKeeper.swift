@@ -72,6 +72,18 @@ public final class FileGameKeeper: GameKeeper {
     }
 
     public func resume(variant: String, layout: TableLayout) -> (saved: SavedGame, resumed: ResumedGame)? {
+        resume(variant: variant, layout: layout, where: { _ in true })
+    }
+
+    public func resume(variant: String, layout: TableLayout, deal: UInt64) -> (saved: SavedGame, resumed: ResumedGame)?
+    {
+        resume(variant: variant, layout: layout, where: { $0.start == .deal(deal) })
+    }
+
+    /// The newest save of the variant that `wanted` accepts, replayed and claimed.
+    private func resume(variant: String, layout: TableLayout, where wanted: (SavedGame) -> Bool)
+        -> (saved: SavedGame, resumed: ResumedGame)?
+    {
         let prefix = SaveStore.slug(variant) + "-"
         for entry in saves.entries() {
             switch entry.game {
@@ -80,7 +92,7 @@ public final class FileGameKeeper: GameKeeper {
                 guard fileName(entry.path).hasPrefix(prefix) else { continue }
                 moveAside(entry.path, because: error.description)
             case .success(let game):
-                guard game.variant == variant, (try? saves.claim(game)) == true else { continue }
+                guard game.variant == variant, wanted(game), (try? saves.claim(game)) == true else { continue }
                 do {
                     let resumed = try game.replay(with: rulesOf(layout, options: game.options), file: entry.path)
                     if game.fingerprint != layout.fingerprint {

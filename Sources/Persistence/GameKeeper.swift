@@ -24,6 +24,10 @@ public protocol GameKeeper: AnyObject {
     /// resumed are moved aside on the way (see ``takeProblems()``).
     func resume(variant: String, layout: TableLayout) -> (saved: SavedGame, resumed: ResumedGame)?
 
+    /// As ``resume(variant:layout:)``, of the saved games of deal `deal` only: starting a deal
+    /// that has a save offers that save, so every save can be reached.
+    func resume(variant: String, layout: TableLayout, deal: UInt64) -> (saved: SavedGame, resumed: ResumedGame)?
+
     /// Every game that may be resumed (not played elsewhere), newest first: for the chooser.
     /// Saves that cannot be read, or whose game no longer exists, are moved aside.
     func savedGames() -> [SavedGame]

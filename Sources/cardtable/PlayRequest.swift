@@ -79,7 +79,8 @@ struct PlayRequest: Equatable {
             startTime: startTime)
         options.layoutSource = layout.map(Self.layoutSource)
         options.scriptOptions = scriptOptions
-        options.offersSavedGame = deal == nil && start == nil
+        // A deal asked for offers its own saved game, if it has one; a position offers none.
+        options.offersSavedGame = start == nil
         options.gamepadFolder = GamepadOptions.watched(gamepadFolder)
         options.useThePlayersFolders(environment: environment)
         do {

@@ -34,7 +34,8 @@ final class TerminalPlay {
         var layoutSource: String?
         /// Keeps games in the XDG folders; nil keeps nothing (no HOME).
         var keeper: GameKeeper?
-        /// Offer the named game's saved game (not when a deal or position was asked for).
+        /// Offer the named game's saved game (of the deal asked for, when one was; none for a
+        /// position).
         var offersSavedGame = true
         /// `--option`: the values of options the named game's script offers.
         var scriptOptions: [String: String] = [:]
@@ -116,7 +117,7 @@ final class TerminalPlay {
         app.background = background
         if let source = options.layoutSource { app.game?.layoutSource = source }
         if !options.scriptOptions.isEmpty { app.game?.useScriptOptions(options.scriptOptions) }
-        if layout != nil, options.offersSavedGame { app.offerSavedGame() }
+        if layout != nil, options.offersSavedGame { app.offerSavedGame(deal: options.deal) }
         // A deal drawn at random (not asked for, not a saved game offered) may have to be a
         // winnable one; the chooser's first game keeps the deal asked for.
         if layout != nil, options.deal == nil, options.position == nil, app.game?.isOfferingResume == false {

@@ -91,6 +91,42 @@ final class SavingTests: XCTestCase {
             "\(table.app.keeperProblems)")
     }
 
+    /// Every save can be reached: starting a deal by number offers that deal's save even when a
+    /// newer game of the variant is saved too, and can start the deal afresh instead.
+    func testADealAskedForOffersItsOwnSave() throws {
+        var first: Harness? = start(seed: 5, offering: false)
+        first!.pilot.type("dd")
+        first!.settle()
+        let older = first!.scene.gameID
+        first!.app.finish()
+        first = nil
+        var second: Harness? = start(seed: 9, offering: false)
+        second!.pilot.type("d")
+        second!.settle()
+        second!.app.finish()
+        second = nil
+        XCTAssertEqual(try saveFiles().count, 2)
+
+        let asked = start(seed: 5, offering: false)
+        asked.app.offerSavedGame(deal: 5)
+        asked.renderFrame()
+        XCTAssertTrue(asked.scene.isOfferingResume)
+        XCTAssertTrue(asked.app.screenText.contains("Resume Klondike #5, 2 moves"), asked.app.screenText)
+        XCTAssertEqual(asked.scene.gameID, older)
+        XCTAssertTrue(asked.app.screenText.contains("Start #5 afresh"), asked.app.screenText)
+        asked.pilot.type("s")
+        asked.settle()
+        XCTAssertFalse(asked.scene.isOfferingResume)
+        XCTAssertNotEqual(asked.scene.gameID, older, "a new game of the same deal")
+        XCTAssertEqual(asked.scene.history.count, 0)
+        XCTAssertEqual(asked.scene.start, .deal(5))
+        XCTAssertEqual(try saveFiles().count, 1, "the older save counted as lost and removed")
+
+        let none = start(seed: 77, offering: false)
+        none.app.offerSavedGame(deal: 77)
+        XCTAssertFalse(none.scene.isOfferingResume, "a deal with no save offers nothing")
+    }
+
     func testTheClockGoesOnFromTheTimeSaved() throws {
         var first: Harness? = start()
         first!.pilot.type("d")
