@@ -106,11 +106,13 @@ public final class ChooserScene {
         if rightWidth >= 30 {
             // Wide: the list on the left; the summary beside it, the preview under the summary.
             list.frame = rect(0, 0, listWidth, body)
+            // The preview gets the rows a table needs at its smallest cards even when the whole
+            // summary would leave it fewer (80x24): the summary then shows its first sentences.
             let wanted = summary.preferredHeight(width: rightWidth)
-            let previewRows = body - wanted - 1
+            let previewRows = max(body - wanted - 1, min(ChooserScene.previewRows, body - 7))
             if rightWidth >= 40, previewRows >= 8 {
-                summary.frame = rect(rightX, 0, rightWidth, wanted)
-                preview.frame = rect(rightX, wanted + 1, rightWidth, previewRows)
+                summary.frame = rect(rightX, 0, rightWidth, body - previewRows - 1)
+                preview.frame = rect(rightX, body - previewRows, rightWidth, previewRows)
                 preview.isHidden = false
             } else {
                 summary.frame = rect(rightX, 0, rightWidth, body)
@@ -128,6 +130,9 @@ public final class ChooserScene {
         showSelection()
         updateStatus()
     }
+
+    /// The rows the preview gets first: a Klondike-sized table at its smallest cards.
+    static let previewRows = 13
 
     private func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Rect {
         Rect(x: Double(x), y: Double(y), width: Double(max(0, width)), height: Double(max(0, height)))

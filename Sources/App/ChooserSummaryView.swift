@@ -59,7 +59,14 @@ final class ChooserSummaryView: View {
 
     override func draw(in context: DrawContext) {
         context.fill(style: theme.panel)
-        for (row, line) in lines(width: context.width - 2).enumerated() where row < context.height {
+        var lines = lines(width: context.width - 2)
+        if lines.count > context.height, context.height > 0 {
+            // Cut short where the preview needs the rows: the last line shown says there is more.
+            lines = Array(lines.prefix(context.height))
+            lines[lines.count - 1] =
+                String(lines[lines.count - 1].prefix(max(0, context.width - 4))) + " " + theme.glyphs.ellipsis
+        }
+        for (row, line) in lines.enumerated() {
             context.put(
                 line, x: 1, y: row, columns: context.width - 2, style: row == 0 ? theme.panelTitle : theme.panel,
                 ellipsis: theme.glyphs.ellipsis)

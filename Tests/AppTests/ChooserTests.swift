@@ -349,6 +349,18 @@ final class ChooserTests: XCTestCase {
 
     // MARK: Screen sizes
 
+    /// At 80x24 the preview has the rows a table needs: the summary gives way, cut short with an
+    /// ellipsis, instead of the preview saying there is no room.
+    func testAnEightyByTwentyFourChooserPreviewsTheTable() {
+        let chooser = Chooser(width: 80, height: 24)
+        XCTAssertFalse(chooser.chooser.preview.isHidden)
+        XCTAssertFalse(chooser.chooser.preview.text.isEmpty, "the table is drawn, not 'no room'")
+        XCTAssertTrue(chooser.chooser.preview.text.contains("J♦"), chooser.chooser.preview.text)
+        XCTAssertNotNil(chooser.find("• One deck (52 cards)."), "the summary's first sentences stay")
+        XCTAssertNotNil(chooser.find("…"), "the summary says it goes on")
+        chooser.pilot.assertScreenMatchesWindow()
+    }
+
     func testNarrowScreensDropThePreviewThenPutTheSummaryUnderTheList() {
         let medium = Chooser(width: 64, height: 24)
         XCTAssertTrue(medium.chooser.preview.isHidden, "no room for a preview")
