@@ -114,7 +114,7 @@ static void set_environment(const char *name, const char *value) {
     else unsetenv(name);
 }
 
-int ct_open_screen(int in_fd, int out_fd, int draws) {
+int ct_open_screen(int in_fd, int out_fd, int draws, int largest_columns, int largest_lines) {
     input_fd = in_fd;
     output_fd = out_fd;
     bytes_baseline = process_bytes_written();
@@ -122,7 +122,32 @@ int ct_open_screen(int in_fd, int out_fd, int draws) {
     FILE *in = fdopen(dup(in_fd), "r");
     if (!out || !in) return -1;
     if (draws) {
+        // A tty larger than the largest area drawn: ncurses sizes its windows by LINES and
+        // COLUMNS before the tty's size, so they hold at most that area (a 65535x65535 tty
+        // would otherwise ask for gigabytes).
+        struct winsize size;
+        int capped = ioctl(out_fd, TIOCGWINSZ, &size) == 0
+            && (size.ws_col > largest_columns || size.ws_row > largest_lines);
+        char *lines_saved = NULL, *columns_saved = NULL;
+        if (capped) {
+            char *lines_value = getenv("LINES"), *columns_value = getenv("COLUMNS");
+            lines_saved = lines_value ? strdup(lines_value) : NULL;
+            columns_saved = columns_value ? strdup(columns_value) : NULL;
+            // (Not `lines` and `columns`: term.h makes those terminfo's.)
+            char row_text[16], column_text[16];
+            snprintf(row_text, sizeof row_text, "%d", size.ws_row < largest_lines ? size.ws_row : largest_lines);
+            snprintf(column_text, sizeof column_text, "%d",
+                     size.ws_col < largest_columns ? size.ws_col : largest_columns);
+            setenv("LINES", row_text, 1);
+            setenv("COLUMNS", column_text, 1);
+        }
         SCREEN *screen = newterm(NULL, out, in);
+        if (capped) {
+            set_environment("LINES", lines_saved);
+            set_environment("COLUMNS", columns_saved);
+            free(lines_saved);
+            free(columns_saved);
+        }
         if (!screen) return -1;
         set_term(screen);
     } else {
@@ -152,7 +177,7 @@ int ct_open_screen(int in_fd, int out_fd, int draws) {
         char *lines_saved = lines_value ? strdup(lines_value) : NULL;
         char *columns_saved = columns_value ? strdup(columns_value) : NULL;
         char rows[16];
-        snprintf(rows, sizeof rows, "%d", fallback_lines);
+        snprintf(rows, sizeof rows, "%d", fallback_lines < largest_lines ? fallback_lines : largest_lines);
         setenv("LINES", rows, 1);
         setenv("COLUMNS", "1", 1);
         SCREEN *screen = newterm(NULL, out, in);

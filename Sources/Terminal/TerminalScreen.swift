@@ -78,7 +78,11 @@ public final class TerminalScreen: SessionScreen {
         ct_set_terminal_taken(1)
         // ncurses draws only where the terminal does not take ECMA-48 (``FrameEncoder`` draws
         // everywhere else).
-        guard ct_open_screen(STDIN_FILENO, STDOUT_FILENO, capabilities.takesECMA48 ? 0 : 1) == 0 else {
+        guard
+            ct_open_screen(
+                STDIN_FILENO, STDOUT_FILENO, capabilities.takesECMA48 ? 0 : 1, Int32(Self.largest.columns),
+                Int32(Self.largest.rows)) == 0
+        else {
             ct_emergency_restore()
             signals.restoreDefaults()
             throw OpenError.unknownTerminal(name)
@@ -94,12 +98,22 @@ public final class TerminalScreen: SessionScreen {
         ct_write_raw(TerminalScreen.mouseOn)
     }
 
-    /// Columns and rows, from the tty (or ncurses's, from LINES and COLUMNS or terminfo).
+    /// The largest area drawn: a larger terminal is drawn in its top-left part. Every frame
+    /// keeps a cell of memory for each cell drawn: a 65535x65535 terminal would ask for 51 GB.
+    public static let largest = (columns: 1000, rows: 500)
+
+    /// Columns and rows, from the tty (or ncurses's, from LINES and COLUMNS or terminfo), at
+    /// most ``largest``.
     public var size: (width: Int, height: Int) {
         var columns: Int32 = 0
         var rows: Int32 = 0
-        if ct_terminal_size(STDOUT_FILENO, &columns, &rows) == 0 { return (Int(columns), Int(rows)) }
-        return (max(1, Int(ct_screen_columns())), max(1, Int(ct_screen_lines())))
+        if ct_terminal_size(STDOUT_FILENO, &columns, &rows) == 0 { return Self.drawn(Int(columns), Int(rows)) }
+        return Self.drawn(max(1, Int(ct_screen_columns())), max(1, Int(ct_screen_lines())))
+    }
+
+    /// The part of a terminal of this size that is drawn: all of it, up to ``largest``.
+    public static func drawn(_ columns: Int, _ rows: Int) -> (width: Int, height: Int) {
+        (min(max(1, columns), largest.columns), min(max(1, rows), largest.rows))
     }
 
     public var bytesWritten: UInt64 { UInt64(ct_bytes_written()) }

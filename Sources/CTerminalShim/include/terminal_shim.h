@@ -34,7 +34,7 @@ void ct_write_bytes(const unsigned char *bytes, unsigned long size);
 // `draws` is 0 when ncurses will draw no cell (the program writes its frames itself): its
 // windows are then made one column wide instead of the terminal's width, which spares three
 // screen-sized buffers (1 MiB at 200x60) that nothing would use.
-int ct_open_screen(int input_fd, int output_fd, int draws);
+int ct_open_screen(int input_fd, int output_fd, int draws, int largest_columns, int largest_lines);
 
 // What the terminfo entry for terminal type `name` (NULL: TERM's) says, read without writing
 // anything to the terminal.
