@@ -654,6 +654,21 @@ static const char *option_text(lua_State *L, int table, const char *field) {
     return text;
 }
 
+// The most bytes an option's name, default, text or one of its values may have. The options'
+// text is built outside the script's memory limit: with at most 64 options of 64 values, this
+// keeps it under a megabyte (a 4 MB string used in every field asked for gigabytes).
+#define OPTION_FIELD_LIMIT 200
+
+// Whether an option's field is within OPTION_FIELD_LIMIT; if not, says which, and where.
+static int option_field_fits(ct_sandbox *s, lua_Integer n, const char *field, const char *text) {
+    if (text == NULL || strlen(text) <= OPTION_FIELD_LIMIT) return 1;
+    char message[160];
+    snprintf(message, sizeof message, "options[%d]'s %s is longer than %d bytes", (int)n, field,
+             OPTION_FIELD_LIMIT);
+    set_error(s, "%s", message);
+    return 0;
+}
+
 int ct_sandbox_options(ct_sandbox *s, const char **lines) {
     *lines = "";
     if (s->L == NULL) return 0;
@@ -683,6 +698,11 @@ int ct_sandbox_options(ct_sandbox *s, const char **lines) {
                 result = -1;
                 break;
             }
+            if (!option_field_fits(s, n, "name", name) || !option_field_fits(s, n, "default", fallback)
+                || !option_field_fits(s, n, "text", words)) {
+                result = -1;
+                break;
+            }
             append_text(&text, &length, name);
             append_text(&text, &length, "\t");
             append_text(&text, &length, fallback);
@@ -697,6 +717,11 @@ int ct_sandbox_options(ct_sandbox *s, const char **lines) {
                 for (lua_Integer v = 1; v <= valueCount && v <= 64; v++) {
                     lua_rawgeti(L, values, v);
                     int type = lua_type(L, -1);
+                    if ((type == LUA_TSTRING || type == LUA_TNUMBER)
+                        && !option_field_fits(s, n, "value", lua_tostring(L, -1))) {
+                        result = -1;
+                        break;
+                    }
                     if (type == LUA_TSTRING || type == LUA_TNUMBER) {
                         if (v > 1) append_text(&text, &length, "|");
                         append_text(&text, &length, lua_tostring(L, -1));

@@ -129,6 +129,27 @@ final class ScriptCheckTests: XCTestCase {
             ["game.lua:3:1: error: options[1] must be a table with a name and a default (strings or numbers)"])
     }
 
+    /// Options are words for a menu: a 4 MB string in every field of 64 options of 64 values made
+    /// the program ask for gigabytes outside the script's memory limit. Each field is bounded.
+    func testOptionsOfHugeTextAreAnErrorNotGigabytes() {
+        let source = """
+            function deal() end
+            local big = string.rep("x", 4 * 1024 * 1024)
+            options = {}
+            for i = 1, 64 do
+              local values = {}
+              for v = 1, 64 do values[v] = big end
+              options[i] = { name = "o" .. i, default = "1", values = values }
+            end
+            """
+        XCTAssertEqual(check(source), ["game.lua:3:1: error: options[1]'s value is longer than 200 bytes"])
+        let named = """
+            function deal() end
+            options = { { name = string.rep("n", 201), default = "1" } }
+            """
+        XCTAssertEqual(check(named), ["game.lua:2:1: error: options[1]'s name is longer than 200 bytes"])
+    }
+
     func testAScriptAloneRunsAgainstKlondikesTable() {
         // klondike.lua reads the stock, the waste and the columns in its main chunk.
         let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
