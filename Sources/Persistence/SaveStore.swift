@@ -30,9 +30,22 @@ public final class SaveStore {
     /// Writes the game, taking its lock first if this process does not hold it yet (and
     /// letting go of the game it held before).
     public func save(_ game: SavedGame) throws(FileError) {
+        let text = game.encoded()
+        // What is written must read back: a save past the reading limit is not written, and the
+        // last one that fits stays (a script's hook may make 100,000 steps a move).
+        guard text.utf8.count <= Self.sizeLimit else {
+            throw FileError(
+                path: path(of: game),
+                reason:
+                    "the save would be \(text.utf8.count >> 20) MB, more than the \(Self.sizeLimit >> 20) MB a save "
+                    + "may be; the last save that fits is kept (undo to save again)")
+        }
         try hold(game)
-        try AtomicFile.write(game.encoded(), to: path(of: game))
+        try AtomicFile.write(text, to: path(of: game))
     }
+
+    /// The largest save read back, and so the largest written.
+    public static let sizeLimit = 16 << 20
 
     /// Removes a game's save and its lock file.
     public func remove(_ game: SavedGame) throws(FileError) {
@@ -90,7 +103,7 @@ public final class SaveStore {
     /// Reads and decodes one save file.
     public static func read(_ path: String) -> Result<SavedGame, SaveError> {
         do {
-            guard let text = try AtomicFile.readText(path, limit: 16 << 20, what: "a save") else {
+            guard let text = try AtomicFile.readText(path, limit: sizeLimit, what: "a save") else {
                 return .failure(SaveError(.unreadable, file: path, "no such file"))
             }
             return .success(try SavedGame.decode(text, file: path))

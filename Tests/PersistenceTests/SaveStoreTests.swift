@@ -36,6 +36,25 @@ final class SaveStoreTests: XCTestCase {
         XCTAssertEqual(try TemporaryFolder.entries(saves), [], "the save and its lock go")
     }
 
+    /// What is written reads back: a save past the reading limit (a script's stock click that
+    /// flips 65,534 cards grew it by 655 KB a click) is not written, the last save that fits
+    /// stays, and the player is told why.
+    func testASaveTooLargeToReadBackIsNotWritten() throws {
+        let keeper = keeper()
+        var game = PlayedGames.play(layout, deal: 3, moves: 5)
+        XCTAssertNil(keeper.keep(game))
+        let file = saves + "/klondike-\(game.id).save"
+        let fits = try XCTUnwrap(AtomicFile.readText(file))
+        let flips = MoveRecord(
+            move: .stock(0), steps: Array(repeating: Step(from: 0, to: 1, count: 1, flip: true), count: 65_534))
+        game.undone = Array(repeating: flips, count: 30)
+        XCTAssertGreaterThan(game.encoded().utf8.count, SaveStore.sizeLimit)
+        let problem = try XCTUnwrap(keeper.keep(game))
+        XCTAssertTrue(problem.contains("more than the 16 MB a save may be"), problem)
+        XCTAssertEqual(try AtomicFile.readText(file), fits, "the last save that fits stays")
+        guard case .success = SaveStore.read(file) else { return XCTFail("the save on disk reads back") }
+    }
+
     func testAGameHeldByOneProcessIsNotOfferedToAnother() throws {
         // flock locks belong to an open file: a second keeper is another process as far as
         // the locks go.
