@@ -103,12 +103,32 @@ static int guarded_shift(lua_State *L) {
     return call_real(L);
 }
 
-/// table.sort: n log n comparisons.
+/// table.sort: n log n comparisons, each of them as dear as the longest string in the list
+/// (comparing two long strings reads them: a list of one 1 MB string many times over sorted for
+/// minutes).
 static int guarded_sort(lua_State *L) {
     lua_Integer count = luaL_len(L, 1);
     lua_Integer work = count;
     for (lua_Integer n = count; n > 1 && work < LUA_MAXINTEGER / 2; n >>= 1) work += count;
-    sandbox_charge(L, work);
+    sandbox_charge(L, count);  // the look at every element below
+    size_t longest = 0;
+    for (lua_Integer n = 1; n <= count; n++) {
+        if (lua_rawgeti(L, 1, n) == LUA_TSTRING) {
+            size_t length = lua_rawlen(L, -1);
+            if (length > longest) longest = length;
+        }
+        lua_pop(L, 1);
+    }
+    lua_Integer each = 1 + (lua_Integer)(longest / SCAN_COST);
+    sandbox_charge(L, work > LUA_MAXINTEGER / each ? LUA_MAXINTEGER : work * each);
+    return call_real(L);
+}
+
+/// utf8.len(s [, i [, j]]) and utf8.offset(s, n [, i]) read the string's bytes.
+static int guarded_scan(lua_State *L) {
+    size_t length;
+    luaL_checklstring(L, 1, &length);
+    sandbox_charge(L, 1 + (lua_Integer)(length / SCAN_COST));
     return call_real(L);
 }
 
@@ -200,6 +220,8 @@ void sandbox_open_guards(lua_State *L) {
     guard(L, LUA_STRLIBNAME, "rep", guarded_rep);
     guard(L, LUA_STRLIBNAME, "byte", guarded_bytes);
     guard(L, LUA_UTF8LIBNAME, "codepoint", guarded_bytes);
+    guard(L, LUA_UTF8LIBNAME, "len", guarded_scan);
+    guard(L, LUA_UTF8LIBNAME, "offset", guarded_scan);
     guard(L, LUA_TABLIBNAME, "move", guarded_move);
     guard(L, LUA_TABLIBNAME, "concat", guarded_concat);
     guard(L, LUA_TABLIBNAME, "unpack", guarded_unpack);

@@ -21,6 +21,10 @@ enum { BUDGET_KEPT = 0, BUDGET_INSTRUCTIONS = 1, BUDGET_TIME = 2 };
 /// budget: one instruction for every ALLOCATION_COST bytes allocated.
 enum { ALLOCATION_COST = 64 };
 
+/// C functions that scan bytes without allocating (a plain `string.find`, `utf8.len`, comparing
+/// long strings while sorting) count one instruction for every SCAN_COST bytes they look at.
+enum { SCAN_COST = 4 };
+
 struct ct_sandbox {
     lua_State *L;
     size_t memory_used, memory_limit;

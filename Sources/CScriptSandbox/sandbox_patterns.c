@@ -385,16 +385,23 @@ static const char *match (MatchState *ms, const char *s, const char *p) {
 
 
 
-static const char *lmemfind (const char *s1, size_t l1,
+static const char *lmemfind (lua_State *L, const char *s1, size_t l1,
                                const char *s2, size_t l2) {
   if (l2 == 0) return s1;  /* empty strings are everywhere */
   else if (l2 > l1) return NULL;  /* avoids a negative 'l1' */
   else {
     const char *init;  /* to search for a '*s2' inside 's1' */
+    lua_Integer work = 0;  /* sandbox: bytes looked at, not yet charged */
     l2--;  /* 1st char will be checked by 'memchr' */
     l1 = l1-l2;  /* 's2' cannot be found after that */
     while (l1 > 0 && (init = (const char *)memchr(s1, *s2, l1)) != NULL) {
       init++;   /* 1st char is already checked */
+      /* sandbox: each candidate compares the pattern: a plain search is O(n*m) at worst */
+      work += (lua_Integer)(init - s1) + (lua_Integer)l2;
+      if (work >= STEP_CHARGE * SCAN_COST) {
+        sandbox_charge(L, work / SCAN_COST);
+        work = 0;
+      }
       if (memcmp(init, s2+1, l2) == 0)
         return init-1;
       else {  /* correct 'l1' and 's1' to try again */
@@ -402,6 +409,7 @@ static const char *lmemfind (const char *s1, size_t l1,
         s1 = init;
       }
     }
+    sandbox_charge(L, (work + (lua_Integer)l1) / SCAN_COST);  /* sandbox */
     return NULL;  /* not found */
   }
 }
@@ -497,7 +505,7 @@ static int str_find_aux (lua_State *L, int find) {
   /* explicit request or no special characters? */
   if (find && (lua_toboolean(L, 4) || nospecials(p, lp))) {
     /* do a plain search */
-    const char *s2 = lmemfind(s + init, ls - init, p, lp);
+    const char *s2 = lmemfind(L, s + init, ls - init, p, lp);
     if (s2) {
       lua_pushinteger(L, (s2 - s) + 1);
       lua_pushinteger(L, (s2 - s) + lp);

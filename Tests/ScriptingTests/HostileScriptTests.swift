@@ -299,6 +299,24 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
+    /// A plain `find` of a long pattern, a sort of long equal strings and `utf8.len` in a loop
+    /// ran for seconds to minutes in C (4.6 s against a 0.5 s limit): the bytes they read count.
+    func testLibraryFunctionsThatReadLongStringsCountAgainstTheBudget() throws {
+        let table = try HostileTable("c-scans.lua")
+        let state = table.deal()
+        try table.assertContained(
+            "c-scans.lua:8: in is_won: ran more than 2000000 instructions (an endless loop?)", spendingTheBudget: true
+        ) { XCTAssertFalse(table.rules.isWon(state)) }
+        try table.assertContained(
+            "c-scans.lua:18: in moves_left: ran more than 2000000 instructions (an endless loop?)",
+            spendingTheBudget: true
+        ) { XCTAssertFalse(table.rules.hasAnyLegalMove(in: state)) }
+        try table.assertContained(
+            "c-scans.lua:27: in hint: ran more than 2000000 instructions (an endless loop?)", spendingTheBudget: true
+        ) { XCTAssertNil(table.rules.ownHint(in: state)) }
+        table.assertPlayable()
+    }
+
     func testAPatternThatBacktracksForEverIsStopped() throws {
         let table = try HostileTable("pattern-bomb.lua")
         let state = table.deal()
