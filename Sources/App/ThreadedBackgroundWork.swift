@@ -7,10 +7,15 @@ import TableKit
     import Darwin
 #endif
 
-/// Background work for the terminal: each piece of work runs on a thread of its own, and a
+/// Background work for the terminal: one piece of work at a time runs on a worker thread, and a
 /// finished one writes a byte into a pipe whose reading end, ``wakeDescriptor``, the run loop
 /// watches with the terminal's input. The run loop then calls ``deliverAnswers()``, which runs
 /// the completions on the main thread.
+///
+/// One at a time: work cancelled while it runs goes on until it notices, and a thread of its
+/// own for every new position made searches pile up (undo and redo held a dozen at once, and
+/// gigabytes). The next piece waits for the one running; work cancelled before its turn never
+/// runs. The worker thread ends when nothing waits, and starts again with the next piece.
 ///
 /// Nothing here ever wakes the run loop but an answer: no timer, no polling. Once the answers
 /// are in, the loop sleeps until the player does something.
@@ -56,7 +61,25 @@ public final class ThreadedBackgroundWork: BackgroundWork {
         }
     }
 
+    /// A piece of work waiting for its turn.
+    private struct Job: Sendable {
+        let ticket: BackgroundTicket
+        let flag: CancelFlag
+        let run: @Sendable () -> any Sendable
+    }
+
+    /// What the worker and the main thread share: the work waiting, and whether a worker runs.
+    private final class Queue: Sendable {
+        let state = Mutex<(waiting: [Job], working: Bool)>(([], false))
+        /// How many pieces of work run now, and the most that ever ran at once (one).
+        let runningNow = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+    }
+
     private let mailbox = Mailbox()
+    private let queue = Queue()
+    /// The most pieces of work that ran at once, since the start (one): for tests.
+    public var mostRunningAtOnce: Int { queue.mostAtOnce.load(ordering: .relaxed) }
     /// Readable when answers wait: the run loop watches it.
     public var wakeDescriptor: Int32 { mailbox.readEnd }
     /// Main thread only: each running piece of work's completion and cancel flag.
@@ -80,10 +103,31 @@ public final class ThreadedBackgroundWork: BackgroundWork {
         let ticket = BackgroundTicket(value: nextTicket)
         let flag = CancelFlag()
         pending[ticket] = (flag, { completion($0 as! Answer) })
-        let mailbox = mailbox
-        DetachedThread.start(stackSize: stackSize) {
-            let answer = work { flag.isCancelled }
-            mailbox.post(answer, for: ticket)
+        let job = Job(ticket: ticket, flag: flag) { work { flag.isCancelled } }
+        let startsWorker = queue.state.withLock { state in
+            state.waiting.append(job)
+            defer { state.working = true }
+            return !state.working
+        }
+        if startsWorker {
+            let (queue, mailbox) = (queue, mailbox)
+            DetachedThread.start(stackSize: stackSize) {
+                while let job = queue.state.withLock({ state -> Job? in
+                    // Work cancelled before its turn is dropped unrun.
+                    while let next = state.waiting.first, next.flag.isCancelled { state.waiting.removeFirst() }
+                    guard !state.waiting.isEmpty else {
+                        state.working = false
+                        return nil
+                    }
+                    return state.waiting.removeFirst()
+                }) {
+                    let now = queue.runningNow.add(1, ordering: .relaxed).newValue
+                    _ = queue.mostAtOnce.max(now, ordering: .relaxed)
+                    let answer = job.run()
+                    queue.runningNow.subtract(1, ordering: .relaxed)
+                    mailbox.post(answer, for: job.ticket)
+                }
+            }
         }
         return ticket
     }

@@ -220,6 +220,12 @@ struct SearchPortfolio<R: Rules> {
     static var soloPositions: Int { 256 }
     /// Positions each search expands per turn.
     static var slice: Int { 256 }
+    /// The longest a search runs before the portfolio looks at the clock and whether it was
+    /// cancelled. A turn is cut into steps that take about this long (fewer positions a step
+    /// when positions are dear: a script's hooks may take milliseconds a position), so a search
+    /// cancelled or out of time stops within milliseconds; the turns themselves, and so the
+    /// positions each search expands, stay the same whatever the clock says.
+    static var stepSeconds: Double { 0.002 }
 
     let rules: R
     let model: SolverModel
@@ -282,6 +288,9 @@ struct SearchPortfolio<R: Rules> {
         // is not known to this module).
         var states = [searches[0].state]
         var turn = 0
+        // One position at first, doubling while steps are quick: the first step of a search whose
+        // positions are dear stays short (the hint's 50 ms included).
+        var step = 1
         while true {
             let spent = states.reduce(0) { $0 + $1.positions }
             if let index = states.firstIndex(where: { $0.verdict == .solved || ($0.verdict != nil && $0.proves) }) {
@@ -307,7 +316,24 @@ struct SearchPortfolio<R: Rules> {
             }
             turn = (turn + 1) % searches.count
             if states[turn].isIdle { continue }
-            states[turn] = searches[turn].run(upTo: states[turn].positions + min(Self.slice, budget.positions - spent))
+            let target = states[turn].positions + min(Self.slice, budget.positions - spent)
+            repeat {
+                let stepStart = elapsed()
+                let before = states[turn].positions
+                states[turn] = searches[turn].run(upTo: min(target, states[turn].positions + step))
+                // An answer, or a search that went no further, ends the turn at once.
+                if states[turn].isIdle || states[turn].positions == before { break }
+                let took = elapsed() - stepStart
+                if took > Self.stepSeconds {
+                    step = max(1, step / 2)
+                } else if took < Self.stepSeconds / 4 {
+                    step = min(Self.slice, step * 2)
+                }
+                if isCancelled() || budget.seconds.map({ elapsed() >= $0 }) == true {
+                    let spent = states.reduce(0) { $0 + $1.positions }
+                    return SolverResult(verdict: .unknown, positions: spent, seconds: elapsed())
+                }
+            } while states[turn].positions < target && !states[turn].isIdle
         }
     }
 }
