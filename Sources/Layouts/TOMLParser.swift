@@ -44,7 +44,7 @@ package struct TOMLParser {
                 guard isKeyStart(c) else {
                     throw error("expected keys, tables, whitespace or comments, saw \(shown(c))", at: i)
                 }
-                try keyValue(into: current, context: "key-value pair", inline: false)
+                try keyValue(into: current, context: "key-value pair")
             }
             try endOfLine()
         }
@@ -155,7 +155,7 @@ package struct TOMLParser {
     // MARK: Keys and values
 
     /// `key = value` into `table`; dotted keys make (or add to) tables of their own.
-    private mutating func keyValue(into table: TOMLTable, context: String, inline: Bool) throws(TOMLParseError) {
+    private mutating func keyValue(into table: TOMLTable, context: String) throws(TOMLParseError) {
         let keys = try key()
         skipBlanks()
         guard peek() == "=" else {
@@ -175,10 +175,13 @@ package struct TOMLParser {
             path.append(key)
             switch target[key] {
             case nil:
-                let child = TOMLTable(origin: inline ? .inline : .dotted)
+                // Made by a dotted key, in an inline table too (where the inline table around it,
+                // complete once written, keeps it from being added to later); a table written
+                // inline (`inner = { … }`) is complete as written, even within the same braces.
+                let child = TOMLTable(origin: .dotted)
                 target.set(key, .table(child))
                 target = child
-            case .table(let child)? where child.origin == .dotted || (inline && child.origin == .inline):
+            case .table(let child)? where child.origin == .dotted:
                 target = child
             case let existing?:
                 throw redefinition(existing.type.name, path, context, at: valueStart)
@@ -473,7 +476,7 @@ package struct TOMLParser {
                 throw error(
                     "error while parsing inline table: expected key or closing '}', saw \(shown(peek()))", at: i)
             }
-            try keyValue(into: table, context: "inline table", inline: true)
+            try keyValue(into: table, context: "inline table")
             skipBlanks()
             guard let d = peek() else {
                 throw error("error while parsing inline table: encountered end-of-file", at: i)
@@ -522,7 +525,14 @@ package struct TOMLParser {
                     "error while parsing integer: a \(radix == 16 ? "hexadecimal" : radix == 8 ? "octal" : "binary") integer may not have a sign",
                     at: start)
             }
-            let digits = try withoutUnderscores(body.dropFirst(2), context: "integer", start: start + 2)
+            let digits = try withoutUnderscores(
+                body.dropFirst(2), context: "integer", start: start + 2,
+                isDigit: { Int(String($0), radix: radix) != nil })
+            guard digits.unicodeScalars.allSatisfy({ Int(String($0), radix: radix) != nil }) else {
+                throw error(
+                    "error while parsing integer: '\(String(scalars: word))' has a character that is not a digit of its base",
+                    at: start)
+            }
             guard let value = Int(digits, radix: radix) else {
                 if digits.allSatisfy({ Int(String($0), radix: radix) != nil }) {
                     throw error(
@@ -545,7 +555,8 @@ package struct TOMLParser {
         if integerPart.count > 1, integerPart.first == "0" {
             throw error("error while parsing \(context): leading zeroes are prohibited", at: start)
         }
-        let digits = try withoutUnderscores(body, context: context, start: start + (word.count - body.count))
+        let digits = try withoutUnderscores(
+            body, context: context, start: start + (word.count - body.count), isDigit: { isDigit($0) })
         if !isFloat {
             guard let value = Int(sign + digits) else {
                 throw error(
@@ -593,19 +604,20 @@ package struct TOMLParser {
         return k == t.count
     }
 
-    /// The digits without their underscores, each of which must stand between two digits.
-    private func withoutUnderscores(_ body: ArraySlice<Unicode.Scalar>, context: String, start: Int)
-        throws(TOMLParseError) -> String
-    {
+    /// The digits without their underscores, each of which must stand between two digits (of
+    /// the number's base: `1_e2` has an underscore before an exponent, not a digit).
+    private func withoutUnderscores(
+        _ body: ArraySlice<Unicode.Scalar>, context: String, start: Int, isDigit: (Unicode.Scalar) -> Bool
+    ) throws(TOMLParseError) -> String {
         var out = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
         for (k, c) in body.enumerated() {
             if c == "_" {
-                guard let p = previous, hexValue(p) != nil else {
+                guard let p = previous, isDigit(p) else {
                     throw error("error while parsing \(context): underscores may only follow digits", at: start + k)
                 }
                 let next = body.index(body.startIndex, offsetBy: k + 1)
-                guard next < body.endIndex, hexValue(body[next]) != nil else {
+                guard next < body.endIndex, isDigit(body[next]) else {
                     throw error("error while parsing \(context): underscores must be followed by digits", at: start + k)
                 }
             } else {

@@ -26,7 +26,9 @@ final class ThreadedBackgroundWorkTests: XCTestCase {
                 let end = ContinuousClock.now + .milliseconds(50)
                 while !isCancelled() && ContinuousClock.now < end {}
                 return number
-            } then: { answered.append($0) }
+            } then: {
+                answered.append($0)
+            }
             tickets.append(ticket)
             // Each new position's search cancels the last one's, as the table does.
             if tickets.count > 1 { work.cancel(tickets[tickets.count - 2]) }
