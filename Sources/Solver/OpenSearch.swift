@@ -34,9 +34,11 @@ import Solitaire
 /// One search of an open game (OpenShape.swift) from a position of the table.
 struct OpenSearch {
     /// Positions the first attempt may expand; the others get this times a term of Luby's sequence.
-    static let firstAttempt = 4096
+    static let firstAttempt = 512
     /// How far an attempt after the first may move a move in the order, in points of its score.
     static let shake: UInt64 = 300
+    /// The most children a seeking attempt follows from a position, the best ones.
+    static let seekingWidth = 2
 
     let shape: OpenShape
     let rules: any Rules
@@ -69,6 +71,11 @@ struct OpenSearch {
     /// Scratch: the moves of the position being expanded, and a sum of table slots read early.
     private var listed: [Child] = []
     private var touched: UInt64 = 0
+    /// Scratch: the promise of the position being expanded (OpenBoard.swift), its cells' part
+    /// and its columns'.
+    private var parentPromise = 0
+    private var parentCellPromise = 0
+    private var parentColumns = [Int](repeating: 0, count: OpenShape.maxColumns)
 
     private var attempt = 0
     private var attemptLimit = OpenSearch.firstAttempt
@@ -158,10 +165,11 @@ struct OpenSearch {
         self.shape = shape
         self.rules = rules
         self.start = start
-        self.board = board
         startBoard = board
-        pruning = shape.takesBack
-        if pruning { seeking = 1 } else { whole = 1 }
+        self.board = board
+        self.board.foldAtStart()
+        pruning = true
+        seeking = 1
         table = PositionTable.forgetting(within: memory)
         stackLimit = max(memory / 8, 64 << 10)
         children.reserveCapacity(min(stackLimit / MemoryLayout<Child>.stride, 1 << 16))
@@ -222,7 +230,7 @@ struct OpenSearch {
     /// each kind as long as Luby's sequence says; returns whether the search ended.
     private mutating func nextAttempt() -> Bool {
         attempt += 1
-        if shape.takesBack { pruning = attempt % 2 == 0 }
+        pruning = attempt % 2 == 0
         if pruning { seeking += 1 } else { whole += 1 }
         attemptLimit = Self.firstAttempt * Restarts.luby(pruning ? seeking : whole)
         return begin()
@@ -258,6 +266,12 @@ struct OpenSearch {
         let firstEmptyColumn = board.heights.firstIndex(of: 0)
         let ontoColumn = board.runLimit(cells: emptyCells, columns: emptyColumns)
         let ontoEmpty = board.runLimit(cells: emptyCells, columns: max(0, emptyColumns - 1))
+        parentCellPromise = board.cellPromise
+        parentPromise = board.upPromise + parentCellPromise
+        for column in 0..<columns {
+            parentColumns[column] = board.columnPromise(column)
+            parentPromise += parentColumns[column]
+        }
 
         for from in 0..<columns {
             let height = board.heights[from]
@@ -268,12 +282,15 @@ struct OpenSearch {
                 return true
             }
             let run = board.movableRun(from)
+            let most = min(run, ontoColumn)
             for to in 0..<columns where to != from && board.heights[to] > 0 {
                 let onto = board.top(to)
-                for count in 1...min(run, ontoColumn)
-                where board.liesInOrder(board.card(from, height - count), on: onto) {
-                    if consider(OpenMove(from: source, to: OpenPlace(to), count: UInt8(count))) { return true }
+                // Runs build down one rank a card: only one length may fit.
+                let count = most == 1 ? 1 : Int(onto & 0x0F) - Int(top & 0x0F)
+                guard count >= 1 && count <= most, board.liesInOrder(board.card(from, height - count), on: onto) else {
+                    continue
                 }
+                if consider(OpenMove(from: source, to: OpenPlace(to), count: UInt8(count))) { return true }
             }
             if let empty = firstEmptyColumn {
                 // A whole column onto an empty one: the same position.
@@ -318,6 +335,9 @@ struct OpenSearch {
         for child in listed where !table.contains(child.key) && !path.contains(child.key) { children.append(child) }
         // Best first.
         children[first...].sort { $0.order > $1.order }
+        if pruning && children.count - first > Self.seekingWidth {
+            children.removeSubrange((first + Self.seekingWidth)...)
+        }
         levels.append(Level(first: first, end: children.count, next: first, undo: undo, key: key))
         return false
     }
@@ -327,7 +347,19 @@ struct OpenSearch {
     private mutating func consider(_ move: OpenMove) -> Bool {
         var order = score(move)
         let undo = board.play(move)
-        order += 300 * Int(undo.folded)
+        if undo.folded == 0 && move.from < OpenMove.firstFoundation && move.to < OpenMove.firstFoundation {
+            // Only the move's two places changed: the parent's promise, mended.
+            var promise = parentPromise + board.cellPromise - parentCellPromise
+            if move.from < OpenMove.firstCell {
+                promise += board.columnPromise(Int(move.from)) - parentColumns[Int(move.from)]
+            }
+            if move.to < OpenMove.firstCell {
+                promise += board.columnPromise(Int(move.to)) - parentColumns[Int(move.to)]
+            }
+            order = promise * 4
+        } else {
+            order = board.promise() * 4
+        }
         if board.isWon {
             let path = levels.compactMap { $0.undo?.move } + (expanding.map { [$0.move] } ?? []) + [move]
             board.takeBack(undo)
@@ -401,6 +433,17 @@ struct OpenSearch {
             _ = rules.apply(move, to: &state)
             played.append(move)
             return true
+        }
+        replay.foldAtStart()
+        for entry in replay.foldLog {
+            let folded = UInt8(entry & 0xFF)
+            guard
+                playOnTable(
+                    from: OpenPlace(entry >> 8), to: OpenMove.firstFoundation + folded >> 4, count: 1, card: folded)
+            else {
+                failed = true
+                return
+            }
         }
         for move in moves {
             let card: UInt8
