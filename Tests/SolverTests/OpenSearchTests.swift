@@ -125,7 +125,7 @@ final class OpenSearchTests: XCTestCase {
                     rules.deal(seed: UInt64(seed)), shape: shape, upTo: lowest, columns: columns, seed: UInt64(seed))
                 guard
                     let expected = assertFamilySearchAgrees(
-                        .open, rules: rules, model: solver.model, state: start, positions: 30_000, "\(name) #\(seed)")
+                        .open, rules: rules, model: solver.model, state: start, positions: 10_000, "\(name) #\(seed)")
                 else { continue }
                 answers[expected, default: 0] += 1
             }
