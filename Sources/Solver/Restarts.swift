@@ -1,4 +1,4 @@
-// What the family searches that start again (Accordion's, Calculation's, Spider's) share: how
+// What the family searches that start again (Accordion's, Calculation's, Spider's, the open games') share: how
 // long each attempt may run, by Luby's sequence, and the noise that shakes the order of the moves
 // in an attempt after the first.
 

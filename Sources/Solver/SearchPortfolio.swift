@@ -107,6 +107,8 @@ struct SearchSettings {
         case spider
         /// Calculation's own search (CalculationSearch.swift), for a layout that promises its rules.
         case calculation
+        /// The open games' own search (OpenSearch.swift), for an open game only (OpenShape.swift).
+        case open
     }
 
     var order = Order.bestFirst
@@ -141,6 +143,8 @@ struct SearchSettings {
     static let spider = SearchSettings(order: .spider, weights: .standard, walksTurns: true)
     /// Calculation's own search.
     static let calculation = SearchSettings(order: .calculation, weights: .standard, walksTurns: true)
+    /// The open games' own search.
+    static let open = SearchSettings(order: .open, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -151,7 +155,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -186,6 +190,8 @@ struct SearchSettings {
             model.spider.flatMap { SpiderSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .calculation:
             model.calculation.flatMap { CalculationSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .open:
+            model.open.flatMap { OpenSearch(shape: $0, model: model, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -193,7 +199,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's).
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games').
 /// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
@@ -207,7 +213,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider,
+                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "o": .open,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -252,6 +258,7 @@ struct SearchPortfolio<R: Rules> {
         if let calculation = model.calculation, CalculationSearch.packing(of: start, shape: calculation) != nil {
             return [.calculation]
         }
+        if let open = model.open, OpenSearch.board(of: start, shape: open, model: model) != nil { return [.open] }
         return [.first, .second, .prover]
     }
 

@@ -90,6 +90,9 @@ struct SolverModel: Sendable {
     /// Where a Calculation game's piles are, when its layout promises Calculation's rules: such a
     /// game gets its own search (CalculationSearch.swift). `nil` for every other game.
     let calculation: CalculationShape?
+    /// Where an open game's piles are (FreeCell and its cousins): such a game gets its own search
+    /// (OpenSearch.swift). `nil` for every other game.
+    let open: OpenShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -104,6 +107,7 @@ struct SolverModel: Sendable {
         pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
         spider = pileCount == rules.layout.slots.count ? SpiderShape(rules: rules) : nil
         calculation = pileCount == rules.layout.slots.count ? CalculationShape(rules: rules) : nil
+        open = pileCount == rules.layout.slots.count ? OpenShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations

@@ -1,0 +1,391 @@
+import Solitaire
+
+// An open game's position as its search holds it (OpenSearch.swift): the columns' cards in one
+// flat buffer, the free cells, and per suit the rank its foundation has reached, played and taken
+// back in place.
+//
+// What a position is. Every card is face up and the foundations are determined by the cards
+// missing elsewhere, so a position is its columns and its cells. The columns are all of one rules
+// and nothing tells them apart (no stock deals to them, nothing refills them), and so are the
+// cells: the key hashes the columns as a multiset of columns and the cells as a multiset of cards
+// (OpenShape.swift says which rules those are). Each column keeps the hash of each of its
+// heights, so that a card put on or taken off changes its hash at once.
+//
+// Safe moves. When the search's model allows it (SolverModel.swift's argument), a card on top
+// of a column or in a cell goes to its foundation by itself, folded into the move before it,
+// once every card that ``SolverModel/mustBeUp`` names is there: no solution needs it elsewhere.
+// The folded moves are logged, so that taking a move back takes them back too.
+
+/// Where a card lies, for a move of the open search: a column (0..<16), a cell (16..<32) or a
+/// suit's foundation (32 + suit).
+typealias OpenPlace = UInt8
+
+/// A move of the open search: `count` cards from `from` onto `to` (``OpenPlace``).
+struct OpenMove: Hashable {
+    var from: OpenPlace
+    var to: OpenPlace
+    var count: UInt8
+
+    static let firstCell: OpenPlace = 16
+    static let firstFoundation: OpenPlace = 32
+}
+
+/// What playing a move did beyond the move itself, so that it can be taken back.
+struct OpenUndo {
+    var move: OpenMove
+    /// Safe moves folded after it, the last ones of the board's log.
+    var folded: UInt8
+}
+
+/// An open game's position, played and taken back in place.
+struct OpenBoard {
+    let columnCount: Int
+    let cellCount: Int
+    /// Room for a column in ``cards`` (a column never holds more than the 52 cards).
+    static let stride = 64
+    /// Column `c`'s cards, bottom first, at `cards[c * stride ..< c * stride + heights[c]]`, as
+    /// identities `suit << 4 | rank`.
+    private(set) var cards: [UInt8]
+    private(set) var heights: [Int]
+    /// Column `c`'s hash at height `h` (its first `h` cards) at `prefixHashes[c * stride + h]`.
+    private var prefixHashes: [UInt64]
+    /// The cells' cards, 0 for an empty cell.
+    private(set) var cells: [UInt8]
+    /// Per suit, the rank of the top card of its foundation (0 for none).
+    private(set) var foundation: [UInt8]
+    /// The identities on the foundations, a bit each.
+    private(set) var up: UInt64 = 0
+    /// The position's key, kept as moves are played.
+    private(set) var key: UInt64 = 0
+    /// Cards on the foundations.
+    private(set) var upCount = 0
+
+    let inOrder: [Bool]
+    let movesRuns: Bool
+    let limitsRuns: Bool
+    let emptyColumn: OpenShape.EmptyColumn
+    let takesBack: Bool
+    /// Safe moves are folded; per identity, the identities that must be up first.
+    let folds: Bool
+    let mustBeUp: [UInt64]
+    /// The places of the safe moves folded, as `place << 8 | card`, in the order played.
+    private(set) var foldLog: [UInt16] = []
+
+    var isWon: Bool { upCount == 52 }
+
+    init(columns: [[UInt8]], cells: [UInt8], foundation: [UInt8], shape: OpenShape, folds: Bool, mustBeUp: [UInt64]) {
+        columnCount = columns.count
+        cellCount = cells.count
+        var cards = [UInt8](repeating: 0, count: Self.stride * columns.count)
+        for (column, pile) in columns.enumerated() {
+            for (place, card) in pile.enumerated() { cards[column * Self.stride + place] = card }
+        }
+        self.cards = cards
+        heights = columns.map(\.count)
+        prefixHashes = [UInt64](repeating: 0, count: Self.stride * columns.count)
+        self.cells = cells
+        self.foundation = foundation
+        inOrder = shape.inOrder
+        movesRuns = shape.movesRuns
+        limitsRuns = shape.limitsRuns
+        emptyColumn = shape.emptyColumn
+        takesBack = shape.takesBack
+        self.folds = folds
+        self.mustBeUp = mustBeUp
+        foldLog.reserveCapacity(256)
+        for suit in 0..<4 {
+            for rank in 0..<Int(foundation[suit]) { up |= 1 << UInt64(suit << 4 | (rank + 1)) }
+            upCount += Int(foundation[suit])
+        }
+        for column in 0..<columnCount {
+            let base = column * Self.stride
+            prefixHashes[base] = Self.emptyColumnHash
+            for place in 0..<heights[column] {
+                prefixHashes[base + place + 1] = Self.extend(prefixHashes[base + place], by: cards[base + place])
+            }
+            key &+= Self.mix(prefixHashes[base + heights[column]])
+        }
+        for card in cells where card != 0 { key &+= Self.cellHash(card) }
+    }
+
+    // MARK: Reading
+
+    @inline(__always)
+    func card(_ column: Int, _ place: Int) -> UInt8 { cards[column &* Self.stride &+ place] }
+
+    @inline(__always)
+    func top(_ column: Int) -> UInt8 { cards[column &* Self.stride &+ heights[column] &- 1] }
+
+    /// Whether `above` lies in order on `below` in a column.
+    @inline(__always)
+    func liesInOrder(_ above: UInt8, on below: UInt8) -> Bool { inOrder[Int(below) << 6 | Int(above)] }
+
+    /// Whether a card goes on its foundation next.
+    @inline(__always)
+    func goesUp(_ card: UInt8) -> Bool { card & 0x0F == foundation[Int(card >> 4)] &+ 1 }
+
+    /// Whether a card that goes up is safe to fold (``SolverModel/mustBeUp``).
+    @inline(__always)
+    func isSafe(_ card: UInt8) -> Bool { folds && mustBeUp[Int(card)] & ~up == 0 }
+
+    /// How many cards from the top of a column may be picked up together (0 for an empty one):
+    /// a run in order, or the top card alone.
+    func movableRun(_ column: Int) -> Int {
+        let height = heights[column]
+        guard height > 0 else { return 0 }
+        guard movesRuns else { return 1 }
+        let base = column * Self.stride
+        var length = 1
+        while length < height, liesInOrder(cards[base + height - length], on: cards[base + height - length - 1]) {
+            length += 1
+        }
+        return length
+    }
+
+    /// Whether an empty column takes a run whose bottom card is `card`.
+    @inline(__always)
+    func emptyTakes(_ card: UInt8) -> Bool {
+        switch emptyColumn {
+        case .any: true
+        case .none: false
+        case .rank(let rank): Int(card & 0x0F) == rank
+        }
+    }
+
+    /// The empty columns that count for the free-cell limit (those that take any card).
+    var emptyCountingColumns: Int {
+        guard emptyColumn == .any else { return 0 }
+        var count = 0
+        for height in heights where height == 0 { count += 1 }
+        return count
+    }
+
+    var emptyCells: Int {
+        var count = 0
+        for card in cells where card == 0 { count += 1 }
+        return count
+    }
+
+    /// The first empty cell, if any (the cells are alike: the search fills only the first).
+    var firstEmptyCell: Int? { cells.firstIndex(of: 0) }
+
+    /// The most cards a run may carry onto a column, by the free-cell limit, with `cells` empty
+    /// cells and `columns` counting empty columns besides the target.
+    @inline(__always)
+    func runLimit(cells: Int, columns: Int) -> Int {
+        guard movesRuns else { return 1 }
+        guard limitsRuns else { return 52 }
+        return (cells + 1) << columns
+    }
+
+    /// How promising the position looks, higher better: cards up, the card each foundation
+    /// wants next buried under few others, columns in order, free cells and empty columns (the
+    /// weights were chosen by measuring FreeCell's deals 1..1000, docs/PERFORMANCE.md). The sum of
+    /// ``upPromise``, ``cellPromise`` and every column's ``columnPromise(_:)``.
+    func promise() -> Int {
+        var score = upPromise + cellPromise
+        for column in 0..<columnCount { score += columnPromise(column) }
+        return score
+    }
+
+    /// The part of ``promise()`` the foundations make.
+    var upPromise: Int { upCount * 64 }
+
+    /// The part of ``promise()`` the cells make.
+    var cellPromise: Int {
+        var score = 0
+        for card in cells where card == 0 { score += 24 }
+        return score
+    }
+
+    /// The part of ``promise()`` one column makes: its cards out of order, and the cards above
+    /// those the foundations want next.
+    func columnPromise(_ column: Int) -> Int {
+        let height = heights[column]
+        if height == 0 { return 32 }
+        var score = 0
+        let base = column * Self.stride
+        var below = cards[base]
+        var place = 0
+        while place < height {
+            let card = cards[base + place]
+            if place > 0 && !liesInOrder(card, on: below) { score -= 6 }
+            if card & 0x0F == foundation[Int(card >> 4)] &+ 1 { score -= (height - 1 - place) * 12 }
+            below = card
+            place += 1
+        }
+        return score
+    }
+
+    // MARK: Playing and taking back
+
+    /// Plays a move and the safe moves after it.
+    mutating func play(_ move: OpenMove) -> OpenUndo {
+        transfer(from: move.from, to: move.to, count: Int(move.count))
+        let logged = foldLog.count
+        if folds && mayFold(move) { foldSafeCards() }
+        return OpenUndo(move: move, folded: UInt8(foldLog.count - logged))
+    }
+
+    /// Takes back a move played by ``play(_:)``.
+    mutating func takeBack(_ undo: OpenUndo) {
+        for _ in 0..<undo.folded {
+            let entry = foldLog.removeLast()
+            let card = UInt8(entry & 0xFF)
+            transfer(from: OpenMove.firstFoundation + card >> 4, to: OpenPlace(entry >> 8), count: 1)
+        }
+        transfer(from: undo.move.to, to: undo.move.from, count: Int(undo.move.count))
+    }
+
+    /// Whether a card may have become safe by a move: before it no card on top was (every move
+    /// folds what it makes safe), and only a card sent up makes others safe, so only the card
+    /// the move uncovered, or the card a foundation gave back, may be.
+    @inline(__always)
+    private func mayFold(_ move: OpenMove) -> Bool {
+        if move.from < OpenMove.firstCell, heights[Int(move.from)] > 0 {
+            let card = top(Int(move.from))
+            if goesUp(card) && isSafe(card) { return true }
+        }
+        if move.to >= OpenMove.firstFoundation { return true }
+        if move.from >= OpenMove.firstFoundation {
+            let card = move.to < OpenMove.firstCell ? top(Int(move.to)) : cells[Int(move.to - OpenMove.firstCell)]
+            return goesUp(card) && isSafe(card)
+        }
+        return false
+    }
+
+    /// Plays the safe cards of the start to their foundations (logged as folded moves), so that
+    /// after every move no card on top is safe.
+    mutating func foldAtStart() {
+        if folds { foldSafeCards() }
+    }
+
+    /// Plays every safe card to its foundation, until none is left.
+    private mutating func foldSafeCards() {
+        var moved = true
+        while moved {
+            moved = false
+            for column in 0..<columnCount where heights[column] > 0 {
+                let card = top(column)
+                if goesUp(card) && isSafe(card) {
+                    transfer(from: OpenPlace(column), to: OpenMove.firstFoundation + card >> 4, count: 1)
+                    foldLog.append(UInt16(column) << 8 | UInt16(card))
+                    moved = true
+                }
+            }
+            for cell in 0..<cellCount where cells[cell] != 0 {
+                let card = cells[cell]
+                if goesUp(card) && isSafe(card) {
+                    transfer(
+                        from: OpenMove.firstCell + OpenPlace(cell), to: OpenMove.firstFoundation + card >> 4, count: 1)
+                    foldLog.append(UInt16(Int(OpenMove.firstCell) + cell) << 8 | UInt16(card))
+                    moved = true
+                }
+            }
+        }
+    }
+
+    /// Moves `count` cards, keeping the key; no rule is checked.
+    @inline(__always)
+    private mutating func transfer(from: OpenPlace, to: OpenPlace, count: Int) {
+        if from < OpenMove.firstCell && to < OpenMove.firstCell {
+            let source = Int(from)
+            let target = Int(to)
+            let sourceBase = source * Self.stride
+            let targetBase = target * Self.stride
+            let sourceHeight = heights[source]
+            let targetHeight = heights[target]
+            key &-= Self.mix(prefixHashes[sourceBase + sourceHeight])
+            key &-= Self.mix(prefixHashes[targetBase + targetHeight])
+            var hash = prefixHashes[targetBase + targetHeight]
+            for offset in 0..<count {
+                let card = cards[sourceBase + sourceHeight - count + offset]
+                cards[targetBase + targetHeight + offset] = card
+                hash = Self.extend(hash, by: card)
+                prefixHashes[targetBase + targetHeight + offset + 1] = hash
+            }
+            heights[source] = sourceHeight - count
+            heights[target] = targetHeight + count
+            key &+= Self.mix(prefixHashes[sourceBase + sourceHeight - count])
+            key &+= Self.mix(hash)
+            return
+        }
+        let card = lift(from)
+        drop(card, on: to)
+    }
+
+    /// Takes one card off a place.
+    @inline(__always)
+    private mutating func lift(_ place: OpenPlace) -> UInt8 {
+        if place < OpenMove.firstCell {
+            let column = Int(place)
+            let base = column * Self.stride
+            let height = heights[column]
+            key &-= Self.mix(prefixHashes[base + height])
+            key &+= Self.mix(prefixHashes[base + height - 1])
+            heights[column] = height - 1
+            return cards[base + height - 1]
+        }
+        if place < OpenMove.firstFoundation {
+            let cell = Int(place - OpenMove.firstCell)
+            let card = cells[cell]
+            cells[cell] = 0
+            key &-= Self.cellHash(card)
+            return card
+        }
+        let suit = Int(place - OpenMove.firstFoundation)
+        let card = UInt8(suit << 4) | foundation[suit]
+        foundation[suit] -= 1
+        up &= ~(1 << UInt64(card))
+        upCount -= 1
+        return card
+    }
+
+    /// Puts one card on a place.
+    @inline(__always)
+    private mutating func drop(_ card: UInt8, on place: OpenPlace) {
+        if place < OpenMove.firstCell {
+            let column = Int(place)
+            let base = column * Self.stride
+            let height = heights[column]
+            let hash = Self.extend(prefixHashes[base + height], by: card)
+            cards[base + height] = card
+            prefixHashes[base + height + 1] = hash
+            heights[column] = height + 1
+            key &-= Self.mix(prefixHashes[base + height])
+            key &+= Self.mix(hash)
+            return
+        }
+        if place < OpenMove.firstFoundation {
+            cells[Int(place - OpenMove.firstCell)] = card
+            key &+= Self.cellHash(card)
+            return
+        }
+        foundation[Int(card >> 4)] = card & 0x0F
+        up |= 1 << UInt64(card)
+        upCount += 1
+    }
+
+    // MARK: Keys
+
+    static let emptyColumnHash: UInt64 = 0x243F_6A88_85A3_08D3
+
+    @inline(__always)
+    static func extend(_ hash: UInt64, by card: UInt8) -> UInt64 {
+        (hash ^ UInt64(card)) &* 0x0000_0100_0000_01B3 &+ 0x9E37_79B9_7F4A_7C15
+    }
+
+    @inline(__always)
+    static func cellHash(_ card: UInt8) -> UInt64 { mix(UInt64(card) &+ 0x5851_F42D_4C95_7F2D) }
+
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var mixed = value
+        mixed ^= mixed >> 33
+        mixed &*= 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 33
+        mixed &*= 0xC4CE_B9FE_1A85_EC53
+        mixed ^= mixed >> 33
+        return mixed
+    }
+}
