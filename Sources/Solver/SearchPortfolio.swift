@@ -107,6 +107,8 @@ struct SearchSettings {
         case spider
         /// Calculation's own search (CalculationSearch.swift), for a layout that promises its rules.
         case calculation
+        /// The own search of games of columns and a stock (ColumnsSearch.swift), for such a game only.
+        case columns
     }
 
     var order = Order.bestFirst
@@ -141,6 +143,8 @@ struct SearchSettings {
     static let spider = SearchSettings(order: .spider, weights: .standard, walksTurns: true)
     /// Calculation's own search.
     static let calculation = SearchSettings(order: .calculation, weights: .standard, walksTurns: true)
+    /// The own search of games of columns and a stock.
+    static let columns = SearchSettings(order: .columns, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -151,7 +155,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .columns:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -186,6 +190,8 @@ struct SearchSettings {
             model.spider.flatMap { SpiderSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .calculation:
             model.calculation.flatMap { CalculationSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .columns:
+            model.columnGame.flatMap { ColumnsSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -193,7 +199,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's).
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `l` the one of games of columns and a stock).
 /// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
@@ -207,7 +213,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider,
+                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "l": .columns,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -246,6 +252,7 @@ struct SearchPortfolio<R: Rules> {
         if let calculation = model.calculation, CalculationSearch.packing(of: start, shape: calculation) != nil {
             return [.calculation]
         }
+        if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil { return [.columns] }
         return [.first, .second, .prover]
     }
 
