@@ -15,6 +15,17 @@ import Solitaire
 // turns up. Beside it the board folds safe moves (``settle()``): a card goes to a foundation by
 // itself when no solution can need it elsewhere (SolverModel.swift has the argument; the card is
 // taken from a column's top, or from the waste's when the stock turns one card at a time).
+//
+// Two sources the general search does not fold from are sound here. The waste, when the stock
+// turns one card at a time: the waste less the card is the waste a solution that keeps it there
+// would have, every other card reaches its top as soon or sooner, and a redeal turns the same
+// cards over in the same order less that one, so each of that solution's moves stays legal or
+// is not needed. A column the stock deals onto (Gypsy's), unless the stock refuses to deal while
+// a column is empty: nothing can be put on the card by hand (every card that could is up), so
+// in that solution the card only ever has dealt cards on it, which land one card lower here;
+// the cards above it are the same, a run there is a run here, and the column empties here no
+// later than there. With `deal-needs-all-filled` an earlier empty column could stop a deal, so
+// nothing is folded from the columns then.
 
 /// A place cards lie in: a column (`0..<columns`), a foundation (`foundationBase + index`), the
 /// waste (``ColumnsBoard/wastePlace``) or the stock (``ColumnsBoard/stockPlace``).
