@@ -109,6 +109,8 @@ struct SearchSettings {
         case calculation
         /// The open games' own search (OpenSearch.swift), for an open game only (OpenShape.swift).
         case open
+        /// The own search of games of columns and a stock (ColumnsSearch.swift), for such a game only.
+        case columns
     }
 
     var order = Order.bestFirst
@@ -145,6 +147,8 @@ struct SearchSettings {
     static let calculation = SearchSettings(order: .calculation, weights: .standard, walksTurns: true)
     /// The open games' own search.
     static let open = SearchSettings(order: .open, weights: .standard, walksTurns: true)
+    /// The own search of games of columns and a stock.
+    static let columns = SearchSettings(order: .columns, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -155,7 +159,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -192,6 +196,8 @@ struct SearchSettings {
             model.calculation.flatMap { CalculationSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .open:
             model.open.flatMap { OpenSearch(shape: $0, model: model, rules: rules, start: start, memory: memory) }
+        case .columns:
+            model.columnGame.flatMap { ColumnsSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -199,7 +205,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games').
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock).
 /// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
@@ -213,7 +219,7 @@ extension SearchSettings {
         let searches = text.compactMap {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
-                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "o": .open,
+                "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "o": .open, "l": .columns,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -259,6 +265,7 @@ struct SearchPortfolio<R: Rules> {
             return [.calculation]
         }
         if let open = model.open, OpenSearch.board(of: start, shape: open, model: model) != nil { return [.open] }
+        if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil { return [.columns] }
         return [.first, .second, .prover]
     }
 

@@ -93,6 +93,9 @@ struct SolverModel: Sendable {
     /// Where an open game's piles are (FreeCell and its cousins): such a game gets its own search
     /// (OpenSearch.swift). `nil` for every other game.
     let open: OpenShape?
+    /// Where a game of columns and a stock keeps its piles (the Forty Thieves and Gypsy families):
+    /// such a game gets its own search (ColumnsSearch.swift). `nil` for every other game.
+    let columnGame: ColumnsShape?
 
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
@@ -168,6 +171,7 @@ struct SolverModel: Sendable {
             stockTurns = nil
             stockCycles = false
             wastesMoveTopOnly = false
+            columnGame = nil
             return
         }
 
@@ -287,6 +291,7 @@ struct SolverModel: Sendable {
         mustBeUp = needers
         let chains = noChoiceOnTop.allSatisfy { $0.allSatisfy { $0 } }
         folds = !foundations.isEmpty && !collects && !stockRefusesEmpty && (!takesBack || chains)
+        columnGame = ColumnsShape(rules: rules, mustBeUp: folds ? needers : nil)
     }
 
     /// Whether a position has cards face down in its columns (Klondike's deal).

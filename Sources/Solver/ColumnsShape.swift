@@ -1,0 +1,169 @@
+import Layouts
+import Solitaire
+
+// The games of columns and a stock (the Forty Thieves and Gypsy families, Gargantua) get a search
+// of their own (ColumnsSearch.swift) when their layout's declarative rules are, in every point
+// that search relies on:
+//
+// - columns that build down, by one suit rule (same, alternate, same colour, different, any),
+//   without wrapping; each gives its top card (`move = "top"`) or any part of a run built by its
+//   move-suit rule (`move = "sequence"`), either without limit or as far as the empty columns
+//   would let it go one card at a time (`sequence-limit = "free-cells"`, there being no cells);
+//   an empty column takes any card, none, or one rank; a face-down card left on top turns up;
+// - foundations that build up in suit from the Ace one card at a time, 13 cards each, the game
+//   won with every card there; cards may come back off them or not (`take-back`), as the rules
+//   say, and the search follows;
+// - at most one stock, which either turns `draw` cards onto one waste (that gives only its top
+//   card) with a limited number of redeals, or deals one card onto every column in layout order,
+//   with or without `deal-needs-all-filled`;
+// - no other pile, no refilling and no collecting.
+//
+// Forty Thieves and its cousins, Gypsy, Easthaven and Gargantua are such games. A script's rules
+// never are: their hooks may do anything.
+
+/// Where a game of columns and a stock keeps its piles, and the rules its search plays by.
+struct ColumnsShape: Sendable {
+    /// The columns, in layout order (the order a stock that deals to them deals).
+    let columns: [Int]
+    let foundations: [Int]
+    let stock: Int?
+    /// The waste the stock turns cards onto; `nil` when it deals to the columns (or there is none).
+    let waste: Int?
+    let pileCount: Int
+    /// The stock deals a card onto every column.
+    let dealsToColumns: Bool
+    /// Cards a click turns onto the waste.
+    let draw: Int
+    /// The stock deals only when no column is empty.
+    let dealNeedsFilled: Bool
+    /// Per pair `below << 6 | above` of identities: whether `above` may be put on `below` in a column.
+    let builds: [Bool]
+    /// Per pair: whether `above` lies on `below` as part of a run that moves (the move-suit rule).
+    let runs: [Bool]
+    /// Runs move (`move = "sequence"`); otherwise only the top card does.
+    let movesRuns: Bool
+    /// A run moves only as far as the empty columns would let it go one card at a time.
+    let limitsRuns: Bool
+    /// What an empty column takes.
+    let empty: EmptyRule
+    /// Cards may be taken back off the foundations.
+    let takesBack: Bool
+    /// Per identity: the identities whose every copy must be on the foundations before the card
+    /// may go up by itself (SolverModel.swift has the argument); `nil` when nothing is folded.
+    let mustBeUp: [UInt64]?
+
+    /// The most columns the search holds.
+    static let maxColumns = 16
+
+    /// `nil` unless the rules are as listed above. `mustBeUp` is the solver model's (it folds
+    /// safe moves only when its argument holds for the game).
+    init?(rules: any Rules, mustBeUp: [UInt64]?) {
+        guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations else { return nil }
+        let slots = declarative.layout.slots
+        var columns: [Int] = []
+        var stocks: [Int] = []
+        var wastes: [Int] = []
+        var foundations: [Int] = []
+        for (index, slot) in slots.enumerated() {
+            switch slot.kind {
+            case .tableau: columns.append(index)
+            case .stock: stocks.append(index)
+            case .waste: wastes.append(index)
+            case .foundation: foundations.append(index)
+            default: return nil
+            }
+        }
+        guard (1...Self.maxColumns).contains(columns.count), stocks.count <= 1, wastes.count <= 1,
+            !foundations.isEmpty
+        else { return nil }
+        for pile in foundations {
+            let pileRules = declarative.pileRules(pile)
+            guard pileRules.build == .up, pileRules.suit == .same, !pileRules.wrap, pileRules.base == .rank(1),
+                !pileRules.collect, pileRules.refillFrom == nil, slots[pile].capacity == 13,
+                pileRules.move == .top || pileRules.move == .none
+            else { return nil }
+        }
+        let takesBack = foundations.contains { pile in
+            declarative.pileRules(pile).takeBack && declarative.pileRules(pile).move != .none
+        }
+        guard
+            foundations.allSatisfy({ pile in
+                (declarative.pileRules(pile).takeBack && declarative.pileRules(pile).move != .none) == takesBack
+            })
+        else { return nil }
+        let first = declarative.pileRules(columns[0])
+        for pile in columns {
+            let pileRules = declarative.pileRules(pile)
+            guard pileRules.build == .down, !pileRules.wrap, pileRules.move == .top || pileRules.move == .sequence,
+                pileRules.turnUp, pileRules.refillFrom == nil, !pileRules.collect, slots[pile].capacity == nil,
+                pileRules.suit == first.suit, (pileRules.moveSuit ?? pileRules.suit) == (first.moveSuit ?? first.suit),
+                pileRules.move == first.move, pileRules.empty == first.empty,
+                pileRules.sequenceLimit == first.sequenceLimit
+            else { return nil }
+        }
+        var waste: Int?
+        var dealsToColumns = false
+        var draw = 1
+        var dealNeedsFilled = false
+        if let stock = stocks.first {
+            let stockRules = declarative.pileRules(stock)
+            let targets = declarative.stockTargets[stock]
+            if targets == columns {
+                guard wastes.isEmpty else { return nil }
+                dealsToColumns = true
+                dealNeedsFilled = stockRules.dealNeedsNoEmpty
+            } else {
+                guard wastes.count == 1, targets == wastes, case .limited = stockRules.redeals else { return nil }
+                let wasteRules = declarative.pileRules(wastes[0])
+                guard wasteRules.move == .top, wasteRules.refillFrom == nil, slots[wastes[0]].capacity == nil else {
+                    return nil
+                }
+                waste = wastes[0]
+                draw = stockRules.draw
+            }
+        } else {
+            guard wastes.isEmpty else { return nil }
+        }
+        func table(_ suit: SuitRule) -> [Bool] {
+            var table = [Bool](repeating: false, count: 64 * 64)
+            for below in SolverModel.identities {
+                for above in SolverModel.identities {
+                    table[below << 6 | above] = Self.liesDown(above, on: below, suit: suit)
+                }
+            }
+            return table
+        }
+        self.columns = columns
+        self.foundations = foundations
+        stock = stocks.first
+        self.waste = waste
+        pileCount = slots.count
+        self.dealsToColumns = dealsToColumns
+        self.draw = draw
+        self.dealNeedsFilled = dealNeedsFilled
+        builds = table(first.suit)
+        runs = table(first.moveSuit ?? first.suit)
+        movesRuns = first.move == .sequence
+        limitsRuns = first.sequenceLimit == .freeCells
+        empty = first.empty
+        self.takesBack = takesBack
+        self.mustBeUp = mustBeUp
+    }
+
+    /// Whether a card (identity `above`) lies one rank below another by a suit rule, as the
+    /// rules' `build = "down"` says.
+    static func liesDown(_ above: Int, on below: Int, suit: SuitRule) -> Bool {
+        guard above & 0x0F + 1 == below & 0x0F else { return false }
+        let aboveSuit = above >> 4
+        let belowSuit = below >> 4
+        let aboveRed = aboveSuit == 1 || aboveSuit == 2
+        let belowRed = belowSuit == 1 || belowSuit == 2
+        switch suit {
+        case .any: return true
+        case .same: return aboveSuit == belowSuit
+        case .different: return aboveSuit != belowSuit
+        case .alternate: return aboveRed != belowRed
+        case .sameColour: return aboveRed == belowRed
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Layouts
+import Scripting
+import Solitaire
+import XCTest
+
+@testable import Solver
+
+/// The own search of games of columns and a stock: which games get it, its board plays and takes
+/// back as the table's rules do, it answers as the general depth-first search does on small
+/// endgames, and it wins whole deals.
+final class ColumnsSearchTests: XCTestCase {
+    /// The shipped games that get it, and the search they get.
+    private let games: [String: SearchSettings.Order] = [
+        "forty-thieves": .columns, "emperor": .columns, "indian": .columns, "josephine": .columns,
+        "limited": .columns, "lucas": .columns, "maria": .columns, "napoleons-square": .columns,
+        "number-ten": .columns, "rank-and-file": .columns, "streets": .columns, "gypsy": .columns,
+        "easthaven": .columns, "gargantua": .columns,
+    ]
+
+    func testTheGamesOfColumnsAndAStockGetIt() throws {
+        var got: [String] = []
+        for name in ShippedLayouts.names {
+            guard let layout = ShippedLayouts.layout(named: name), layout.rules != nil else { continue }
+            let rules = rulesOf(layout)
+            guard Solver(rules: rules).model.columnGame != nil else { continue }
+            got.append(name)
+        }
+        print("games of columns and a stock:", got.joined(separator: " "))
+        for name in games.keys.sorted() {
+            XCTAssertTrue(got.contains(name), name)
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let portfolio = SearchPortfolio(
+                rules: rules, model: solver.model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false })
+            XCTAssertEqual(portfolio.searches().map(\.order), [games[name]!], name)
+        }
+        // Cells, a reserve, collecting foundations, runs picked up anywhere, unlimited redeals.
+        for name in ["freecell", "spider", "canfield", "yukon", "scorpion", "klondike", "golf", "baker's-dozen"]
+        where ShippedLayouts.layout(named: name) != nil {
+            XCTAssertNil(Solver(rules: rulesOf(shippedLayout(name))).model.columnGame, name)
+        }
+        let forty = try XCTUnwrap(Solver(rules: rulesOf(shippedLayout("forty-thieves"))).model.columnGame)
+        XCTAssertFalse(forty.movesRuns)
+        XCTAssertTrue(forty.takesBack)
+        XCTAssertNotNil(forty.waste)
+        let gypsy = try XCTUnwrap(Solver(rules: rulesOf(shippedLayout("gypsy"))).model.columnGame)
+        XCTAssertTrue(gypsy.movesRuns)
+        XCTAssertTrue(gypsy.dealsToColumns)
+    }
+
+    /// The board plays moves as the table's rules do, the cards turned up included, and takes
+    /// them back exactly (with nothing folded: the rules fold nothing).
+    func testTheBoardPlaysAsTheRulesDo() throws {
+        var random = SmallRandom(state: 4099)
+        for name in games.keys.sorted() {
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let shape = try XCTUnwrap(ColumnsShape(rules: rules, mustBeUp: nil))
+            for seed in 1...3 {
+                var state = rules.deal(seed: UInt64(seed))
+                var board = try XCTUnwrap(ColumnsSearch.board(of: state, shape: shape))
+                let first = board
+                var marks: [Int] = []
+                for step in 0..<150 {
+                    let moves = rules.legalMoves(in: state).filter { $0.kind == .transfer || $0.kind == .stock }
+                    guard !moves.isEmpty else { break }
+                    // Clicks less often, so that the columns see play.
+                    var move = moves[random.below(moves.count)]
+                    if move.kind == .stock && random.below(3) != 0 { move = moves[random.below(moves.count)] }
+                    _ = rules.apply(move, to: &state)
+                    marks.append(board.play(columnsMove(move, shape: shape)))
+                    let expected = try XCTUnwrap(
+                        ColumnsSearch.board(of: state, shape: shape), "\(name) #\(seed) \(step)")
+                    assertSame(board, expected, "\(name) #\(seed) after \(step + 1) moves (\(move))")
+                }
+                XCTAssertEqual(board.tableMoves().count, marks.count, "\(name) #\(seed)")
+                while let mark = marks.popLast() { board.takeBack(to: mark) }
+                assertSame(board, first, "\(name) #\(seed) taken back")
+            }
+        }
+    }
+
+    /// Alike columns and foundations swapped give the same key, as long as the stock does not
+    /// deal to the columns in order.
+    func testAlikePilesShareAKey() throws {
+        let rules = rulesOf(shippedLayout("forty-thieves")) as! DeclarativeRules
+        let shape = try XCTUnwrap(ColumnsShape(rules: rules, mustBeUp: nil))
+        var state = rules.deal(seed: 5)
+        state.piles[shape.foundations[0]] = [PileCard(raw: 0x81)]
+        let key = try XCTUnwrap(ColumnsSearch.board(of: state, shape: shape)).key()
+        state.piles.swapAt(shape.columns[1], shape.columns[6])
+        state.piles.swapAt(shape.foundations[0], shape.foundations[5])
+        XCTAssertEqual(try XCTUnwrap(ColumnsSearch.board(of: state, shape: shape)).key(), key)
+        let gypsy = rulesOf(shippedLayout("gypsy")) as! DeclarativeRules
+        let gypsyShape = try XCTUnwrap(ColumnsShape(rules: gypsy, mustBeUp: nil))
+        var dealt = gypsy.deal(seed: 5)
+        let pinned = try XCTUnwrap(ColumnsSearch.board(of: dealt, shape: gypsyShape)).key()
+        dealt.piles.swapAt(gypsyShape.columns[1], gypsyShape.columns[6])
+        XCTAssertNotEqual(try XCTUnwrap(ColumnsSearch.board(of: dealt, shape: gypsyShape)).key(), pinned)
+    }
+
+    /// Endgames (every card up to a rank on the foundations, the others where the deal put them):
+    /// the search answers as the general depth-first search does (itself checked against a plain
+    /// search of every position in SoundnessTests), and its wins replay on the rules.
+    func testItAgreesWithTheGeneralSearchOnEndgames() throws {
+        var answers: [SolverVerdict: Int] = [:]
+        for name in ["forty-thieves", "number-ten", "gypsy", "easthaven"] {
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let shape = try XCTUnwrap(solver.model.columnGame)
+            for seed in 1...4 {
+                var state = rules.deal(seed: UInt64(seed))
+                // Play some moves first, so that the endgame is not a fresh deal's.
+                var random = SmallRandom(state: UInt64(seed * 77))
+                for _ in 0..<(seed * 25) {
+                    let moves = rules.legalMoves(in: state).filter { $0.kind == .transfer || $0.kind == .stock }
+                    guard !moves.isEmpty else { break }
+                    _ = rules.apply(moves[random.below(moves.count)], to: &state)
+                }
+                let start = endgame(state, shape: shape, upTo: seed % 2 == 0 ? 10 : 11)
+                guard
+                    let expected = assertFamilySearchAgrees(
+                        .columns, rules: rules, model: solver.model, state: start, positions: 30_000,
+                        "\(name) #\(seed)")
+                else { continue }
+                answers[expected, default: 0] += 1
+            }
+        }
+        // The general search proves none of these endgames lost within its positions (a loss
+        // there takes every position of a few dozen cards): the agreement is on wins only.
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 8, "too few won endgames")
+    }
+
+    /// Small random positions (a few ranks of a few suits, dealt round the columns and the
+    /// stock): the search answers as the general depth-first search does, losses included.
+    func testItAgreesWithTheGeneralSearchOnSmallPositions() throws {
+        var answers: [SolverVerdict: Int] = [:]
+        var random = SmallRandom(state: 7717)
+        for name in ["forty-thieves", "josephine", "number-ten", "gypsy", "easthaven", "gargantua"] {
+            let layout = shippedLayout(name)
+            let rules = rulesOf(layout) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            for number in 0..<8 {
+                let start = SmallGames.position(
+                    layout, ranks: 4 + number % 2, suits: 3, faceDown: number % 4 < 2, random: &random)
+                guard
+                    let expected = assertFamilySearchAgrees(
+                        .columns, rules: rules, model: solver.model, state: start, positions: 30_000,
+                        "\(name) small #\(number)")
+                else { continue }
+                answers[expected, default: 0] += 1
+            }
+        }
+        // With empty columns that take any card (and cards back off the foundations) so few
+        // cards are always won: the agreement is on wins only here too.
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 8, "too few won positions")
+    }
+
+    /// Whole deals: won, and the wins are the player's legal moves.
+    func testItWinsWholeDeals() {
+        for (name, deal) in [("number-ten", 1), ("easthaven", 1), ("lucas", 3), ("gargantua", 2)] {
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let start = rules.deal(seed: UInt64(deal))
+            let result = Solver(rules: rules).solve(from: start, budget: SolverBudget(positions: 200_000))
+            XCTAssertEqual(result.verdict, .solved, "\(name) #\(deal)")
+            assertReplaysToWin(result.moves, from: start, rules: rules, "\(name) #\(deal)")
+        }
+    }
+}
+
+extension ColumnsSearchTests {
+    /// A position with every card up to `rank` (each suit, each copy) on the foundations and the
+    /// others where they were, a column left with a face-down card on top turned up.
+    fileprivate func endgame(_ start: GameState, shape: ColumnsShape, upTo rank: Int) -> GameState {
+        var state = start
+        var piles = shape.columns
+        if let waste = shape.waste { piles.append(waste) }
+        for pile in piles {
+            var cards = state.piles[pile].filter { $0.rank > rank }
+            if !cards.isEmpty { cards[cards.count - 1].faceUp = true }
+            state.piles[pile] = cards
+        }
+        if let stock = shape.stock { state.piles[stock] = state.piles[stock].filter { $0.rank > rank } }
+        let copies = shape.foundations.count / 4
+        for (number, foundation) in shape.foundations.enumerated() {
+            let suit = number / copies
+            state.piles[foundation] = (1...rank).map { PileCard(raw: UInt8(suit << 4 | $0) | 0x80) }
+        }
+        return state
+    }
+
+    /// The search's move for a move of the table.
+    fileprivate func columnsMove(_ move: Move, shape: ColumnsShape) -> ColumnsMove {
+        guard move.kind == .transfer else { return .click }
+        func place(_ pile: Int) -> ColumnsPlace {
+            if let column = shape.columns.firstIndex(of: pile) { return ColumnsPlace(column) }
+            if let foundation = shape.foundations.firstIndex(of: pile) {
+                return ColumnsPlace(shape.columns.count + foundation)
+            }
+            return pile == shape.waste ? ColumnsBoard.wastePlace : ColumnsBoard.stockPlace
+        }
+        return ColumnsMove(from: place(move.from), to: place(move.to), count: UInt8(move.count))
+    }
+
+    /// Two boards hold the same position, and give it the same key.
+    fileprivate func assertSame(
+        _ board: ColumnsBoard, _ expected: ColumnsBoard, _ message: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        XCTAssertEqual(board.heights, expected.heights, message, file: file, line: line)
+        XCTAssertEqual(board.downs, expected.downs, message, file: file, line: line)
+        XCTAssertEqual(board.tops.sorted(), expected.tops.sorted(), message, file: file, line: line)
+        XCTAssertEqual(board.waste, expected.waste, message, file: file, line: line)
+        XCTAssertEqual(board.stock, expected.stock, message, file: file, line: line)
+        XCTAssertEqual(board.redealsLeft, expected.redealsLeft, message, file: file, line: line)
+        XCTAssertEqual(board.cardsUp, expected.cardsUp, message, file: file, line: line)
+        XCTAssertEqual(board.allUp, expected.allUp, message, file: file, line: line)
+        for column in 0..<board.columnCount {
+            XCTAssertEqual(
+                (0..<board.heights[column]).map { board.card(column, $0) },
+                (0..<expected.heights[column]).map { expected.card(column, $0) }, "\(message), column \(column)",
+                file: file, line: line)
+        }
+        XCTAssertEqual(board.key(), expected.key(), message, file: file, line: line)
+    }
+}
