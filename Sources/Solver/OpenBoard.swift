@@ -379,13 +379,5 @@ struct OpenBoard {
     static func cellHash(_ card: UInt8) -> UInt64 { mix(UInt64(card) &+ 0x5851_F42D_4C95_7F2D) }
 
     @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var mixed = value
-        mixed ^= mixed >> 33
-        mixed &*= 0xFF51_AFD7_ED55_8CCD
-        mixed ^= mixed >> 33
-        mixed &*= 0xC4CE_B9FE_1A85_EC53
-        mixed ^= mixed >> 33
-        return mixed
-    }
+    static func mix(_ value: UInt64) -> UInt64 { mixedKey(value) }
 }

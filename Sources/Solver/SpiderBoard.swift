@@ -229,13 +229,5 @@ struct SpiderBoard {
     }
 
     @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var mixed = value
-        mixed ^= mixed >> 33
-        mixed &*= 0xFF51_AFD7_ED55_8CCD
-        mixed ^= mixed >> 33
-        mixed &*= 0xC4CE_B9FE_1A85_EC53
-        mixed ^= mixed >> 33
-        return mixed
-    }
+    static func mix(_ value: UInt64) -> UInt64 { mixedKey(value) }
 }
