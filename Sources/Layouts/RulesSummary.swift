@@ -27,11 +27,16 @@ extension TableLayout {
 
 extension RulesSummary {
     /// The sentences of a script's opening comment (its `--` lines before the first line of
-    /// code), without the one that names the rules' source (`Rules: PySolFC, …`).
+    /// code, every paragraph of them, blank lines between them too), without the one that names
+    /// the rules' source (`Rules: PySolFC, …`).
     static func scriptHeader(_ source: String) -> [String] {
         var paragraphs: [String] = [""]
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingBlanks()
+            if trimmed.isEmpty {
+                if !paragraphs.last!.isEmpty { paragraphs.append("") }
+                continue
+            }
             guard trimmed.hasPrefix("--") else { break }
             let text = trimmed.dropFirst(2).trimmingBlanks()
             if text.isEmpty {

@@ -187,6 +187,11 @@ final class RulesSummaryTests: XCTestCase {
                 "Seven columns dealt 1 to 7 cards, the top one face up; build down in alternate colours; only a King (or a run from a King) on an empty column; the foundations build up in suit from the Ace; the stock turns one card at a time onto the waste, and the waste goes back as often as you like."
             ), "\(summary)")
         XCTAssertFalse(summary.contains { $0.hasPrefix("Rules:") }, "the source line is left out: \(summary)")
+        // Every paragraph before the first line of code, blank lines between them too.
+        XCTAssertTrue(
+            summary.contains(
+                "The player may turn three cards at a time instead (cardtable play klondike-lua --option draw=3)."),
+            "\(summary)")
         for name in ShippedLayouts.names {
             let scripted = try XCTUnwrap(ShippedLayouts.layout(named: name))
             guard scripted.script != nil else { continue }
