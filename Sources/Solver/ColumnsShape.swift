@@ -60,19 +60,8 @@ struct ColumnsShape: Sendable {
     init?(rules: any Rules, mustBeUp: [UInt64]?) {
         guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations else { return nil }
         let slots = declarative.layout.slots
-        var columns: [Int] = []
-        var stocks: [Int] = []
-        var wastes: [Int] = []
-        var foundations: [Int] = []
-        for (index, slot) in slots.enumerated() {
-            switch slot.kind {
-            case .tableau: columns.append(index)
-            case .stock: stocks.append(index)
-            case .waste: wastes.append(index)
-            case .foundation: foundations.append(index)
-            default: return nil
-            }
-        }
+        guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .waste, .foundation]) else { return nil }
+        let (columns, stocks, wastes, foundations) = (kinds[.tableau], kinds[.stock], kinds[.waste], kinds[.foundation])
         guard (1...Self.maxColumns).contains(columns.count), stocks.count <= 1, wastes.count <= 1,
             !foundations.isEmpty
         else { return nil }

@@ -92,19 +92,10 @@ struct KlondikeShape: Sendable {
             guard game.decks == 1, Set(game.suits) == Set("CDHS"), game.suits.count == 4, game.win == .foundations
             else { return nil }
             let slots = declarative.layout.slots
-            var columns: [Int] = []
-            var stocks: [Int] = []
-            var wastes: [Int] = []
-            var foundations: [Int] = []
-            for (index, slot) in slots.enumerated() {
-                switch slot.kind {
-                case .tableau: columns.append(index)
-                case .stock: stocks.append(index)
-                case .waste: wastes.append(index)
-                case .foundation: foundations.append(index)
-                default: return nil
-                }
-            }
+            guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .waste, .foundation]) else { return nil }
+            let (columns, stocks, wastes, foundations) = (
+                kinds[.tableau], kinds[.stock], kinds[.waste], kinds[.foundation]
+            )
             guard stocks.count == 1, wastes.count == 1, foundations.count == 4,
                 (1...KlondikeShape.maxColumns).contains(columns.count),
                 declarative.stockTargets[stocks[0]] == [wastes[0]],

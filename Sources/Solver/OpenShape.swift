@@ -58,17 +58,8 @@ struct OpenShape: Sendable {
             declarative.game.decks == 1, Set(declarative.game.suits).count == 4, declarative.game.suits.count == 4
         else { return nil }
         let slots = declarative.layout.slots
-        var columns: [Int] = []
-        var cells: [Int] = []
-        var foundations: [Int] = []
-        for (index, slot) in slots.enumerated() {
-            switch slot.kind {
-            case .tableau: columns.append(index)
-            case .cell: cells.append(index)
-            case .foundation: foundations.append(index)
-            default: return nil
-            }
-        }
+        guard let kinds = PilesByKind(slots, allowed: [.tableau, .cell, .foundation]) else { return nil }
+        let (columns, cells, foundations) = (kinds[.tableau], kinds[.cell], kinds[.foundation])
         guard (1...Self.maxColumns).contains(columns.count), cells.count <= Self.maxCells, foundations.count == 4
         else { return nil }
 

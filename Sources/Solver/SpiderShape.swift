@@ -38,17 +38,8 @@ struct SpiderShape: Sendable {
     init?(rules: any Rules) {
         guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations else { return nil }
         let slots = declarative.layout.slots
-        var columns: [Int] = []
-        var stocks: [Int] = []
-        var foundations: [Int] = []
-        for (index, slot) in slots.enumerated() {
-            switch slot.kind {
-            case .tableau: columns.append(index)
-            case .stock: stocks.append(index)
-            case .foundation: foundations.append(index)
-            default: return nil
-            }
-        }
+        guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .foundation]) else { return nil }
+        let (columns, stocks, foundations) = (kinds[.tableau], kinds[.stock], kinds[.foundation])
         guard (2...Self.maxColumns).contains(columns.count), stocks.count <= 1, !foundations.isEmpty else {
             return nil
         }
