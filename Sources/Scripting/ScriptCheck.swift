@@ -56,6 +56,7 @@ public enum ScriptCheck {
         if playing, report.diagnostics.allSatisfy({ $0.severity == .warning }) {
             let rules = ScriptedRules(layout: layout)
             let state = rules.deal(seed: 1)
+            if engine.hooks.contains(.deal) { checkDealCounts(layout, dealt: state, &report) }
             _ = rules.legalMoves(in: state)
             _ = rules.isWon(state)
             if let failure = rules.takeFailure() {
@@ -101,6 +102,47 @@ public enum ScriptCheck {
                     + "its second result must list exactly the piles on_click moves cards on", line: line,
                 column: 1)
         }
+    }
+
+    /// A script that deals decides the deal: the layout's `deal-up` and `deal-down` are ignored.
+    /// Said when the script's first deal gives a pile of a group with counts other cards than
+    /// the counts say, and puts another number of cards out of the stock in all. Counts the script
+    /// follows (kept so that the layout reads right on its own) say nothing, even when the script
+    /// then moves cards within its deal (Gaps takes its Aces out of the rows).
+    static func checkDealCounts(_ layout: TableLayout, dealt: GameState, _ report: inout Report) {
+        guard let groups = layout.rules?.groups else { return }
+        var declaredTotal = 0
+        var dealtTotal = 0
+        var first: (slot: SlotLayout, declared: (down: Int, up: Int), dealt: (down: Int, up: Int))?
+        var places: [String: Int] = [:]
+        for (pile, slot) in layout.slots.enumerated() where slot.kind != .stock {
+            let rules = groups[slot.group] ?? PileRules.defaults(for: slot.kind)
+            let place = places[slot.group, default: 0]
+            places[slot.group] = place + 1
+            let up = DeclarativeRules.dealCount(rules.dealUp, place) + (rules.dealRank == nil ? 0 : 1)
+            let down = DeclarativeRules.dealCount(rules.dealDown, place)
+            let cards = dealt.piles[pile]
+            let faceUp = cards.filter(\.faceUp).count
+            declaredTotal += down + up
+            dealtTotal += cards.count
+            let counts = !rules.dealUp.isEmpty || !rules.dealDown.isEmpty || rules.dealRank != nil
+            if first == nil, counts, (cards.count - faceUp, faceUp) != (down, up) {
+                first = (slot, (down, up), (cards.count - faceUp, faceUp))
+            }
+        }
+        guard let first, declaredTotal != dealtTotal else { return }
+        report.warning(
+            "deal() deals \(dealtTotal) cards out of the stock where the layout's deal-down and deal-up deal "
+                + "\(declaredTotal) (\(first.slot.id): \(first.dealt.down) down and \(first.dealt.up) up, where "
+                + "'\(first.slot.group)' says \(first.declared.down) and \(first.declared.up)): a script that deals "
+                + "decides the deal, so they are ignored", line: hookLine("deal", report.script.source), column: 1)
+    }
+
+    /// The line `function NAME(` starts on, or 1.
+    static func hookLine(_ name: String, _ source: String) -> Int {
+        source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.trimmingBlanks().hasPrefix("function \(name)(")
+        }.map { $0 + 1 } ?? 1
     }
 
     /// The line `function moves(` starts on, or 1.

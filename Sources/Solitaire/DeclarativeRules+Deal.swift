@@ -54,7 +54,7 @@ extension DeclarativeRules {
 
     /// The count for slot `index` in a `deal-down` or `deal-up` array.
     @inline(__always)
-    static func dealCount(_ counts: [Int], _ index: Int) -> Int {
+    public static func dealCount(_ counts: [Int], _ index: Int) -> Int {
         if index < counts.count { return max(0, counts[index]) }
         return counts.count == 1 ? max(0, counts[0]) : 0
     }

@@ -175,6 +175,31 @@ final class ScriptCheckTests: XCTestCase {
         XCTAssertEqual(ScriptCheck.check(layout: layout, playing: false).diagnostics, [])
     }
 
+    /// A script that deals decides the deal: counts in the layout it does not follow are said to
+    /// be ignored, naming the first group dealt otherwise; counts it follows say nothing.
+    func testDealCountsTheScriptsDealDoesNotFollowAreSaidToBeIgnored() throws {
+        var layout = try XCTUnwrap(ShippedLayouts.layout(named: "klondike-lua"))
+        let source = try XCTUnwrap(layout.script?.source)
+        let first = try XCTUnwrap(layout.slots.first { $0.kind == .tableau })
+        layout.rules?.groups[first.group, default: PileRules.defaults(for: .tableau)].dealUp = [3]
+        let line =
+            try XCTUnwrap(
+                source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                    $0.hasPrefix("function deal(")
+                }) + 1
+        XCTAssertEqual(
+            ScriptCheck.check(layout: layout).diagnostics.map(\.description),
+            [
+                "layouts/klondike.lua:\(line):1: warning: deal() deals 28 cards out of the stock where the layout's "
+                    + "deal-down and deal-up deal 21 (\(first.id): 0 down and 1 up, where '\(first.group)' says 0 and 3): "
+                    + "a script that deals decides the deal, so they are ignored"
+            ])
+        // Klondike's own triangle, which the script deals too, says nothing.
+        layout.rules?.groups[first.group]?.dealDown = [0, 1, 2, 3, 4, 5, 6]
+        layout.rules?.groups[first.group]?.dealUp = [1]
+        XCTAssertEqual(ScriptCheck.check(layout: layout).diagnostics, [])
+    }
+
     func testTheShippedScriptsAreClean() throws {
         for name in ShippedLayouts.names where ShippedLayouts.layout(named: name)?.script != nil {
             let layout = try XCTUnwrap(ShippedLayouts.layout(named: name))
