@@ -2146,6 +2146,52 @@ extension ShippedLayouts {
         kind = "trash"       # a trash deletes what is dropped on it and stays empty
 
         """#,
+        "saratoga": #"""
+        # Saratoga: Klondike with every card of the columns dealt face up; the stock
+        # turns three cards at a time, redealt as often as you like. (Shipped as
+        # "thoughtful" before: the research literature's "thoughtful Klondike" is
+        # Klondike played knowing every card, the stock's order too, which this is not.)
+        #
+        # Rules: PySolFC, "Saratoga" (pysollib/games/klondike.py: class Saratoga deals
+        # like Klondike with every card face up, three at a time). Aisleriot's
+        # "Saratoga" deals the same table but turns one card at a time, through the
+        # stock three times.
+
+        name = "saratoga"
+        title = "Saratoga"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        draw = 3
+        redeals = "unlimited"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-up = [1, 2, 3, 4, 5, 6, 7]
+        empty = "K"
+
+        """#,
         "scorpion": #"""
         # Scorpion: seven columns of seven cards, three face down in each of the first
         # four; build down in suit; any face-up card moves with the cards on it; only
@@ -2266,14 +2312,56 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "spanish-patience-ii": #"""
+        # Spanish Patience II: Baker's Dozen with the Kings left where they fall and
+        # any card allowed on an empty column. This is the Spanish Patience of most
+        # books and of the research on winnability (Solvitaire's "spanish-patience"
+        # preset); the game shipped as "Spanish Patience" is PySolFC's, whose
+        # foundations build in alternate colours.
+        #
+        # Rules: PySolFC, "Spanish Patience II" (pysollib/games/bakersdozen.py: class
+        # SpanishPatienceII is Portuguese Solitaire with any card on an empty column).
+        # Kings are not moved down in the deal.
+
+        name = "spanish-patience-ii"
+        title = "Spanish Patience II"
+
+        map = """
+        T T T T T T T . F
+        . . . . . . . . F
+        T T T T T T . . F
+        . . . . . . . . F
+        """
+
+        [game]
+        family = "Baker's Dozen"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 6
+        deal-up = 4
+        suit = "any"
+        move = "top"
+        empty = "any"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        """#,
         "spanish-patience": #"""
         # Spanish Patience: Baker's Dozen whose foundations build up from the Ace in
-        # alternate colours rather than in suit.
+        # alternate colours rather than in suit. This is PySolFC's game of the name;
+        # most books, and the research on winnability, call Spanish Patience the game
+        # shipped here as Spanish Patience II (foundations in suit, any card on an
+        # empty column).
         #
         # Rules: PySolFC, "Spanish Patience" (html-src/rules/spanishpatience.html).
 
         name = "spanish-patience"
-        title = "Spanish Patience"
+        title = "Spanish Patience (PySolFC)"
 
         map = """
         T T T T T T T . F
@@ -2629,48 +2717,6 @@ extension ShippedLayouts {
         deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
         suit = "any"
         sequence-limit = "free-cells"
-
-        """#,
-        "thoughtful": #"""
-        # Thoughtful (Saratoga): Klondike with every card dealt face up; the stock
-        # turns three cards at a time, redealt as often as you like.
-        #
-        # Rules: PySolFC, "Saratoga", also known as Thoughtful (pysollib/games/klondike.py:
-        # class Saratoga deals like Klondike with every card face up, three at a time).
-
-        name = "thoughtful"
-        title = "Thoughtful"
-
-        map = """
-        S W . F F F F
-        T T T T T T T
-        """
-
-        [game]
-        family = "Klondike"
-
-        [slots.S]
-        kind = "stock"
-        draw = 3
-        redeals = "unlimited"
-
-        [slots.W]
-        kind = "waste"
-        fan = "right"
-        fan-visible = 3
-
-        [slots.F]
-        kind = "foundation"
-        capacity = 13
-        label = "A"
-
-        [slots.T]
-        kind = "tableau"
-        fan = "down"
-        fan-visible = 13
-        label = "K"
-        deal-up = [1, 2, 3, 4, 5, 6, 7]
-        empty = "K"
 
         """#,
         "thumb-and-pouch": #"""
@@ -4734,15 +4780,15 @@ extension ShippedLayouts {
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
     public static let names: [String] = [
-        "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "klondike-lua", "thoughtful",
+        "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "klondike-lua", "saratoga",
         "thumb-and-pouch", "westcliff", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off",
         "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
         "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "bakers-dozen",
-        "castles-in-spain", "portuguese-solitaire", "spanish-patience", "beleaguered-castle", "bastion", "fortress",
-        "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock", "la-belle-lucie",
-        "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square",
-        "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks", "gypsy",
-        "easthaven", "gaps", "osmosis", "monte-carlo", "nestor", "pyramid", "yukon", "alaska", "double-yukon",
+        "castles-in-spain", "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle",
+        "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock",
+        "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
+        "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks",
+        "gypsy", "easthaven", "gaps", "osmosis", "monte-carlo", "nestor", "pyramid", "yukon", "alaska", "double-yukon",
         "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -5,9 +5,24 @@ public enum ShippedLayouts {
     // `names`, the shipped layouts in the order `cardtable list` shows them (the sandbox, the games by
     // family, then the other free tables), is generated with the sources.
 
-    /// The TOML text of a shipped layout.
+    /// Shipped games renamed since they first shipped, by the name they had: the name still
+    /// finds the game on the command line and in the settings, and saves and statistics
+    /// recorded under it count as the game's (``currentName(of:)``).
+    public static let formerNames: [String: String] = [
+        // PySolFC's Saratoga (Klondike dealt face up), which the research literature's
+        // "thoughtful Klondike" (every card known, the stock's order too) is not.
+        "thoughtful": "saratoga"
+    ]
+
+    /// The name a shipped game goes by now: `name` itself, or the game's new name when it was
+    /// renamed (``formerNames``).
+    public static func currentName(of name: String) -> String {
+        formerNames[name] ?? name
+    }
+
+    /// The TOML text of a shipped layout, by its name or a name it had (``formerNames``).
     public static func source(named name: String) -> String? {
-        sources[name]
+        sources[currentName(of: name)]
     }
 
     /// The file name shipped layouts are reported under in diagnostics (`layouts/klondike.toml`).
@@ -17,13 +32,13 @@ public enum ShippedLayouts {
 
     /// A shipped layout, loaded. `nil` for an unknown name (or a shipped file with errors, which a test forbids).
     public static func layout(named name: String) -> TableLayout? {
-        loaded[name] ?? nil
+        loaded[currentName(of: name)] ?? nil
     }
 
     /// Loads a shipped layout afresh, with its diagnostics (`layout(named:)` keeps the layouts loaded once).
     public static func load(named name: String) -> LayoutLoadResult? {
         guard let text = source(named: name) else { return nil }
-        return LayoutLoader.load(text: text, file: fileName(of: name), scripts: shippedScript)
+        return LayoutLoader.load(text: text, file: fileName(of: currentName(of: name)), scripts: shippedScript)
     }
 
     /// The Lua text of a shipped script (`"pyramid.lua"`).

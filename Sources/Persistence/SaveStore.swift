@@ -1,3 +1,5 @@
+import Layouts
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -95,9 +97,27 @@ public final class SaveStore {
                 continue
             }
             let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-            found.append(Entry(path: path, modified: modified, game: Self.read(path)))
+            let game = Self.read(path)
+            found.append(Entry(path: movedToItsName(path, game: game), modified: modified, game: game))
         }
         return found.sorted { $0.modified > $1.modified }
+    }
+
+    /// Where a save read from `path` lies once it has its file's name: a game saved under a name
+    /// the game has lost since (``ShippedLayouts/formerNames``) moves to its new name's file,
+    /// so that its next save replaces it rather than leaving it behind to be offered again.
+    /// Left where it is when that name is taken or the move fails.
+    private func movedToItsName(_ path: String, game: Result<SavedGame, SaveError>) -> String {
+        guard case .success(let saved) = game else { return path }
+        let name = path.dropFirst(folder.count + 1)
+        let formerNames = ShippedLayouts.formerNames.filter { $0.value == saved.variant }.keys
+        guard formerNames.contains(where: { name.hasPrefix(Self.slug($0) + "-") }) else { return path }
+        let destination = self.path(of: saved)
+        guard destination != path, access(destination, F_OK) != 0,
+            (try? AtomicFile.move(path, to: destination)) != nil
+        else { return path }
+        unlink(String(path.dropLast(".save".count)) + ".lock")
+        return destination
     }
 
     /// Reads and decodes one save file.

@@ -1,3 +1,4 @@
+import Layouts
 import Solitaire
 
 /// The save file: plain text, one fact per line, so a player can read it and a damaged one is
@@ -129,7 +130,8 @@ struct SaveReader {
         try checkChecksum()
         index = 1
         let id = try field("id")
-        let variant = try field("variant")
+        // A game renamed since it was saved is resumed under its new name.
+        let variant = ShippedLayouts.currentName(of: try field("variant"))
         let layout = try field("layout")
         let title = try field("title")
         let fingerprint = try field("fingerprint")

@@ -1,3 +1,5 @@
+import Layouts
+
 // Reading a statistics file: any bytes give results and problems, in time and memory bounded
 // by the file's size, never a crash.
 
@@ -169,7 +171,8 @@ private struct StatisticsLine {
         case let other:
             throw LineFailure(offset: fields[1].lowerBound, message: "result '\(other)' is not 'won' or 'lost'")
         }
-        let variant = try unescaped(fields[2], "variant")
+        // A game renamed since counts its results under its new name.
+        let variant = ShippedLayouts.currentName(of: try unescaped(fields[2], "variant"))
         let moves = try wholeNumber(3, digits: 9, "moves", "a whole number up to 999999999")
         let seconds = try secondsValue()
         let gameID = try unescaped(fields[5], "game")

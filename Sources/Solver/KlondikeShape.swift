@@ -9,7 +9,7 @@ import Solitaire
 // redealt without end; four foundations built up by suit from the Ace, with or without cards
 // taken back; up to eight columns built down in alternate colours, that move any run in order,
 // take only a King (or a run from one) when empty and turn up a face-down card left on top; and
-// no other pile. Klondike, Klondike (Draw 3) and Thoughtful are such games. Any other rule (a
+// no other pile. Klondike, Klondike (Draw 3) and Saratoga are such games. Any other rule (a
 // limit on redeals, a reserve) and the table's searches play it instead. A script's game gets it
 // when its layout promises Klondike's rules (KlondikeShape+Promise.swift).
 

@@ -32,7 +32,8 @@ struct StatsCommand: ParsableCommand {
         }
         for problem in file?.problems ?? [] { printError(problem.description) }
         let report = StatisticsReport(
-            file: file, variant: variant, shippedTitle: { ShippedLayouts.layout(named: $0)?.title },
+            file: file, variant: variant.map(ShippedLayouts.currentName(of:)),
+            shippedTitle: { ShippedLayouts.layout(named: $0)?.title },
             shippedNames: ShippedLayouts.names)
         printOut(report.text, terminator: "")
         if let failure = report.failure {

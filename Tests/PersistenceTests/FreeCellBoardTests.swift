@@ -51,7 +51,8 @@ final class FreeCellBoardTests: XCTestCase {
             fitting.sorted(),
             [
                 "bakers-dozen", "bakers-game", "bastion", "beleaguered-castle", "eight-off", "forecell", "fortress",
-                "freecell", "portuguese-solitaire", "relaxed-freecell", "seahaven-towers", "streets-and-alleys",
+                "freecell", "portuguese-solitaire", "relaxed-freecell", "seahaven-towers", "spanish-patience-ii",
+                "streets-and-alleys",
                 "stronghold",
             ])
     }

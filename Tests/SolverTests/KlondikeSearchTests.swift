@@ -12,7 +12,7 @@ final class KlondikeSearchTests: XCTestCase {
     private func rules(_ name: String) -> DeclarativeRules { DeclarativeRules(layout: shippedLayout(name)) }
 
     func testOnlyKlondikeShapedGamesGetIt() {
-        for name in ["klondike", "klondike-3", "thoughtful"] {
+        for name in ["klondike", "klondike-3", "saratoga"] {
             XCTAssertNotNil(KlondikeShape(rules: rules(name)), name)
         }
         for name in ["freecell", "canfield", "whitehead", "double-klondike", "yukon", "westcliff", "golf"] {
@@ -109,7 +109,7 @@ final class KlondikeSearchTests: XCTestCase {
     /// From the middle of a won game (half its solution played, stock clicks and all), the
     /// search wins again, and the win replays.
     func testItWinsFromTheMiddleOfAGame() {
-        for (name, deal) in [("klondike", UInt64(1)), ("klondike-3", 21), ("thoughtful", 2)] {
+        for (name, deal) in [("klondike", UInt64(1)), ("klondike-3", 21), ("saratoga", 2)] {
             let rules = rules(name)
             var state = rules.deal(seed: deal)
             let first = Solver(rules: rules).solve(from: state, budget: SolverBudget(positions: 1_000_000))
