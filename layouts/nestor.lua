@@ -4,8 +4,10 @@
 -- cards with no two of a rank in one column; the four cards left over form a
 -- reserve. The top cards of the columns and the reserve cards pair off by
 -- rank, suits ignored, onto the discard pile. Won when all 52 are discarded.
+--
+-- This script only deals: the play is the layout's own rules (nestor.toml's
+-- pair = "same-rank" on the discard pile), which say all of it.
 
-local discard = game.piles("discard")[1]
 local columns = game.piles("tableau")
 local reserve = game.piles("reserve")
 
@@ -65,49 +67,3 @@ function deal()
   end
   for _, pile in ipairs(reserve) do game.deal(pile, true) end
 end
-
-local function is_open(pile)
-  local kind = game.kind(pile)
-  return kind == "tableau" or kind == "reserve"
-end
-
-function can_pick_up(pile, index)
-  if not is_open(pile) then return false, "discarded cards stay there" end
-  return index == game.count(pile), "only the top card of a pile moves"
-end
-
--- A card dropped on another of its rank makes a pair.
-function can_drop(from, count, to)
-  if to == discard then return false, "drop a card on another of its rank: the pair goes to the discard pile" end
-  if not is_open(to) or game.count(to) == 0 then return false, "a card pairs only with a top card of its rank" end
-  if count ~= 1 then return false, "cards pair off two at a time" end
-  return game.rank(from) == game.rank(to), "a pair is two cards of the same rank"
-end
-
--- Every move at once, for the solver (exactly what can_pick_up and can_drop
--- allow): a top card onto another top card of its rank.
-function moves()
-  local open = {}
-  for pile = 1, game.pile_count() do
-    if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
-  end
-  local list, ranks = {}, {}
-  for n = 1, #open do ranks[n] = game.rank(open[n]) end
-  for n = 1, #open do
-    for m = 1, #open do
-      if m ~= n and ranks[m] == ranks[n] then list[#list + 1] = { open[n], 1, open[m] } end
-    end
-  end
-  return list
-end
-
--- The pair just made goes to the discard pile.
-function after_move(from, count, to)
-  if is_open(to) and game.count(to) >= 2 and game.rank(to, -1) == game.rank(to, -2) then
-    game.move(to, discard, 2)
-  end
-end
-
--- No is_won: the game is won when every card is on the discard, a foundation, which is
--- the declarative rules' own test (and spares the solver a call to the script for every
--- position it lists).

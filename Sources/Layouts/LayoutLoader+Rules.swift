@@ -11,7 +11,7 @@ extension LayoutLoader {
     public static let rulesKeys = [
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
-        "deal-needs-all-filled", "turn-up", "search-sees",
+        "deal-needs-all-filled", "turn-up", "search-sees", "pair",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -253,6 +253,7 @@ extension Loader {
             take("search-sees", enumeration(table, "search-sees", parent: path, as: SearchSight.self)) {
                 $0.searchSees = $1
             }
+            take("pair", pairRule(table, parent: path)) { $0.pair = $1 }
         }
     }
 
@@ -385,6 +386,19 @@ extension Loader {
             typeError(key, parent: parent, expected: expected, found: value)
             return nil
         }
+    }
+
+    /// `pair = "sum-14"`, `"same-rank"` or `"same-suit"`.
+    func pairRule(_ table: TOMLTable, parent: String) -> PairRule? {
+        guard let text = string(table, "pair", parent: parent) else { return nil }
+        guard let rule = PairRule(name: text) else {
+            let keyPath = KeyPath.join(parent, "pair")
+            error(
+                "pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N), \"same-rank\" or \"same-suit\", "
+                    + "found \(quote(text))", at: index.valuePosition(keyPath), key: keyPath)
+            return nil
+        }
+        return rule
     }
 
     func draw(_ table: TOMLTable, parent: String) -> Int? {

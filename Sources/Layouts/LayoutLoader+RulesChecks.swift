@@ -5,7 +5,27 @@ extension Loader {
     func checkRules(_ groups: [RulesGroup], game: GameSettings, slots: [SlotLayout]) {
         checkNames(groups, slots: slots)
         checkStockKeys(groups)
+        checkPairs(groups)
         checkDeal(groups, game: game, slots: slots)
+    }
+
+    /// `pair` goes on a foundation (the discard pile pairs leave for), and on one group only.
+    func checkPairs(_ groups: [RulesGroup]) {
+        var pairing: String?
+        for group in groups {
+            guard let keyPath = group.given["pair"], group.rules.pair != nil else { continue }
+            if group.kind != .foundation {
+                error(
+                    "pair goes on the foundation pairs leave for (a discard pile), not on group '\(group.name)' "
+                        + "(its kind is \(group.kind.rawValue))", at: index.keyPosition(keyPath), key: keyPath)
+            } else if let first = pairing {
+                error(
+                    "pair is given to group '\(first)' already: pairs leave for one discard pile",
+                    at: index.keyPosition(keyPath), key: keyPath)
+            } else {
+                pairing = group.name
+            }
+        }
     }
 
     /// `deal-to` and `refill-from` must name a group or a slot of the layout.

@@ -57,6 +57,54 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     case triPeaks = "tri-peaks"
 }
 
+/// When two cards pair up and leave the game together (`pair`, on a discard pile).
+public enum PairRule: Hashable, Sendable {
+    /// Their ranks add up to this, Ace 1, Jack 11, Queen 12, King 13 (`"sum-13"`: Pyramid,
+    /// `"sum-14"`: Fourteen); a card of this rank alone leaves by itself (Pyramid's King).
+    case sum(Int)
+    /// They are of one rank (`"same-rank"`: Nestor, Monte Carlo).
+    case sameRank
+    /// They are of one suit (`"same-suit"`: Cover).
+    case sameSuit
+
+    /// The value a layout file gives it: `sum-14`, `same-rank`, `same-suit`.
+    public var name: String {
+        switch self {
+        case .sum(let total): "sum-\(total)"
+        case .sameRank: "same-rank"
+        case .sameSuit: "same-suit"
+        }
+    }
+
+    /// The rule a layout's value names; `nil` for none (a sum must lie from 2 to 26).
+    public init?(name: String) {
+        switch name {
+        case "same-rank": self = .sameRank
+        case "same-suit": self = .sameSuit
+        default:
+            guard name.hasPrefix("sum-"), let total = Int(name.dropFirst(4)), (2...26).contains(total) else {
+                return nil
+            }
+            self = .sum(total)
+        }
+    }
+
+    /// Whether two cards, of these ranks (1…13) and suits, pair up.
+    public func pairs(rank: Int, suit: Int, with otherRank: Int, _ otherSuit: Int) -> Bool {
+        switch self {
+        case .sum(let total): rank + otherRank == total
+        case .sameRank: rank == otherRank
+        case .sameSuit: suit == otherSuit
+        }
+    }
+
+    /// Whether a card of this rank leaves the game alone (a sum its rank makes by itself).
+    public func leavesAlone(rank: Int) -> Bool {
+        if case .sum(let total) = self { return rank == total }
+        return false
+    }
+}
+
 /// Which suits may build on each other.
 public enum SuitRule: String, CaseIterable, Sendable {
     /// The same suit (foundations, Forty Thieves).
@@ -175,6 +223,11 @@ public struct PileRules: Hashable, Sendable {
     /// empty slot of this group by itself (Spider, Scorpion): `collect = true`.
     public var collect: Bool
 
+    /// Two cards that may move leave the game together onto this pile (a discard pile), dropped
+    /// one on the other, when they pair by this rule (Fourteen: `pair = "sum-14"`; Nestor:
+    /// `pair = "same-rank"`). `nil`: no pairs.
+    public var pair: PairRule?
+
     // MARK: Stock
     /// Cards turned from the stock onto each target per click: `draw = 3`.
     public var draw: Int
@@ -201,7 +254,7 @@ public struct PileRules: Hashable, Sendable {
         empty: EmptyRule = .any, refillFrom: String? = nil, move: MoveRule, moveSuit: SuitRule? = nil,
         sequenceLimit: SequenceLimit = .none, takeBack: Bool = true, collect: Bool = false, draw: Int = 1,
         redeals: Redeals = .limited(0), dealTo: [String] = [], dealNeedsNoEmpty: Bool = false, turnUp: Bool = true,
-        searchSees: SearchSight = .all
+        searchSees: SearchSight = .all, pair: PairRule? = nil
     ) {
         self.dealDown = dealDown
         self.dealUp = dealUp
@@ -224,6 +277,7 @@ public struct PileRules: Hashable, Sendable {
         self.dealNeedsNoEmpty = dealNeedsNoEmpty
         self.turnUp = turnUp
         self.searchSees = searchSees
+        self.pair = pair
     }
 
     /// The rules a group of this kind has when its table says nothing:

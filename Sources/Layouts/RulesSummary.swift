@@ -178,6 +178,7 @@ struct RulesSummary {
             return "\(subject(group)) \(verb("take", group)) complete runs of one suit, King to Ace, "
                 + "which go there by themselves."
         }
+        if let rule = pile.pair { return pairSentence(rule, group: group) }
         var sentence = "\(subject(group)) \(building(group))"
         if pile.build != .none {
             switch pile.base {
@@ -193,6 +194,23 @@ struct RulesSummary {
         }
         sentence += Words.wrapNote(pile)
         if !pile.takeBack { sentence += "; cards never leave \(them)" }
+        return sentence + "."
+    }
+
+    /// "Two cards that may move, whose ranks add up to 14, go to the discard pile together: drop
+    /// one on the other."
+    func pairSentence(_ rule: PairRule, group: Group) -> String {
+        let pile = "the discard pile"
+        let how: String
+        switch rule {
+        case .sum(let total): how = "whose ranks add up to \(total) (Ace 1, Jack 11, Queen 12, King 13)"
+        case .sameRank: how = "of one rank"
+        case .sameSuit: how = "of one suit"
+        }
+        var sentence = "Two cards that may move, \(how), go to \(pile) together: drop one on the other"
+        if case .sum(let total) = rule, total <= 13 {
+            sentence += "; \(Words.article(total)) \(Words.rankName(total)) goes alone"
+        }
         return sentence + "."
     }
 
@@ -302,6 +320,9 @@ struct RulesSummary {
         switch rules.win {
         case .foundations:
             let count = groups.filter { $0.kind == .foundation }.reduce(0) { $0 + $1.slots.count }
+            if count == 1, groups.contains(where: { $0.rules.pair != nil }) {
+                return "Win by moving every card to the discard pile."
+            }
             return "Win by moving every card to the \(count == 1 ? "foundation" : "foundations")."
         case .cleared:
             let cleared = groups.filter { [.tableau, .cell, .reserve].contains($0.kind) }

@@ -1024,6 +1024,47 @@ extension ShippedLayouts {
         move = "top"
 
         """#,
+        "fourteen": #"""
+        # Fourteen: the whole deck dealt face up onto twelve piles, five cards on each
+        # of the first four and four on the other eight. Two top cards whose ranks add
+        # up to 14 (Ace 1, Jack 11, Queen 12, King 13), dropped one on the other, leave
+        # the game together for the discard pile; an empty pile stays empty. Won when
+        # every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Fourteen" (help/C/fourteen.xml).
+
+        name = "fourteen"
+        title = "Fourteen"
+
+        map = """
+        T T T T T T . D
+        . . . . . . . .
+        T T T T T T . .
+        """
+
+        [game]
+        family = "Pairing"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 5
+        deal-up = [5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 4, 4]
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "sum-14"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "free30": #"""
         # Free 30: a designer's table of thirty free slots, three rows of ten.
         # Tap a slot to make a card; drag cards between empty slots.
@@ -1755,7 +1796,8 @@ extension ShippedLayouts {
         # in a column, and the four cards left over in a reserve. Two cards of the
         # same rank on top of any two piles (columns or reserve) are a pair: drop one
         # on the other and both go to the discard pile. Won when every card is paired
-        # off. The rules are in nestor.lua.
+        # off. nestor.lua deals (no two cards of one rank in a column); the play is the
+        # pair rule below.
         #
         # Rules: PySolFC, "Nestor" (html-src/rules/nestor.html).
 
@@ -1780,8 +1822,10 @@ extension ShippedLayouts {
         name = "discard"
         build = "none"
         take-back = false
+        # Two top cards of one rank, dropped one on the other, leave for this pile.
+        pair = "same-rank"
         # The solver tells positions apart by how many cards this pile holds: the
-        # script decides nothing by which cards they are, or their order.
+        # rules decide nothing by which cards they are, or their order.
         search-sees = "count"
 
         [slots.T]
@@ -4219,8 +4263,10 @@ extension ShippedLayouts {
         -- cards with no two of a rank in one column; the four cards left over form a
         -- reserve. The top cards of the columns and the reserve cards pair off by
         -- rank, suits ignored, onto the discard pile. Won when all 52 are discarded.
+        --
+        -- This script only deals: the play is the layout's own rules (nestor.toml's
+        -- pair = "same-rank" on the discard pile), which say all of it.
 
-        local discard = game.piles("discard")[1]
         local columns = game.piles("tableau")
         local reserve = game.piles("reserve")
 
@@ -4280,52 +4326,6 @@ extension ShippedLayouts {
           end
           for _, pile in ipairs(reserve) do game.deal(pile, true) end
         end
-
-        local function is_open(pile)
-          local kind = game.kind(pile)
-          return kind == "tableau" or kind == "reserve"
-        end
-
-        function can_pick_up(pile, index)
-          if not is_open(pile) then return false, "discarded cards stay there" end
-          return index == game.count(pile), "only the top card of a pile moves"
-        end
-
-        -- A card dropped on another of its rank makes a pair.
-        function can_drop(from, count, to)
-          if to == discard then return false, "drop a card on another of its rank: the pair goes to the discard pile" end
-          if not is_open(to) or game.count(to) == 0 then return false, "a card pairs only with a top card of its rank" end
-          if count ~= 1 then return false, "cards pair off two at a time" end
-          return game.rank(from) == game.rank(to), "a pair is two cards of the same rank"
-        end
-
-        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
-        -- allow): a top card onto another top card of its rank.
-        function moves()
-          local open = {}
-          for pile = 1, game.pile_count() do
-            if is_open(pile) and game.count(pile) > 0 then open[#open + 1] = pile end
-          end
-          local list, ranks = {}, {}
-          for n = 1, #open do ranks[n] = game.rank(open[n]) end
-          for n = 1, #open do
-            for m = 1, #open do
-              if m ~= n and ranks[m] == ranks[n] then list[#list + 1] = { open[n], 1, open[m] } end
-            end
-          end
-          return list
-        end
-
-        -- The pair just made goes to the discard pile.
-        function after_move(from, count, to)
-          if is_open(to) and game.count(to) >= 2 and game.rank(to, -1) == game.rank(to, -2) then
-            game.move(to, discard, 2)
-          end
-        end
-
-        -- No is_won: the game is won when every card is on the discard, a foundation, which is
-        -- the declarative rules' own test (and spares the solver a call to the script for every
-        -- position it lists).
 
         """#,
         "osmosis.lua": #"""
@@ -4788,7 +4788,7 @@ extension ShippedLayouts {
         "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock",
         "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
         "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks",
-        "gypsy", "easthaven", "gaps", "osmosis", "monte-carlo", "nestor", "pyramid", "yukon", "alaska", "double-yukon",
-        "moosehide", "odessa", "russian-solitaire", "free30",
+        "gypsy", "easthaven", "gaps", "osmosis", "fourteen", "monte-carlo", "nestor", "pyramid", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -93,5 +93,6 @@ extension DeclarativeRules {
                 }
             }
         }
+        if pairRule != nil { _ = forEachPair(in: state, pruned: pruned, body) }
     }
 }

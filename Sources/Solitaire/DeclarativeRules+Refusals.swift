@@ -35,6 +35,10 @@ enum Verdict: Hashable, Sendable {
     case buildsNothing(SlotKind)
     case onFaceDown
     case doesNotBuild(card: PileCard, onto: Int)
+    /// Dropped on a card it does not pair with (``PairRule``).
+    case noPair(card: PileCard, other: PileCard, PairRule)
+    /// Dropped on the discard pile, which takes pairs (and cards that leave alone) only.
+    case pairsOnly(PairRule)
     // The stock
     case notAStock
     case stockDealsNowhere
@@ -117,6 +121,20 @@ extension DeclarativeRules {
         case .buildsNothing(let kind): return Refusal("nothing goes on a \(Rules.noun(kind))")
         case .onFaceDown: return Refusal("nothing goes on a face-down card")
         case .doesNotBuild(let card, let target): return buildRefusal(card, onto: target)
+        case .noPair(let card, let other, let rule):
+            let how: String
+            switch rule {
+            case .sum(let total): how = " do not add up to \(total)"
+            case .sameRank: how = " are not of one rank"
+            case .sameSuit: how = " are not of one suit"
+            }
+            return Refusal([.card(card.card), .text(" and "), .card(other.card), .text(how)])
+        case .pairsOnly(let rule):
+            if case .sum(let total) = rule, total <= 13 {
+                return Refusal(
+                    "only \(Rules.aRank(total)) goes there alone: drop a card on one it adds up to \(total) with")
+            }
+            return Refusal("drop a card on the card it pairs with, and both go there")
         case .notAStock: return Refusal("only the stock deals")
         case .stockDealsNowhere: return Refusal("the stock has nowhere to deal")
         case .stockEmpty: return Refusal("the stock is empty")
@@ -178,9 +196,11 @@ extension DeclarativeRules {
         else { return refusal(of: move, in: state) }
         let pile = state.piles[move.from]
         let card = pile[pile.count - move.count]
+        if pairRule != nil, pairsOff(move, in: state) { return nil }
         let verdict =
-            dropVerdict(card: card, count: move.count, onto: move.to, in: state)
-            ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
+            dropVerdict(card: card, count: move.count, onto: move.to, in: state).map {
+                pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, onto: move.to, in: state)
+            } ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
         return verdict.map { refusal(for: $0, move: move, in: state) }
     }
 }

@@ -42,6 +42,10 @@ public struct DeclarativeRules: Rules {
     let pileGroup: [Int]
     /// The game's cards before the shuffle, face down.
     let orderedDeck: [PileCard]
+    /// When two cards pair up and leave the game together (``DeclarativeRules+Pairs.swift``), and
+    /// the discard pile they leave for; `nil` when no group pairs.
+    public let pairRule: PairRule?
+    let pairDiscard: Int?
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -79,6 +83,14 @@ public struct DeclarativeRules: Rules {
         for (index, slot) in slots.enumerated() {
             traits.append(PileTraits(slot: slot, rules: groups[pileGroup[index]].rules))
         }
+        let pairing = groups.first { group in
+            group.rules.pair != nil && group.piles.contains { slots[$0].kind == .foundation }
+        }
+        pairRule = pairing?.rules.pair
+        pairDiscard = pairing?.piles.first { slots[$0].kind == .foundation }
+        // The discard pile takes pairs (and cards that leave alone), never a card dropped as on a
+        // foundation.
+        if let pairDiscard { traits[pairDiscard].takesByHand = false }
         self.traits = traits
 
         func resolve(_ name: String) -> [Int] {
@@ -132,6 +144,14 @@ public struct DeclarativeRules: Rules {
                 state.piles.indices.contains(move.to), move.count >= 1,
                 move.count <= state.piles[move.from].count
             else { return MoveRecord(move: move, steps: []) }
+            if pairRule != nil, let discard = pairDiscard, move.to != discard, pairsOff(move, in: state) {
+                // The card lands on its pair, and the two leave together.
+                for step in [Step(from: move.from, to: move.to, count: 1), Step(from: move.to, to: discard, count: 2)] {
+                    state.apply(step)
+                    steps.append(step)
+                }
+                break
+            }
             let step = Step(from: move.from, to: move.to, count: move.count)
             state.apply(step)
             steps.append(step)
@@ -193,9 +213,12 @@ public struct DeclarativeRules: Rules {
             }
             if move.from == move.to { return .samePile }
             if let verdict = pickUpVerdict(pile: move.from, count: move.count, in: state) { return verdict }
+            if pairRule != nil, pairsOff(move, in: state) { return nil }
             let pile = state.piles[move.from]
             let card = pile[pile.count - move.count]
-            if let verdict = dropVerdict(card: card, count: move.count, onto: move.to, in: state) { return verdict }
+            if let verdict = dropVerdict(card: card, count: move.count, onto: move.to, in: state) {
+                return pairRule == nil ? verdict : pairVerdict(instead: verdict, card: card, onto: move.to, in: state)
+            }
             return limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
         case .stock:
             return stockVerdict(move.from, in: state)
@@ -230,7 +253,8 @@ struct PileTraits: Sendable {
     var capacity: Int
     var isFoundation: Bool
     var isStock: Bool
-    /// Takes cards dropped by hand: not a stock, a waste or a collecting foundation.
+    /// Takes cards dropped by hand: not a stock, a waste, a collecting foundation or the discard
+    /// pile pairs leave for.
     var takesByHand: Bool
     var draw: Int
     var dealNeedsNoEmpty: Bool

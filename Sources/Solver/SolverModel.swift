@@ -104,13 +104,17 @@ struct SolverModel: Sendable {
 
     init(rules: any Rules, pileCount: Int) {
         self.pileCount = pileCount
-        klondike = pileCount == rules.layout.slots.count ? KlondikeShape(rules: rules) : nil
-        golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
-        accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
-        pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
-        spider = pileCount == rules.layout.slots.count ? SpiderShape(rules: rules) : nil
-        calculation = pileCount == rules.layout.slots.count ? CalculationShape(rules: rules) : nil
-        open = pileCount == rules.layout.slots.count ? OpenShape(rules: rules) : nil
+        // Pairs leave the game from piles of any kind, a move none of the families' searches
+        // knows, nor the safe moves' argument: such games get the plain searches.
+        let pairs = rules.layout.rules?.groups.values.contains { $0.pair != nil } ?? false
+        let shaped = pileCount == rules.layout.slots.count && !pairs
+        klondike = shaped ? KlondikeShape(rules: rules) : nil
+        golf = shaped ? GolfShape(rules: rules) : nil
+        accordion = shaped ? AccordionShape(rules: rules) : nil
+        pyramid = shaped ? PyramidShape(rules: rules) : nil
+        spider = shaped ? SpiderShape(rules: rules) : nil
+        calculation = shaped ? CalculationShape(rules: rules) : nil
+        open = shaped ? OpenShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations
@@ -162,7 +166,7 @@ struct SolverModel: Sendable {
             pile < slots.count ? rules.layout.rules?.groups[slots[pile].group]?.searchSees ?? .all : .all
         }
 
-        guard let declarative = rules as? DeclarativeRules, pileCount == slots.count else {
+        guard let declarative = rules as? DeclarativeRules, pileCount == slots.count, !pairs else {
             self.sights = sights
             pileClass = Array(0..<pileCount)
             folds = false

@@ -4,7 +4,8 @@ import Solitaire
 import XCTest
 
 /// Nestor, layouts/nestor.lua: eight columns of six with no two cards of a rank in a column, four
-/// reserve cards, and pairs of a rank off the tops onto the discard pile.
+/// reserve cards, and pairs of a rank off the tops onto the discard pile (the layout's
+/// `pair = "same-rank"`; the script only deals).
 final class NestorTests: XCTestCase {
     var play: VariantPlay!
     var rules: ScriptedRules { play.rules }
@@ -52,16 +53,16 @@ final class NestorTests: XCTestCase {
         let state = play.position([columns[0]: ["7C", "2H"], columns[1]: ["7S"], columns[2]: ["8D"]])
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: columns[1], to: columns[2]), in: state)?.plainMessage,
-            "a pair is two cards of the same rank")
+            "7S and 8D are not of one rank")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: columns[0], to: columns[1], count: 2), in: state)?.plainMessage,
-            "only the top card of a pile moves")
+            "only the top card moves")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: columns[1], to: discard), in: state)?.plainMessage,
-            "drop a card on another of its rank: the pair goes to the discard pile")
+            "drop a card on the card it pairs with, and both go there")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: columns[1], to: columns[3]), in: state)?.plainMessage,
-            "a card pairs only with a top card of its rank")
+            "nothing goes on an empty column")
         XCTAssertFalse(rules.hasAnyLegalMove(in: state))
     }
 
@@ -70,6 +71,11 @@ final class NestorTests: XCTestCase {
         XCTAssertTrue(rules.isWon(play.position([discard: deck])))
         XCTAssertFalse(
             rules.isWon(play.position([discard: Array(deck.dropLast(2)), columns[0]: Array(deck.suffix(2))])))
+    }
+
+    func testOnlyTheDealIsScripted() {
+        XCTAssertEqual(rules.engine?.hooks, [.deal])
+        XCTAssertNotNil(rules.declarativeRules, "the solver plays it by the layout's rules alone")
     }
 
     func testRandomPlayKeepsTheRules() {

@@ -1,0 +1,148 @@
+import Layouts
+import Solitaire
+import TestSupport
+import XCTest
+
+/// `pair` on a discard pile: two cards that may move and pair up leave together when one is
+/// dropped on the other; a card that makes a sum alone leaves by itself; nothing else goes there.
+final class PairTests: XCTestCase {
+    /// Three columns (piles 0 to 2), a reserve (3) and the discard pile (4).
+    func table(_ rule: PairRule) -> TableLayout {
+        makeLayout([
+            GroupSpec("T", .tableau, 3) {
+                $0.build = .none
+                $0.move = .top
+                $0.empty = .none
+            },
+            GroupSpec("R", .reserve, 1),
+            GroupSpec("D", .foundation, 1) {
+                $0.build = .none
+                $0.takeBack = false
+                $0.pair = rule
+            },
+        ])
+    }
+
+    func testCardsThatPairLeaveTogetherAndOthersAreRefusedInThePairsWords() {
+        let fourteen = table(.sum(14))
+        check([
+            MoveCase(
+                name: "6 and 8 make 14", layout: fourteen, piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 0, to: 1, count: 1)),
+            MoveCase(
+                name: "from the reserve", layout: fourteen, piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 3, to: 2, count: 1)),
+            MoveCase(
+                name: "6 and 13 do not", layout: fourteen, piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 0, to: 2, count: 1), refusal: "6S and KH do not add up to 14"),
+            MoveCase(
+                name: "only the top card", layout: fourteen, piles: ["6S 2C", "8D", "KH", "AS", ""],
+                move: .transfer(from: 0, to: 1, count: 2), refusal: "only the top card moves"),
+            MoveCase(
+                name: "nothing alone with 14", layout: fourteen, piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 3, to: 4, count: 1),
+                refusal: "drop a card on the card it pairs with, and both go there"),
+            MoveCase(
+                name: "not onto an empty column", layout: fourteen, piles: ["2C 6S", "", "KH", "AS", ""],
+                move: .transfer(from: 0, to: 1, count: 1), refusal: "nothing goes on an empty column"),
+        ])
+        let thirteen = table(.sum(13))
+        check([
+            MoveCase(
+                name: "a King alone", layout: thirteen, piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 2, to: 4, count: 1)),
+            MoveCase(
+                name: "no other card alone", layout: thirteen, piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 0, to: 4, count: 1),
+                refusal: "only a King goes there alone: drop a card on one it adds up to 13 with"),
+        ])
+        check([
+            MoveCase(
+                name: "one rank", layout: table(.sameRank), piles: ["2C 6S", "6D", "KH", "AS", ""],
+                move: .transfer(from: 1, to: 0, count: 1)),
+            MoveCase(
+                name: "not one rank", layout: table(.sameRank), piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 1, to: 0, count: 1), refusal: "8D and 6S are not of one rank"),
+            MoveCase(
+                name: "one suit", layout: table(.sameSuit), piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 3, to: 0, count: 1)),
+            MoveCase(
+                name: "not one suit", layout: table(.sameSuit), piles: ["2C 6S", "8D", "KH", "AS", ""],
+                move: .transfer(from: 1, to: 0, count: 1), refusal: "8D and 6S are not of one suit"),
+        ])
+    }
+
+    func testAPairLandsOnItsMateAndBothLeaveAndUndoPutsThemBack() {
+        let rules = DeclarativeRules(layout: table(.sum(14)))
+        let start = position(["2C 6S", "8D", "KH", "AS", "QC 2D"])
+        var state = start
+        let record = rules.apply(.transfer(from: 0, to: 1, count: 1), to: &state)
+        XCTAssertEqual(record.steps.map { [$0.from, $0.to, $0.count] }, [[0, 1, 1], [1, 4, 2]])
+        XCTAssertEqual(state.piles.map(text), ["2C", "", "KH", "AS", "QC 2D 8D 6S"])
+        XCTAssertEqual(rules.describe(.transfer(from: 0, to: 1, count: 1), in: start).plainMessage, "Pair 6S with 8D")
+        state.revert(record)
+        XCTAssertEqual(state, start)
+    }
+
+    func testEveryPairIsListedBothWaysAndOnceWhenPruned() {
+        let rules = DeclarativeRules(layout: table(.sum(13)))
+        let state = position(["2C 6S", "7D", "KH", "6H", ""])
+        let moves = Set(rules.legalMoves(in: state))
+        XCTAssertEqual(
+            moves,
+            [
+                .transfer(from: 0, to: 1, count: 1), .transfer(from: 1, to: 0, count: 1),
+                .transfer(from: 1, to: 3, count: 1), .transfer(from: 3, to: 1, count: 1),
+                .transfer(from: 2, to: 4, count: 1),
+            ])
+        var pruned: [Move] = []
+        rules.legalMoves(in: state, into: &pruned, pruned: true)
+        XCTAssertEqual(
+            Set(pruned),
+            [
+                .transfer(from: 0, to: 1, count: 1), .transfer(from: 1, to: 3, count: 1),
+                .transfer(from: 2, to: 4, count: 1),
+            ])
+        XCTAssertTrue(rules.isWon(position(["", "", "", "", "2C 6S 7D KH 6H"])))
+    }
+
+    func testTheLayoutKeyIsCheckedWhereItIsGiven() throws {
+        func load(_ group: String) -> [String] {
+            let text = """
+                name = "x"
+                map = "T T D"
+                [game]
+                [slots.T]
+                kind = "tableau"
+                deal-up = 26
+                \(group == "T" ? "pair = \"sum-14\"" : "")
+                [slots.D]
+                kind = "foundation"
+                \(group == "D" ? "pair = \"sum-27\"" : "")
+                """
+            return LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description)
+        }
+        XCTAssertEqual(
+            load("T"),
+            [
+                "x.toml:7:1: error: pair goes on the foundation pairs leave for (a discard pile), not on group "
+                    + "'tableau' (its kind is tableau)"
+            ])
+        XCTAssertEqual(
+            load("D"),
+            [
+                "x.toml:10:8: error: pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N), \"same-rank\" or "
+                    + "\"same-suit\", found \"sum-27\""
+            ])
+    }
+
+    func testTheSummarySaysHowPairsLeave() throws {
+        let summary = try XCTUnwrap(ShippedLayouts.layout(named: "fourteen")).rulesSummary
+        XCTAssertTrue(
+            summary.contains(
+                "Two cards that may move, whose ranks add up to 14 (Ace 1, Jack 11, Queen 12, King 13), go to the "
+                    + "discard pile together: drop one on the other."), "\(summary)")
+        XCTAssertEqual(table(.sum(13)).rulesSummary.filter { $0.contains("King goes alone") }.count, 1)
+        XCTAssertEqual(summary.last, "Win by moving every card to the discard pile.")
+    }
+}
