@@ -1047,9 +1047,13 @@ extension ShippedLayouts {
         # FreeCell: every card dealt face up to eight columns; four free cells of one
         # card each; build down in alternate colours, any card or run on an empty
         # column; a run moves when there are enough free cells and columns to move it
-        # card by card.
+        # card by card; cards on the foundations stay there.
         #
-        # Rules: PySolFC, "FreeCell" (html-src/rules/freecell.html).
+        # Rules: PySolFC, "FreeCell" (html-src/rules/freecell.html); Microsoft's
+        # FreeCell, whose deal numbers this game uses; and GNOME Aisleriot help,
+        # "FreeCell" (help/C/freecell.xml). PySolFC lets the top card of a foundation
+        # come back into play; Microsoft's FreeCell and Aisleriot ("Cards in
+        # Foundations are no longer in play") do not, and neither does this game.
 
         name = "freecell"
         title = "FreeCell"
@@ -1070,6 +1074,7 @@ extension ShippedLayouts {
         kind = "foundation"
         capacity = 13
         label = "A"
+        take-back = false
 
         [slots.T]
         kind = "tableau"
