@@ -4,7 +4,8 @@
 -- Rules: PySolFC, "La Belle Lucie" (html-src/rules/labellelucie.html). The
 -- deal is seventeen fans of three and one of one, face up. A fan's top card
 -- goes on the top card of another fan one rank higher in its suit, or to its
--- foundation (up in suit from the Ace); an empty fan is never filled. Two
+-- foundation (up in suit from the Ace); an empty fan is never filled. A
+-- foundation's top card may come back onto a fan in the same way. Two
 -- redeals: the cards still on the fans are gathered, shuffled and dealt again
 -- in fans of three (the last fan may have fewer).
 
@@ -25,7 +26,7 @@ end
 function can_pick_up(pile, index)
   local kind = game.kind(pile)
   if kind == "tableau" then return index == game.count(pile), "one card at a time moves" end
-  if kind == "foundation" then return false, "cards on the foundations stay there" end
+  if kind == "foundation" then return index == game.count(pile), "only a foundation's top card comes back" end
   return false, "click the redeal pile to gather, shuffle and deal the fans again"
 end
 
@@ -34,6 +35,7 @@ function can_drop(from, count, to)
   local rank, suit = game.rank(from), game.suit(from)
   local kind = game.kind(to)
   if kind == "foundation" then
+    if game.kind(from) == "foundation" then return false, "a foundation's card goes back only onto a fan" end
     if game.count(to) == 0 then return rank == 1, "a foundation starts with an Ace" end
     return game.suit(to) == suit and game.rank(to) == rank - 1, "a foundation builds up in suit"
   end
@@ -46,7 +48,7 @@ end
 
 -- Every move at once, for the solver (exactly what can_pick_up and can_drop
 -- allow): a fan's top card onto its foundation, or onto the fan whose top card
--- is one rank higher in its suit.
+-- is one rank higher in its suit; a foundation's top card onto that fan too.
 function moves()
   local list = {}
   -- fan_of[suit][rank]: the fan whose top card that is.
@@ -66,6 +68,12 @@ function moves()
       end
       local above = fan_of[suit][rank + 1]
       if above then list[#list + 1] = { fan, 1, above } end
+    end
+  end
+  for _, foundation in ipairs(foundations) do
+    if game.count(foundation) > 0 then
+      local above = fan_of[game.suit(foundation)][game.rank(foundation) + 1]
+      if above then list[#list + 1] = { foundation, 1, above } end
     end
   end
   return list

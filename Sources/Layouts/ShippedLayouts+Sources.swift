@@ -1088,9 +1088,13 @@ extension ShippedLayouts {
         # FreeCell: every card dealt face up to eight columns; four free cells of one
         # card each; build down in alternate colours, any card or run on an empty
         # column; a run moves when there are enough free cells and columns to move it
-        # card by card.
+        # card by card; cards on the foundations stay there.
         #
-        # Rules: PySolFC, "FreeCell" (html-src/rules/freecell.html).
+        # Rules: PySolFC, "FreeCell" (html-src/rules/freecell.html); Microsoft's
+        # FreeCell, whose deal numbers this game uses; and GNOME Aisleriot help,
+        # "FreeCell" (help/C/freecell.xml). PySolFC lets the top card of a foundation
+        # come back into play; Microsoft's FreeCell and Aisleriot ("Cards in
+        # Foundations are no longer in play") do not, and neither does this game.
 
         name = "freecell"
         title = "FreeCell"
@@ -1111,6 +1115,7 @@ extension ShippedLayouts {
         kind = "foundation"
         capacity = 13
         label = "A"
+        take-back = false
 
         [slots.T]
         kind = "tableau"
@@ -1499,9 +1504,10 @@ extension ShippedLayouts {
         "la-belle-lucie": #"""
         # La Belle Lucie: seventeen fans of three cards and one of one, face up.
         # Build down in suit on the fans, one card at a time; an empty fan stays
-        # empty. The foundations build up in suit from the Ace. Twice in a game, a
-        # click on the redeal pile gathers the fans, shuffles them and deals them
-        # again in threes. The rules are in la-belle-lucie.lua.
+        # empty. The foundations build up in suit from the Ace, and a foundation's top
+        # card may come back onto a fan. Twice in a game, a click on the redeal pile
+        # gathers the fans, shuffles them and deals them again in threes. The rules
+        # are in la-belle-lucie.lua.
         #
         # Rules: PySolFC, "La Belle Lucie" (html-src/rules/labellelucie.html).
 
@@ -1530,7 +1536,6 @@ extension ShippedLayouts {
         kind = "foundation"
         capacity = 13
         label = "A"
-        take-back = false
         # The solver tells positions apart by this pile's top card and number of
         # cards: the script decides nothing by what lies under its top card.
         search-sees = "top"
@@ -3989,7 +3994,8 @@ extension ShippedLayouts {
         -- Rules: PySolFC, "La Belle Lucie" (html-src/rules/labellelucie.html). The
         -- deal is seventeen fans of three and one of one, face up. A fan's top card
         -- goes on the top card of another fan one rank higher in its suit, or to its
-        -- foundation (up in suit from the Ace); an empty fan is never filled. Two
+        -- foundation (up in suit from the Ace); an empty fan is never filled. A
+        -- foundation's top card may come back onto a fan in the same way. Two
         -- redeals: the cards still on the fans are gathered, shuffled and dealt again
         -- in fans of three (the last fan may have fewer).
 
@@ -4010,7 +4016,7 @@ extension ShippedLayouts {
         function can_pick_up(pile, index)
           local kind = game.kind(pile)
           if kind == "tableau" then return index == game.count(pile), "one card at a time moves" end
-          if kind == "foundation" then return false, "cards on the foundations stay there" end
+          if kind == "foundation" then return index == game.count(pile), "only a foundation's top card comes back" end
           return false, "click the redeal pile to gather, shuffle and deal the fans again"
         end
 
@@ -4019,6 +4025,7 @@ extension ShippedLayouts {
           local rank, suit = game.rank(from), game.suit(from)
           local kind = game.kind(to)
           if kind == "foundation" then
+            if game.kind(from) == "foundation" then return false, "a foundation's card goes back only onto a fan" end
             if game.count(to) == 0 then return rank == 1, "a foundation starts with an Ace" end
             return game.suit(to) == suit and game.rank(to) == rank - 1, "a foundation builds up in suit"
           end
@@ -4031,7 +4038,7 @@ extension ShippedLayouts {
 
         -- Every move at once, for the solver (exactly what can_pick_up and can_drop
         -- allow): a fan's top card onto its foundation, or onto the fan whose top card
-        -- is one rank higher in its suit.
+        -- is one rank higher in its suit; a foundation's top card onto that fan too.
         function moves()
           local list = {}
           -- fan_of[suit][rank]: the fan whose top card that is.
@@ -4051,6 +4058,12 @@ extension ShippedLayouts {
               end
               local above = fan_of[suit][rank + 1]
               if above then list[#list + 1] = { fan, 1, above } end
+            end
+          end
+          for _, foundation in ipairs(foundations) do
+            if game.count(foundation) > 0 then
+              local above = fan_of[game.suit(foundation)][game.rank(foundation) + 1]
+              if above then list[#list + 1] = { foundation, 1, above } end
             end
           end
           return list

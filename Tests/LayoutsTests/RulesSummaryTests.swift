@@ -31,7 +31,7 @@ final class RulesSummaryTests: XCTestCase {
                     + " and empty tableau piles allow.",
                 "An empty tableau pile takes any card or run.",
                 "Four free cells hold one card each.",
-                "Four foundations build up in suit from Ace to King.",
+                "Four foundations build up in suit from Ace to King; cards never leave them.",
                 "Win by moving every card to the foundations.",
             ])
     }

@@ -28,7 +28,9 @@ final class OpenSearchTests: XCTestCase {
             XCTAssertEqual(portfolio.searches().map(\.order), [.open], name)
         }
         let freecell = try XCTUnwrap(OpenShape(rules: rulesOf(shippedLayout("freecell"))))
-        XCTAssertTrue(freecell.movesRuns && freecell.limitsRuns && freecell.takesBack)
+        XCTAssertTrue(freecell.movesRuns && freecell.limitsRuns)
+        XCTAssertFalse(freecell.takesBack, "FreeCell keeps its foundations' cards, as Microsoft's does")
+        XCTAssertTrue(try XCTUnwrap(OpenShape(rules: rulesOf(shippedLayout("bakers-game")))).takesBack)
         XCTAssertEqual(freecell.emptyColumn, .any)
         let castle = try XCTUnwrap(OpenShape(rules: rulesOf(shippedLayout("beleaguered-castle"))))
         XCTAssertFalse(castle.takesBack)

@@ -55,9 +55,33 @@ final class LaBelleLucieTests: XCTestCase {
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[3], to: foundations[1]), in: state)?.plainMessage,
             "a foundation builds up in suit")
+    }
+
+    /// As in PySolFC, whose foundations let their top card go: a foundation's top card comes back
+    /// onto a fan by the fans' rule, never onto an empty fan or another foundation.
+    func testAFoundationsTopCardComesBackOntoAFan() {
+        let state = play.position([
+            foundations[0]: ["AH", "2H", "3H"], fans[0]: ["4H"], fans[1]: ["4S"], fans[2]: ["9C"],
+        ])
+        XCTAssertNil(rules.refusal(of: .transfer(from: foundations[0], to: fans[0]), in: state))
         XCTAssertEqual(
-            rules.refusal(of: .transfer(from: foundations[1], to: fans[1]), in: state)?.plainMessage,
-            "cards on the foundations stay there")
+            rules.refusal(of: .transfer(from: foundations[0], to: fans[1]), in: state)?.plainMessage,
+            "a fan builds down in suit")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: foundations[0], to: fans[3]), in: state)?.plainMessage,
+            "an empty fan stays empty")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: foundations[0], to: foundations[1]), in: state)?.plainMessage,
+            "a foundation's card goes back only onto a fan")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: foundations[0], to: fans[0], count: 2), in: state)?.plainMessage,
+            "only a foundation's top card comes back")
+
+        var after = state
+        _ = rules.apply(.transfer(from: foundations[0], to: fans[0]), to: &after)
+        XCTAssertEqual(after.piles[foundations[0]].map(\.description), ["AH", "2H"])
+        XCTAssertEqual(after.piles[fans[0]].map(\.description), ["4H", "3H"])
+        XCTAssertNil(rules.takeFailure())
     }
 
     func testARedealShufflesTheFansAndDealsThemInThrees() {
