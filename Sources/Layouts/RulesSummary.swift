@@ -219,7 +219,13 @@ struct RulesSummary {
         let pile = group.rules
         let direction: String
         switch pile.build {
-        case .none: return "\(verb("take", group)) no cards"
+        case .none:
+            // Dropped on, a pile of a pairing game gives its card up with the one dropped.
+            if group.kind != .foundation, groups.contains(where: { $0.rules.pair != nil }) {
+                return "\(verb("take", group)) no cards but "
+                    + (group.slots.count == 1 ? "pairs off its" : "pair off theirs")
+            }
+            return "\(verb("take", group)) no cards"
         case .down: direction = "down"
         case .up: direction = "up"
         case .either: direction = "up or down"
