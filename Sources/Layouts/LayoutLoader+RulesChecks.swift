@@ -7,6 +7,11 @@ extension Loader {
         checkStockKeys(groups)
         checkPairs(groups)
         checkDeal(groups, game: game, slots: slots)
+        if game.win == .stockEmpty && !slots.contains(where: { $0.kind == .stock }) {
+            error(
+                "win = \"stock-empty\" needs a stock: the game is won once the stock is empty",
+                at: index.valuePosition("game.win"), key: "game.win")
+        }
     }
 
     /// `pair` goes on a foundation (the discard pile pairs leave for), and on one group only.

@@ -175,6 +175,9 @@ public enum WinCondition: String, CaseIterable, Sendable {
     case foundations
     /// Every tableau, cell and reserve pile is empty (Golf: the stock may still hold cards).
     case cleared
+    /// The stock is empty, whatever is left on the table (Cover: won once its last card is
+    /// dealt).
+    case stockEmpty = "stock-empty"
 }
 
 /// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the

@@ -340,6 +340,8 @@ struct RulesSummary {
             let hasStock = groups.contains { $0.kind == .stock }
             let what = names.isEmpty ? "the table" : "every card off the \(Words.list(names))"
             return "Win by clearing \(what)" + (hasStock ? "; the stock may still hold cards." : ".")
+        case .stockEmpty:
+            return "Win by emptying the stock, whatever is left on the table."
         }
     }
 

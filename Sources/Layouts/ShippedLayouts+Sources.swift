@@ -644,6 +644,50 @@ extension ShippedLayouts {
         take-back = false
 
         """#,
+        "cover": #"""
+        # Cover: four cards face up on the table, the rest in the stock. Two table
+        # cards of one suit, dropped one on the other, leave the game together for the
+        # discard pile, and each space they leave is filled from the stock at once.
+        # Won when the stock is empty; the game is lost once the four cards on the
+        # table are of four suits while the stock still holds cards.
+        #
+        # Rules: GNOME Aisleriot help, "Cover" (help/C/cover.xml).
+
+        name = "cover"
+        title = "Cover"
+
+        map = """
+        S . T T T T . D
+        """
+
+        [game]
+        family = "Pairing"
+        win = "stock-empty"
+
+        # The stock only refills the table's spaces: with no waste, a click deals
+        # nothing.
+        [slots.S]
+        kind = "stock"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "same-suit"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "double-freecell": #"""
         # Double FreeCell: two decks, ten columns of ten cards, six cells; four Aces
         # start the four foundations, which build up in suit from Ace to King and on
@@ -4801,7 +4845,7 @@ extension ShippedLayouts {
         "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock",
         "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
         "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks",
-        "gypsy", "easthaven", "gaps", "osmosis", "fourteen", "monte-carlo", "nestor", "pyramid", "yukon", "alaska",
-        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "gypsy", "easthaven", "gaps", "osmosis", "cover", "fourteen", "monte-carlo", "nestor", "pyramid", "yukon",
+        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -33,6 +33,9 @@ extension DeclarativeRules {
         if game.win == .foundations && !layout.slots.contains(where: { $0.kind == .foundation }) {
             problems.append("the game is won on the foundations but the table has none")
         }
+        if game.win == .stockEmpty && !layout.slots.contains(where: { $0.kind == .stock }) {
+            problems.append("the game is won once the stock is empty but the table has none")
+        }
 
         var dealt = 0
         var dealtRank: [Int: Int] = [:]
@@ -94,12 +97,14 @@ extension DeclarativeRules {
             problems.append("the deal uses \(used) cards but the game has \(total)")
         } else if used < total {
             if let stock = layout.slots.first(where: { $0.kind == .stock }) {
-                let rules = rules(stock.group)
+                let stockRules = rules(stock.group)
                 let dealsSomewhere =
-                    rules.dealTo.isEmpty
+                    stockRules.dealTo.isEmpty
                     ? layout.slots.contains { $0.kind == .waste }
-                    : rules.dealTo.contains { groupSlots[$0] != nil || slotIDs.contains($0) }
-                if !dealsSomewhere {
+                    : stockRules.dealTo.contains { groupSlots[$0] != nil || slotIDs.contains($0) }
+                // A stock the table's spaces refill from (Cover) needs nowhere to deal.
+                let refills = groupNames.contains { rules($0).refillFrom == stock.group }
+                if !dealsSomewhere && !refills {
                     problems.append("the stock has nowhere to deal: give it deal-to or add a waste")
                 }
             } else {

@@ -201,6 +201,9 @@ public struct DeclarativeRules: Rules {
         case .cleared:
             for pile in clearedPiles where !state.piles[pile].isEmpty { return false }
             return true
+        case .stockEmpty:
+            for pile in stockPiles where !state.piles[pile].isEmpty { return false }
+            return !stockPiles.isEmpty
         }
     }
 

@@ -61,6 +61,7 @@ struct GolfShape: Sendable {
         }
         guard !columns.isEmpty, columns.count <= 64, foundations.count == 1, stocks.count <= 1 else { return nil }
         let foundation = foundations[0]
+        guard declarative.game.win != .stockEmpty else { return nil }
         for column in columns {
             let pileRules = declarative.pileRules(column)
             guard pileRules.build == .none, pileRules.empty == .none, pileRules.move == .top else { return nil }

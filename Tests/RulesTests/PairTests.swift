@@ -145,4 +145,40 @@ final class PairTests: XCTestCase {
         XCTAssertEqual(table(.sum(13)).rulesSummary.filter { $0.contains("King goes alone") }.count, 1)
         XCTAssertEqual(summary.last, "Win by moving every card to the discard pile.")
     }
+
+    /// Cover: two cards of one suit leave, their spaces are filled from the stock at once, and
+    /// the game is won when the stock is empty, whatever is left on the table.
+    func testCoverRefillsFromTheStockAndIsWonWhenTheStockIsEmpty() throws {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "cover"))
+        let rules = DeclarativeRules(layout: layout)
+        XCTAssertEqual(DeclarativeRules.problems(in: layout), [])
+        // Piles: the stock, four spaces, the discard pile.
+        var state = position(["[2C] [3H]", "5S", "KS", "9D", "AH", ""])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 2, count: 1), in: state))
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 3, to: 4, count: 1), in: state)?.plainMessage,
+            "9D and AH are not of one suit")
+        XCTAssertNil(rules.clickMove(on: 0, in: state), "a click on the stock deals nothing")
+        _ = rules.apply(.transfer(from: 1, to: 2, count: 1), to: &state)
+        XCTAssertEqual(state.piles.map(text), ["", "3H", "2C", "9D", "AH", "KS 5S"])
+        XCTAssertTrue(rules.isWon(state), "the stock is empty")
+        XCTAssertFalse(rules.isWon(position(["[2C]", "5S", "KS", "9D", "AH", ""])))
+        XCTAssertEqual(
+            layout.rulesSummary.last, "Win by emptying the stock, whatever is left on the table.")
+    }
+
+    func testWinningOnAnEmptyStockNeedsAStock() {
+        let text = """
+            name = "x"
+            map = "T T"
+            [game]
+            win = "stock-empty"
+            [slots.T]
+            kind = "tableau"
+            deal-up = 26
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            ["x.toml:4:7: error: win = \"stock-empty\" needs a stock: the game is won once the stock is empty"])
+    }
 }
