@@ -11,7 +11,7 @@ extension LayoutLoader {
     public static let rulesKeys = [
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
-        "deal-needs-all-filled", "turn-up", "search-sees", "pair",
+        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -254,6 +254,7 @@ extension Loader {
                 $0.searchSees = $1
             }
             take("pair", pairRule(table, parent: path)) { $0.pair = $1 }
+            take("freeze", boolean(table, "freeze", parent: path)) { $0.freeze = $1 }
         }
     }
 

@@ -12,6 +12,8 @@ public enum BuildDirection: String, CaseIterable, Sendable {
     case either
     /// Nothing may be placed on the pile by hand (a reserve, the waste).
     case none
+    /// A card of the same rank (Pileon: `build = "same-rank"`).
+    case sameRank = "same-rank"
 }
 
 /// What the solver tells positions apart by on a pile (`search-sees`): a promise of the layout's
@@ -178,6 +180,9 @@ public enum WinCondition: String, CaseIterable, Sendable {
     /// The stock is empty, whatever is left on the table (Cover: won once its last card is
     /// dealt).
     case stockEmpty = "stock-empty"
+    /// Every tableau pile is empty, or full to its capacity with its cards built in order
+    /// (Pileon: four cards of one rank on each pile that holds any).
+    case sets
 }
 
 /// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the
@@ -225,6 +230,9 @@ public struct PileRules: Hashable, Sendable {
     /// A complete run King to Ace in one suit, face up on top of a tableau pile, moves onto an
     /// empty slot of this group by itself (Spider, Scorpion): `collect = true`.
     public var collect: Bool
+    /// A pile full to its capacity with its cards built in order is finished: its top card
+    /// turns face down by itself and no card leaves it (Pileon): `freeze = true`.
+    public var freeze: Bool = false
 
     /// Two cards that may move leave the game together onto this pile (a discard pile), dropped
     /// one on the other, when they pair by this rule (Fourteen: `pair = "sum-14"`; Nestor:

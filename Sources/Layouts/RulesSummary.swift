@@ -159,7 +159,11 @@ struct RulesSummary {
 
     /// "Seven tableau piles build down in alternate colours; built runs move together."
     func pileSentence(for group: Group) -> String {
-        "\(subject(group)) \(building(group)); \(moving(group))."
+        var sentence = "\(subject(group)) \(building(group)); \(moving(group))"
+        if group.rules.freeze {
+            sentence += "; a full pile built in order is finished: its top card turns over and its cards stay"
+        }
+        return sentence + "."
     }
 
     /// "Four free cells hold one card each."
@@ -229,6 +233,9 @@ struct RulesSummary {
         case .down: direction = "down"
         case .up: direction = "up"
         case .either: direction = "up or down"
+        case .sameRank:
+            let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
+            return "\(verb("take", group)) cards of their top card's rank\(suits)"
         }
         let wrap = group.kind == .foundation ? "" : Words.wrapNote(pile)
         return "\(verb("build", group)) \(direction) \(Words.suitRule(pile.suit))" + wrap
@@ -243,6 +250,7 @@ struct RulesSummary {
         case .faceUp: return "any face-up card moves with the cards on it"
         case .none: return "no card leaves \(group.slots.count == 1 ? "it" : "them")"
         case .sequence:
+            if pile.build == .sameRank { return "cards of one rank move together" }
             var runs = "built runs move together"
             if let moveSuit = pile.moveSuit, moveSuit != pile.suit {
                 runs = "runs built \(Words.suitRule(moveSuit)) move together"
@@ -342,6 +350,14 @@ struct RulesSummary {
             return "Win by clearing \(what)" + (hasStock ? "; the stock may still hold cards." : ".")
         case .stockEmpty:
             return "Win by emptying the stock, whatever is left on the table."
+        case .sets:
+            let tableau = groups.filter { $0.kind == .tableau }
+            let sizes = Set(tableau.flatMap { $0.slots.map(\.capacity) })
+            if tableau.allSatisfy({ $0.rules.build == .sameRank }), sizes.count == 1, let size = sizes.first ?? nil {
+                return "Win by leaving every tableau pile empty or holding \(Words.count(size, capitalized: false)) "
+                    + "cards of one rank."
+            }
+            return "Win by leaving every tableau pile empty or full, its cards built in order."
         }
     }
 
@@ -429,7 +445,7 @@ enum Words {
         case .down: return " (a King goes on an Ace)"
         case .up: return " (an Ace goes on a King)"
         case .either: return " (King and Ace are neighbours)"
-        case .none: return ""
+        case .none, .sameRank: return ""
         }
     }
 

@@ -2015,6 +2015,42 @@ extension ShippedLayouts {
         take-back = false
 
         """#,
+        "pileon": #"""
+        # Pileon: fifteen piles of up to four cards, the deck dealt four at a time
+        # face up onto the first thirteen, the last two left empty. A card, or a group
+        # of cards of one rank, goes on a card of its rank or on an empty pile, so long
+        # as no pile grows past four cards. A pile holding the four cards of a rank is
+        # finished: its top card turns over and its cards stay. Won when every pile is
+        # empty or finished.
+        #
+        # Rules: GNOME Aisleriot help, "Pileon" (help/C/pileon.xml).
+
+        name = "pileon"
+        title = "Pileon"
+
+        map = """
+        T T T T T T T T
+        . . . . . . . .
+        T T T T T T T .
+        """
+
+        [game]
+        family = "Pileon"
+        win = "sets"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 4
+        capacity = 4
+        deal-up = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0]
+        build = "same-rank"
+        suit = "any"
+        move = "sequence"
+        empty = "any"
+        freeze = true
+
+        """#,
         "portuguese-solitaire": #"""
         # Portuguese Solitaire: Baker's Dozen with the Kings left where they fall and
         # a King allowed on an empty column.
@@ -4845,7 +4881,7 @@ extension ShippedLayouts {
         "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock",
         "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
         "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks",
-        "gypsy", "easthaven", "gaps", "osmosis", "cover", "fourteen", "monte-carlo", "nestor", "pyramid", "yukon",
-        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "gypsy", "easthaven", "gaps", "osmosis", "cover", "fourteen", "monte-carlo", "nestor", "pileon", "pyramid",
+        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

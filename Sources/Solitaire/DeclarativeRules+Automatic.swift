@@ -6,7 +6,9 @@ import Layouts
 // - `refill-from`: an emptied pile takes the top card of the first non-empty slot of the named
 //   group (Canfield's reserve);
 // - `collect`: a complete run King to Ace of one suit, face up on top of a tableau pile, moves
-//   onto the first empty slot of a collecting group (Spider).
+//   onto the first empty slot of a collecting group (Spider);
+// - `freeze`: a finished pile (DeclarativeRules+Finished.swift) turns its top card face down
+//   (Pileon), and stays so.
 //
 // Every pile a step touched is looked at again, until nothing changes: the steps themselves are
 // the work list, so this allocates nothing beyond the record.
@@ -47,7 +49,10 @@ extension DeclarativeRules {
             return nil
         }
         if !top.faceUp {
-            return traits[index].turnUp ? .turnUp(index) : nil
+            return traits[index].turnUp && !isFrozen(index, in: state) ? .turnUp(index) : nil
+        }
+        if traits[index].freeze && isFinished(index, in: state) {
+            return Step(from: index, to: index, count: 1, flip: true, automatic: true)
         }
         if collectSources[index] && top.rank == 1 && pile.count >= 13 && completesRun(pile) {
             for target in collectTargets where state.piles[target].isEmpty {

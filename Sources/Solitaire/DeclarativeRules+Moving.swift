@@ -20,6 +20,7 @@ extension DeclarativeRules {
         case .down: guard down else { return false }
         case .up: guard up else { return false }
         case .either: guard down || up else { return false }
+        case .sameRank: guard rank == belowRank else { return false }
         case .none: return false
         }
         switch suit {
@@ -40,6 +41,7 @@ extension DeclarativeRules {
         let traits = self.traits[index]
         if traits.isStock { return .stockDeals }
         if traits.isFoundation && !traits.takeBack { return .foundationKeeps }
+        if traits.freeze && isFrozen(index, in: state) { return .finished }
         let start = pile.count - count
         switch traits.move {
         case .none: return .cannotLeave(traits.kind)

@@ -21,6 +21,8 @@ enum Verdict: Hashable, Sendable {
     case onlyTop
     case onlyWholePile
     case faceDown
+    /// A finished pile of a freezing group (Pileon).
+    case finished
     case notInSequence
     case tooMany(limit: Int, cells: Int, columns: Int)
     // Dropping
@@ -97,6 +99,7 @@ extension DeclarativeRules {
         case .onlyTop: return Refusal("only the top card moves")
         case .onlyWholePile: return Refusal("only the whole pile moves")
         case .faceDown: return Refusal("that card is face down")
+        case .finished: return Refusal("that pile is finished: its cards stay")
         case .notInSequence: return Refusal("that run is not in sequence")
         case .tooMany(let limit, let cells, let columns):
             return Refusal(
@@ -155,6 +158,7 @@ extension DeclarativeRules {
         if traits.build == .down || traits.build == .either {
             if rank < 13 { ranks.append(rank + 1) } else if traits.wrap { ranks.append(1) }
         }
+        if traits.build == .sameRank { ranks.append(rank) }
         guard let first = ranks.first else {
             return Refusal([.card(card), .text(" goes on no card")])
         }

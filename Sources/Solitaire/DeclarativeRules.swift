@@ -204,6 +204,11 @@ public struct DeclarativeRules: Rules {
         case .stockEmpty:
             for pile in stockPiles where !state.piles[pile].isEmpty { return false }
             return !stockPiles.isEmpty
+        case .sets:
+            for pile in traits.indices where traits[pile].kind == .tableau && !state.piles[pile].isEmpty {
+                if !isFinished(pile, in: state) { return false }
+            }
+            return true
         }
     }
 
@@ -250,6 +255,8 @@ struct PileTraits: Sendable {
     var freeCellLimit: Bool
     var takeBack: Bool
     var collect: Bool
+    /// A full pile built in order is finished (`freeze`).
+    var freeze: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
     var turnUp: Bool
     /// The slot's capacity; 1 for a cell without one; `Int.max` for no limit.
@@ -275,11 +282,12 @@ struct PileTraits: Sendable {
         empty = rules.empty
         base = rules.base
         move = rules.move
-        sequenceDirection = rules.build == .up ? .up : .down
+        sequenceDirection = rules.build == .up || rules.build == .sameRank ? rules.build : .down
         sequenceSuit = rules.moveSuit ?? rules.suit
         freeCellLimit = rules.sequenceLimit == .freeCells
         takeBack = rules.takeBack
         collect = rules.collect
+        freeze = rules.freeze
         turnUp = rules.turnUp && slot.kind != .stock
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
         isFoundation = slot.kind == .foundation

@@ -61,7 +61,7 @@ final class RulesDiagnosticsTests: XCTestCase {
         check([
             tableau(
                 "build = \"dwn\"", "\"dwn\"",
-                "unknown build \"dwn\"; did you mean \"down\"? (one of down, up, either, none)"),
+                "unknown build \"dwn\"; did you mean \"down\"? (one of down, up, either, none, same-rank)"),
             tableau(
                 "suit = \"alternte\"", "\"alt",
                 "unknown suit \"alternte\"; did you mean \"alternate\"? (one of same, alternate, same-colour, any, different)"
@@ -152,7 +152,7 @@ final class RulesDiagnosticsTests: XCTestCase {
             game("suits = \"\"", "\"\"", "suits must name at least one suit: letters from \"CDHS\""),
             game(
                 "win = \"clear\"", "\"clear",
-                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty)"),
+                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets)"),
             game(
                 "solver = \"acordion\"", "\"acordion",
                 "unknown solver \"acordion\"; did you mean \"accordion\"? (one of accordion, calculation, klondike, pyramid, tri-peaks)"
