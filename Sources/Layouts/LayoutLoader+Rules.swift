@@ -333,14 +333,16 @@ extension Loader {
     }
 
     func emptyRule(_ table: TOMLTable, parent: String) -> EmptyRule? {
-        let choices = ["any", "none"] + LayoutLoader.rankSymbols
+        let choices = ["any", "none", "below-base"] + LayoutLoader.rankSymbols
         guard
             let raw = choice(
-                table, "empty", parent: parent, choices: choices, shown: "\"any\", \"none\" or " + Loader.ranksShown)
+                table, "empty", parent: parent, choices: choices,
+                shown: "\"any\", \"none\", \"below-base\" or " + Loader.ranksShown)
         else { return nil }
         switch raw {
         case "any": return .any
         case "none": return EmptyRule.none
+        case "below-base": return .belowBase
         default: return .rank(LayoutLoader.rankSymbols.firstIndex(of: raw)! + 1)
         }
     }

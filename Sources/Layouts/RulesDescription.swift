@@ -129,6 +129,9 @@ public enum EmptyRule: Hashable, Sendable {
     case none
     /// Only a card of this rank (1 = Ace … 13 = King): `empty = "K"`.
     case rank(Int)
+    /// Only a card one rank below the foundations' base, the rank of the card dealt to start
+    /// them (a King below an Ace): `empty = "below-base"` (Lady Jane).
+    case belowBase
 }
 
 /// What may be picked up from a pile.

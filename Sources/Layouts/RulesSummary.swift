@@ -278,6 +278,9 @@ struct RulesSummary {
         case .rank(let rank):
             let card = "\(Words.article(rank)) \(Words.rankName(rank))"
             takes = carriesRuns ? "takes only \(card) or a run starting with one" : "takes only \(card)"
+        case .belowBase:
+            let card = "a card one rank below the foundations' base (a King below an Ace)"
+            takes = carriesRuns ? "takes only \(card), or a run starting with one" : "takes only \(card)"
         }
         if let source = pile.refillFrom {
             let from = groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source

@@ -1594,6 +1594,61 @@ extension ShippedLayouts {
         empty = "none"
 
         """#,
+        "lady-jane": #"""
+        # Lady Jane: seven columns dealt 1 to 7 cards, the top one face up, and seven
+        # reserve piles of one card each; then one card starts the first foundation
+        # and sets the base rank of all four, which build up in suit, an Ace on a
+        # King. The columns build down in alternate colours and move in runs; an empty
+        # column takes only a card one rank below the base, or a run starting with
+        # one. A click on the stock deals a card onto each reserve pile, whose top
+        # cards play to the columns and the foundations; there is no redeal.
+        #
+        # Rules: GNOME Aisleriot help, "Lady Jane" (help/C/lady_jane.xml).
+
+        name = "lady-jane"
+        title = "Lady Jane"
+
+        # The reserve stands in two columns right of the table, so that the columns
+        # below the foundations have the height they need.
+        map = """
+        S . F F F F . R R
+        T T T T T T T R R
+        . . . . . . . R R
+        . . . . . . . R .
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "reserve"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+
+        [slots.R]
+        kind = "reserve"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = 1
+        build = "down"
+        suit = "alternate"
+        move = "sequence"
+        empty = "below-base"
+
+        """#,
         "limited": #"""
         # Limited: Forty Thieves with twelve columns of three cards. The columns stand
         # in two rows.
@@ -4878,8 +4933,8 @@ extension ShippedLayouts {
         "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
         "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "bakers-dozen",
         "castles-in-spain", "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle",
-        "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "storehouse", "clock",
-        "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
+        "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "lady-jane", "storehouse",
+        "clock", "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
         "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks",
         "gypsy", "easthaven", "gaps", "osmosis", "cover", "fourteen", "monte-carlo", "nestor", "pileon", "pyramid",
         "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",

@@ -33,6 +33,10 @@ extension DeclarativeRules {
             case .any: return nil
             case .none: return .emptyTakesNothing(traits.kind)
             case .rank(let rank): return card.rank == rank ? nil : .emptyTakesOnly(rank, traits.kind)
+            case .belowBase:
+                let base = state.dealtBase == 0 ? 1 : state.dealtBase
+                let rank = base == 1 ? 13 : base - 1
+                return card.rank == rank ? nil : .emptyTakesOnly(rank, traits.kind)
             }
         }
         if traits.build == .none { return .buildsNothing(traits.kind) }

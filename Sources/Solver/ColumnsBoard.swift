@@ -188,6 +188,7 @@ struct ColumnsBoard {
         case .any: true
         case .none: false
         case .rank(let rank): Int(card & 0x0F) == rank
+        case .belowBase: false  // never: ColumnsShape refuses such columns
         }
     }
 

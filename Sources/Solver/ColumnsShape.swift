@@ -86,7 +86,7 @@ struct ColumnsShape: Sendable {
             guard pileRules.build == .down, !pileRules.wrap, pileRules.move == .top || pileRules.move == .sequence,
                 pileRules.turnUp, pileRules.refillFrom == nil, !pileRules.collect, slots[pile].capacity == nil,
                 pileRules.suit == first.suit, (pileRules.moveSuit ?? pileRules.suit) == (first.moveSuit ?? first.suit),
-                pileRules.move == first.move, pileRules.empty == first.empty,
+                pileRules.move == first.move, pileRules.empty == first.empty, pileRules.empty != .belowBase,
                 pileRules.sequenceLimit == first.sequenceLimit
             else { return nil }
         }

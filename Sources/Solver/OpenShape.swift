@@ -104,6 +104,7 @@ struct OpenShape: Sendable {
         case .any: emptyColumn = .any
         case .none: emptyColumn = .none
         case .rank(let rank): emptyColumn = .rank(rank)
+        case .belowBase: return nil
         }
 
         var inOrder = [Bool](repeating: false, count: 64 * 64)

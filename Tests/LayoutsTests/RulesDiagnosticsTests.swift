@@ -85,7 +85,8 @@ final class RulesDiagnosticsTests: XCTestCase {
             ),
             tableau(
                 "empty = \"k\"", "\"k",
-                "unknown empty \"k\"; did you mean \"K\"? (\"any\", \"none\" or a rank: A, 2 to 9, T, J, Q or K)"),
+                "unknown empty \"k\"; did you mean \"K\"? (\"any\", \"none\", \"below-base\" or a rank: A, 2 to 9, T, J, Q or K)"
+            ),
             tableau("deal-rank = \"10\"", "\"10", "unknown deal-rank \"10\" (a rank: A, 2 to 9, T, J, Q or K)"),
             tableau(
                 "deal-rank = 1", "1",
