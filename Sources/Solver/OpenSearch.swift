@@ -10,7 +10,8 @@ import Solitaire
 // column (the columns are alike) unless it is the whole of its column, a card into the first
 // empty cell (the cells are alike), a card from a cell onto a column, and, where the rules let
 // cards come back, a foundation's top card onto a column or into a cell. Safe cards go up by
-// themselves (OpenBoard.swift). They are tried best first (``score(_:)``).
+// themselves (OpenBoard.swift). They are tried best first: by the promise of the position each leads to
+// (OpenBoard.swift).
 //
 // Two kinds of attempt take turns when cards may come back off the foundations. A seeking
 // attempt leaves those moves out; it finds wins as soon, and running dry proves nothing. A whole
@@ -71,11 +72,6 @@ struct OpenSearch {
     /// Scratch: the moves of the position being expanded, and a sum of table slots read early.
     private var listed: [Child] = []
     private var touched: UInt64 = 0
-    /// Scratch: the promise of the position being expanded (OpenBoard.swift), its cells' part
-    /// and its columns'.
-    private var parentPromise = 0
-    private var parentCellPromise = 0
-    private var parentColumns = [Int](repeating: 0, count: OpenShape.maxColumns)
 
     private var attempt = 0
     private var attemptLimit = OpenSearch.firstAttempt
@@ -266,12 +262,6 @@ struct OpenSearch {
         let firstEmptyColumn = board.heights.firstIndex(of: 0)
         let ontoColumn = board.runLimit(cells: emptyCells, columns: emptyColumns)
         let ontoEmpty = board.runLimit(cells: emptyCells, columns: max(0, emptyColumns - 1))
-        parentCellPromise = board.cellPromise
-        parentPromise = board.upPromise + parentCellPromise
-        for column in 0..<columns {
-            parentColumns[column] = board.columnPromise(column)
-            parentPromise += parentColumns[column]
-        }
 
         for from in 0..<columns {
             let height = board.heights[from]
@@ -345,21 +335,8 @@ struct OpenSearch {
     /// Plays a move to see where it leads: a win ends the search (returns `true`); a position is
     /// listed with its score.
     private mutating func consider(_ move: OpenMove) -> Bool {
-        var order = score(move)
         let undo = board.play(move)
-        if undo.folded == 0 && move.from < OpenMove.firstFoundation && move.to < OpenMove.firstFoundation {
-            // Only the move's two places changed: the parent's promise, mended.
-            var promise = parentPromise + board.cellPromise - parentCellPromise
-            if move.from < OpenMove.firstCell {
-                promise += board.columnPromise(Int(move.from)) - parentColumns[Int(move.from)]
-            }
-            if move.to < OpenMove.firstCell {
-                promise += board.columnPromise(Int(move.to)) - parentColumns[Int(move.to)]
-            }
-            order = promise * 4
-        } else {
-            order = board.promise() * 4
-        }
+        let order = board.promise() * 4
         if board.isWon {
             let path = levels.compactMap { $0.undo?.move } + (expanding.map { [$0.move] } ?? []) + [move]
             board.takeBack(undo)
@@ -372,44 +349,6 @@ struct OpenSearch {
         listed.append(
             Child(move: move, key: key, order: order + (attempt > 0 ? restarts.shaken(below: Self.shake) : 0)))
         return false
-    }
-
-    /// How good a move looks, before it is played: higher first.
-    private func score(_ move: OpenMove) -> Int {
-        let count = Int(move.count)
-        if move.to >= OpenMove.firstFoundation { return 2000 }
-        if move.from >= OpenMove.firstFoundation { return -1000 }
-        var score = 0
-        var bottom: UInt8
-        if move.from < OpenMove.firstCell {
-            let from = Int(move.from)
-            let left = board.heights[from] - count
-            bottom = board.card(from, left)
-            if left == 0 {
-                score += 400  // a column emptied
-            } else {
-                let below = board.card(from, left - 1)
-                if board.goesUp(below) {
-                    score += 600  // a card freed for its foundation
-                } else if board.liesInOrder(bottom, on: below) {
-                    score -= 200  // a run in order split
-                } else {
-                    score += 100  // lifted off a card it lay on out of order
-                }
-            }
-        } else {
-            bottom = board.cells[Int(move.from - OpenMove.firstCell)]
-            score += 150  // a cell freed
-        }
-        if move.to >= OpenMove.firstCell {
-            score -= 300  // a cell filled
-        } else if board.heights[Int(move.to)] == 0 {
-            score -= 100 - 10 * count  // an empty column filled
-        } else {
-            score += 200 + 10 * count  // into order
-        }
-        _ = bottom
-        return score
     }
 
     /// Plays the search's moves, with the safe moves folded after each, on the table's rules from
