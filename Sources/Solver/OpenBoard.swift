@@ -49,6 +49,19 @@ struct OpenBoard {
     private(set) var heights: [Int]
     /// Column `c`'s hash at height `h` (its first `h` cards) at `prefixHashes[c * stride + h]`.
     private var prefixHashes: [UInt64]
+    /// Column `c`'s cards out of order (a card not in order on the one below it) among its first
+    /// `h` cards, at `prefixDisorder[c * stride + h]`.
+    private var prefixDisorder: [UInt8]
+    /// The cards out of order in every column, the sum of each column's ``prefixDisorder`` at its
+    /// height.
+    private(set) var disorder = 0
+    /// Per identity, where the card lies when it is in a column (`column * stride + place`), or
+    /// ``inCell`` when it is in a cell; what it holds for a card up means nothing.
+    private var location: [UInt16]
+    static let inCell: UInt16 = 0xFFFF
+    /// The empty cells, and the empty columns (whatever they take).
+    private(set) var emptyCells = 0
+    private(set) var emptyColumns = 0
     /// The cells' cards, 0 for an empty cell.
     private(set) var cells: [UInt8]
     /// Per suit, the rank of the top card of its foundation (0 for none).
@@ -83,6 +96,8 @@ struct OpenBoard {
         self.cards = cards
         heights = columns.map(\.count)
         prefixHashes = [UInt64](repeating: 0, count: Self.stride * columns.count)
+        prefixDisorder = [UInt8](repeating: 0, count: Self.stride * columns.count)
+        location = [UInt16](repeating: Self.inCell, count: 64)
         self.cells = cells
         self.foundation = foundation
         inOrder = shape.inOrder
@@ -101,11 +116,18 @@ struct OpenBoard {
             let base = column * Self.stride
             prefixHashes[base] = Self.emptyColumnHash
             for place in 0..<heights[column] {
-                prefixHashes[base + place + 1] = Self.extend(prefixHashes[base + place], by: cards[base + place])
+                let card = cards[base + place]
+                prefixHashes[base + place + 1] = Self.extend(prefixHashes[base + place], by: card)
+                let outOfOrder = place > 0 && !shape.inOrder[Int(cards[base + place - 1]) << 6 | Int(card)]
+                prefixDisorder[base + place + 1] = prefixDisorder[base + place] + (outOfOrder ? 1 : 0)
+                location[Int(card)] = UInt16(base + place)
             }
             key &+= Self.mix(prefixHashes[base + heights[column]])
+            disorder += Int(prefixDisorder[base + heights[column]])
+            if heights[column] == 0 { emptyColumns += 1 }
         }
         for card in cells where card != 0 { key &+= Self.cellHash(card) }
+        emptyCells = cells.filter { $0 == 0 }.count
     }
 
     // MARK: Reading
@@ -153,18 +175,7 @@ struct OpenBoard {
     }
 
     /// The empty columns that count for the free-cell limit (those that take any card).
-    var emptyCountingColumns: Int {
-        guard emptyColumn == .any else { return 0 }
-        var count = 0
-        for height in heights where height == 0 { count += 1 }
-        return count
-    }
-
-    var emptyCells: Int {
-        var count = 0
-        for card in cells where card == 0 { count += 1 }
-        return count
-    }
+    var emptyCountingColumns: Int { emptyColumn == .any ? emptyColumns : 0 }
 
     /// The first empty cell, if any (the cells are alike: the search fills only the first).
     var firstEmptyCell: Int? { cells.firstIndex(of: 0) }
@@ -180,41 +191,15 @@ struct OpenBoard {
 
     /// How promising the position looks, higher better: cards up, the card each foundation
     /// wants next buried under few others, columns in order, free cells and empty columns (the
-    /// weights were chosen by measuring FreeCell's deals 1..1000, docs/PERFORMANCE.md). The sum of
-    /// ``upPromise``, ``cellPromise`` and every column's ``columnPromise(_:)``.
+    /// weights were chosen by measuring FreeCell's deals 1..1000, docs/PERFORMANCE.md). Read off
+    /// counts kept as cards move, so it costs a look at four cards.
     func promise() -> Int {
-        var score = upPromise + cellPromise
-        for column in 0..<columnCount { score += columnPromise(column) }
-        return score
-    }
-
-    /// The part of ``promise()`` the foundations make.
-    var upPromise: Int { upCount * 64 }
-
-    /// The part of ``promise()`` the cells make.
-    var cellPromise: Int {
-        var score = 0
-        for card in cells where card == 0 { score += 24 }
-        return score
-    }
-
-    /// The part of ``promise()`` one column makes: its cards out of order, and the cards above
-    /// those the foundations want next.
-    func columnPromise(_ column: Int) -> Int {
-        let height = heights[column]
-        if height == 0 { return 32 }
-        var score = 0
-        let base = column * Self.stride
-        var below = cards[base]
-        var place = 0
-        while place < height {
-            let card = cards[base + place]
-            if place > 0 && !liesInOrder(card, on: below) { score -= 6 }
-            if card & 0x0F == foundation[Int(card >> 4)] &+ 1 { score -= (height - 1 - place) * 12 }
-            below = card
-            place += 1
+        var buried = 0
+        for suit in 0..<4 where foundation[suit] < 13 {
+            let place = location[suit << 4 | Int(foundation[suit] &+ 1)]
+            if place != Self.inCell { buried += heights[Int(place) / Self.stride] - 1 - Int(place) % Self.stride }
         }
-        return score
+        return upCount * 64 + emptyCells * 24 + emptyColumns * 32 - disorder * 6 - buried * 12
     }
 
     // MARK: Playing and taking back
@@ -297,17 +282,28 @@ struct OpenBoard {
             let targetHeight = heights[target]
             key &-= Self.mix(prefixHashes[sourceBase + sourceHeight])
             key &-= Self.mix(prefixHashes[targetBase + targetHeight])
+            disorder -= Int(prefixDisorder[sourceBase + sourceHeight]) + Int(prefixDisorder[targetBase + targetHeight])
             var hash = prefixHashes[targetBase + targetHeight]
+            var outOfOrder = prefixDisorder[targetBase + targetHeight]
+            var below: UInt8? = targetHeight > 0 ? cards[targetBase + targetHeight - 1] : nil
             for offset in 0..<count {
                 let card = cards[sourceBase + sourceHeight - count + offset]
-                cards[targetBase + targetHeight + offset] = card
+                let place = targetBase + targetHeight + offset
+                cards[place] = card
                 hash = Self.extend(hash, by: card)
-                prefixHashes[targetBase + targetHeight + offset + 1] = hash
+                prefixHashes[place + 1] = hash
+                if let below, !liesInOrder(card, on: below) { outOfOrder += 1 }
+                prefixDisorder[place + 1] = outOfOrder
+                location[Int(card)] = UInt16(place)
+                below = card
             }
             heights[source] = sourceHeight - count
             heights[target] = targetHeight + count
+            if sourceHeight == count { emptyColumns += 1 }
+            if targetHeight == 0 { emptyColumns -= 1 }
             key &+= Self.mix(prefixHashes[sourceBase + sourceHeight - count])
             key &+= Self.mix(hash)
+            disorder += Int(prefixDisorder[sourceBase + sourceHeight - count]) + Int(outOfOrder)
             return
         }
         let card = lift(from)
@@ -323,13 +319,16 @@ struct OpenBoard {
             let height = heights[column]
             key &-= Self.mix(prefixHashes[base + height])
             key &+= Self.mix(prefixHashes[base + height - 1])
+            disorder -= Int(prefixDisorder[base + height]) - Int(prefixDisorder[base + height - 1])
             heights[column] = height - 1
+            if height == 1 { emptyColumns += 1 }
             return cards[base + height - 1]
         }
         if place < OpenMove.firstFoundation {
             let cell = Int(place - OpenMove.firstCell)
             let card = cells[cell]
             cells[cell] = 0
+            emptyCells += 1
             key &-= Self.cellHash(card)
             return card
         }
@@ -351,13 +350,20 @@ struct OpenBoard {
             let hash = Self.extend(prefixHashes[base + height], by: card)
             cards[base + height] = card
             prefixHashes[base + height + 1] = hash
+            let outOfOrder = height > 0 && !liesInOrder(card, on: cards[base + height - 1])
+            prefixDisorder[base + height + 1] = prefixDisorder[base + height] + (outOfOrder ? 1 : 0)
+            if outOfOrder { disorder += 1 }
+            location[Int(card)] = UInt16(base + height)
             heights[column] = height + 1
+            if height == 0 { emptyColumns -= 1 }
             key &-= Self.mix(prefixHashes[base + height])
             key &+= Self.mix(hash)
             return
         }
         if place < OpenMove.firstFoundation {
             cells[Int(place - OpenMove.firstCell)] = card
+            emptyCells -= 1
+            location[Int(card)] = Self.inCell
             key &+= Self.cellHash(card)
             return
         }

@@ -1,33 +1,26 @@
 import Solitaire
 
-// The open games' own search (OpenShape.swift says which games): depth first over the family's
-// own positions (OpenBoard.swift), the moves of each ordered as a player orders them, with
-// restarts.
+// The open games' own search (OpenShape.swift says which games): depth-first walks over the
+// family's own positions (OpenBoard.swift), the moves of each ordered as a player orders them
+// (OpenWalk.swift says which moves and in what order), with restarts.
 //
-// Moves. Every legal move is listed, a run as one move where the rules let it go at once (a
-// supermove, as far as the free-cell limit allows): a card to its foundation, a run (each length
-// of it the limit allows) onto a column whose top card it lies in order on, onto the first empty
-// column (the columns are alike) unless it is the whole of its column, a card into the first
-// empty cell (the cells are alike), a card from a cell onto a column, and, where the rules let
-// cards come back, a foundation's top card onto a column or into a cell. Safe cards go up by
-// themselves (OpenBoard.swift). They are tried best first (``score(_:)``).
-//
-// Two kinds of attempt take turns when cards may come back off the foundations. A seeking
-// attempt leaves those moves out; it finds wins as soon, and running dry proves nothing. A whole
-// attempt leaves no move out, and one that sees every position proves the game lost. When cards
-// may not come back every attempt is whole.
+// Two kinds of attempt take turns. A seeking attempt leaves out the cards that come back off
+// the foundations and follows only the best children of each position; it finds wins as soon,
+// and running dry proves nothing. A whole attempt leaves no move out, and one that sees every
+// position proves the game lost.
 //
 // Restarts. A depth-first search that takes a bad turn early spends millions of positions below
 // it: each attempt after the first shakes the order, starts from an emptied table and may expand
 // the positions Luby's sequence gives (for its kind) times ``firstAttempt``, until a win or a
 // whole attempt that runs dry (Restarts.swift).
 //
-// A position is claimed in the table when it is expanded; its children are looked up when they
-// are listed and skipped when seen. The table forgets once full (PositionTable.swift); the keys
-// of the positions on the path from the start are kept apart, and a move back to one of them is
-// never followed (so no card moves straight back), so a position forgotten costs work done twice,
-// never a position left out. Keys are 64-bit hashes, as in the general searches
-// (docs/ARCHITECTURE.md says what that means for a proof).
+// A proof. Attempts that start again prove a game lost only when one of them is as long as the
+// game's positions, and Luby's sequence makes those rare. So once the search has expanded
+// ``standardProvingFrom`` positions, a whole walk that never starts again (its own board, table
+// and stack) takes a turn after each attempt, half as long as that attempt was: it proves a loss
+// in about as many positions as one plain depth-first search, at the price of a third of what
+// follows (a full half cost Baker's Dozen wins that attempts find late, docs/PERFORMANCE.md). A
+// walk cut short at its stack's limit proves nothing, and takes no more turns.
 //
 // A win found is played back on the table's own rules, move by move.
 
@@ -35,10 +28,8 @@ import Solitaire
 struct OpenSearch {
     /// Positions the first attempt may expand; the others get this times a term of Luby's sequence.
     static let firstAttempt = 512
-    /// How far an attempt after the first may move a move in the order, in points of its score.
-    static let shake: UInt64 = 300
-    /// The most children a seeking attempt follows from a position, the best ones.
-    static let seekingWidth = 2
+    /// Positions expanded before the walk that proves starts taking turns.
+    static let standardProvingFrom = 1 << 14
 
     let shape: OpenShape
     let rules: any Rules
@@ -47,64 +38,46 @@ struct OpenSearch {
     var proves: Bool { true }
     /// It found a win the rules refused to play back, and stopped.
     private(set) var failed = false
-    /// Positions expanded, over all attempts.
+    /// Positions expanded, over all attempts and turns.
     private(set) var positions = 0
     private(set) var verdict: SolverVerdict?
     private var solutionMoves: [Move] = []
 
     private let startBoard: OpenBoard
-    private var board: OpenBoard
-    private var table: PositionTable
-    /// The bytes its stack (levels, the moves still to follow, the path's keys) may take: an
-    /// eighth of its memory (the table takes at most half).
-    let stackLimit: Int
-    /// The attempt cut a path short at ``stackLimit``: running dry proves nothing.
-    private var cutShort = false
-    /// The bytes its stack takes now.
-    var stackBytes: Int {
-        levels.count * MemoryLayout<Level>.stride + children.count * MemoryLayout<Child>.stride + path.bytes
-    }
-    /// The keys of the positions from the start to the one being expanded.
-    private var path = PositionTable(capacity: 256)
-    private var levels: [Level] = []
-    private var children: [Child] = []
-    /// Scratch: the moves of the position being expanded, and a sum of table slots read early.
-    private var listed: [Child] = []
-    private var touched: UInt64 = 0
-    /// Scratch: the promise of the position being expanded (OpenBoard.swift), its cells' part
-    /// and its columns'.
-    private var parentPromise = 0
-    private var parentCellPromise = 0
-    private var parentColumns = [Int](repeating: 0, count: OpenShape.maxColumns)
+    /// The start with its safe cards folded up, where every walk starts.
+    private let foldedStart: OpenBoard
+    /// The attempts that start again, seeking and whole in turn.
+    private var attempts: OpenWalk
+    /// The whole walk that never starts again, once the search has run ``provingFrom`` positions.
+    private var proving: OpenWalk?
+    /// The memory each walk's table and stack may take.
+    private let walkMemory: Int
+    /// The bytes each walk's stack may take: an eighth of the memory (the tables take at most
+    /// half in all).
+    private let walkStack: Int
+    /// The bytes the stacks may take in all.
+    var stackLimit: Int { walkStack * 2 }
+    /// The bytes the stacks take now.
+    var stackBytes: Int { attempts.stackBytes + (proving?.stackBytes ?? 0) }
 
     private var attempt = 0
     private var attemptLimit = OpenSearch.firstAttempt
-    /// The attempt leaves cards coming back off the foundations out: it seeks a win, and running
-    /// dry proves nothing.
-    private var pruning: Bool
+    /// Where the attempt under way started and ends, in positions.
+    private var attemptStart = 0
+    /// The attempt under way is a seeking one.
+    private var seekingNow = true
     /// Attempts of each kind so far.
     private var seeking = 0
     private var whole = 0
-    private var attemptPositions = 0
-    private var restarts = Restarts()
+    /// Positions expanded before the walk that proves starts taking turns (tests start it sooner).
+    var provingFrom = OpenSearch.standardProvingFrom
+    /// It ended proving the game lost by the walk that never starts again.
+    private(set) var provedByTheProvingWalk = false
+    /// The proving walk ran dry without a proof (cut short): it takes no more turns.
+    private var provingSpent = false
+    /// Where the proving walk's turn ends, in positions, while it has one.
+    private var provingTurnEnd: Int?
     private var started = false
-    /// What the move to the position being expanded did (none for the start).
-    private var expanding: OpenUndo?
-
-    private struct Level {
-        var first: Int
-        var end: Int
-        var next: Int
-        /// What the move that led here did (none for the start), and the position's key.
-        var undo: OpenUndo?
-        var key: UInt64
-    }
-
-    private struct Child {
-        var move: OpenMove
-        var key: UInt64
-        var order: Int
-    }
 
     /// The search's position for a position of the table; `nil` when it is not one the search can
     /// hold: other piles than the layout's, a card face down, a cell with more than one card, a
@@ -166,13 +139,13 @@ struct OpenSearch {
         self.rules = rules
         self.start = start
         startBoard = board
-        self.board = board
-        self.board.foldAtStart()
-        pruning = true
+        var folded = board
+        folded.foldAtStart()
+        foldedStart = folded
+        walkMemory = memory / 2
+        walkStack = max(memory / 8, 64 << 10)
+        attempts = OpenWalk(start: folded, takesBack: shape.takesBack, memory: walkMemory, stackLimit: walkStack)
         seeking = 1
-        table = PositionTable.forgetting(within: memory)
-        stackLimit = max(memory / 8, 64 << 10)
-        children.reserveCapacity(min(stackLimit / MemoryLayout<Child>.stride, 1 << 16))
     }
 
     /// Searches until it ends (``verdict``) or has expanded `limit` positions.
@@ -180,236 +153,81 @@ struct OpenSearch {
         guard verdict == nil, !failed else { return }
         if !started {
             started = true
-            if board.isWon { return finish([]) }
+            if foldedStart.isWon { return finish([]) }
             guard positions < limit else { return }
-            if begin() { return }
+            attemptStart = positions
+            if ended(attempts.restart(seeking: true, shakes: false, positions: &positions), whole: false) { return }
         }
         while positions < limit {
-            if attemptPositions >= attemptLimit {
-                if nextAttempt() { return }
-                continue
-            }
-            guard let level = levels.last else {
-                if !pruning && !cutShort {
-                    verdict = .impossible
+            if let turnEnd = provingTurnEnd, proving != nil {
+                // In place: a copy of the walk would copy its table.
+                let outcome = proving!.run(positions: &positions, upTo: min(limit, turnEnd))
+                if ended(outcome, whole: true) {
+                    provedByTheProvingWalk = verdict == .impossible
                     return
                 }
-                if nextAttempt() { return }
-                continue
-            }
-            if level.next == level.end {
-                children.removeSubrange(level.first...)
-                levels.removeLast()
-                if let undo = level.undo {
-                    board.takeBack(undo)
-                    path.remove(level.key)
+                if case .ranDry = outcome {
+                    // Cut short at its stack's limit: it proves nothing, and never walks again.
+                    proving = nil
+                    provingSpent = true
+                }
+                if positions >= turnEnd || provingSpent {
+                    provingTurnEnd = nil
+                    if nextAttempt() { return }
                 }
                 continue
             }
-            let child = children[level.next]
-            levels[levels.count - 1].next += 1
-            // A path as deep as the memory allows goes no further: the attempt then proves nothing.
-            if stackBytes > stackLimit {
-                cutShort = true
+            let attemptEnd = attemptStart + attemptLimit
+            let outcome = attempts.run(positions: &positions, upTo: min(limit, attemptEnd))
+            if ended(outcome, whole: !seekingNow) { return }
+            if case .ranDry = outcome {
+            } else if positions < attemptEnd {
                 continue
             }
-            // Reached and expanded below a sibling since it was listed: nothing new.
-            guard table.insert(child.key) else { continue }
-            let undo = board.play(child.move)
-            _ = path.insert(child.key)
-            positions += 1
-            attemptPositions += 1
-            if expand(undo: undo, key: child.key) { return }
+            if positions >= provingFrom && !provingSpent {
+                if proving == nil {
+                    proving = OpenWalk(
+                        start: foldedStart, takesBack: shape.takesBack, memory: walkMemory,
+                        stackLimit: walkStack)
+                    if ended(proving!.restart(seeking: false, shakes: false, positions: &positions), whole: true) {
+                        provedByTheProvingWalk = verdict == .impossible
+                        return
+                    }
+                }
+                provingTurnEnd = positions + max((positions - attemptStart) / 2, 1)
+                continue
+            }
+            if nextAttempt() { return }
         }
     }
 
     /// The moves of the solution, from the start, once it ended `.solved`.
     func solution() -> [Move] { solutionMoves }
 
-    /// Starts the next attempt: where cards may come back, seeking and whole attempts take turns,
-    /// each kind as long as Luby's sequence says; returns whether the search ended.
-    private mutating func nextAttempt() -> Bool {
-        attempt += 1
-        pruning = attempt % 2 == 0
-        if pruning { seeking += 1 } else { whole += 1 }
-        attemptLimit = Self.firstAttempt * Restarts.luby(pruning ? seeking : whole)
-        return begin()
-    }
-
-    /// Starts an attempt from the start, with the table emptied; returns whether the search ended.
-    private mutating func begin() -> Bool {
-        while let level = levels.popLast() {
-            if let undo = level.undo { board.takeBack(undo) }
-        }
-        children.removeAll(keepingCapacity: true)
-        cutShort = false
-        if attempt > 0 { table.removeAll() }
-        path.removeAll()
-        attemptPositions = 1
-        positions += 1
-        let key = board.key
-        _ = table.insert(key)
-        _ = path.insert(key)
-        return expand(undo: nil, key: key)
-    }
-
-    /// Lists the moves of the board's position, reached by `undo`, and pushes them as a level,
-    /// best first; returns whether the search ended (a move won).
-    private mutating func expand(undo: OpenUndo?, key: UInt64) -> Bool {
-        expanding = undo
-        listed.removeAll(keepingCapacity: true)
-        let first = children.count
-        let columns = board.columnCount
-        let emptyCells = board.emptyCells
-        let firstEmptyCell = board.firstEmptyCell.map { OpenMove.firstCell + OpenPlace($0) }
-        let emptyColumns = board.emptyCountingColumns
-        let firstEmptyColumn = board.heights.firstIndex(of: 0)
-        let ontoColumn = board.runLimit(cells: emptyCells, columns: emptyColumns)
-        let ontoEmpty = board.runLimit(cells: emptyCells, columns: max(0, emptyColumns - 1))
-        parentCellPromise = board.cellPromise
-        parentPromise = board.upPromise + parentCellPromise
-        for column in 0..<columns {
-            parentColumns[column] = board.columnPromise(column)
-            parentPromise += parentColumns[column]
-        }
-
-        for from in 0..<columns {
-            let height = board.heights[from]
-            guard height > 0 else { continue }
-            let source = OpenPlace(from)
-            let top = board.top(from)
-            if board.goesUp(top), consider(OpenMove(from: source, to: OpenMove.firstFoundation + top >> 4, count: 1)) {
-                return true
-            }
-            let run = board.movableRun(from)
-            let most = min(run, ontoColumn)
-            for to in 0..<columns where to != from && board.heights[to] > 0 {
-                let onto = board.top(to)
-                // Runs build down one rank a card: only one length may fit.
-                let count = most == 1 ? 1 : Int(onto & 0x0F) - Int(top & 0x0F)
-                guard count >= 1 && count <= most, board.liesInOrder(board.card(from, height - count), on: onto) else {
-                    continue
-                }
-                if consider(OpenMove(from: source, to: OpenPlace(to), count: UInt8(count))) { return true }
-            }
-            if let empty = firstEmptyColumn {
-                // A whole column onto an empty one: the same position.
-                let most = min(run, ontoEmpty, height - 1)
-                for count in stride(from: 1, through: most, by: 1)
-                where board.emptyTakes(board.card(from, height - count)) {
-                    if consider(OpenMove(from: source, to: OpenPlace(empty), count: UInt8(count))) { return true }
-                }
-            }
-            if let cell = firstEmptyCell, consider(OpenMove(from: source, to: cell, count: 1)) { return true }
-        }
-        for cell in 0..<board.cellCount {
-            let card = board.cells[cell]
-            guard card != 0 else { continue }
-            let source = OpenMove.firstCell + OpenPlace(cell)
-            if board.goesUp(card), consider(OpenMove(from: source, to: OpenMove.firstFoundation + card >> 4, count: 1))
-            {
-                return true
-            }
-            for to in 0..<columns where board.heights[to] > 0 && board.liesInOrder(card, on: board.top(to)) {
-                if consider(OpenMove(from: source, to: OpenPlace(to), count: 1)) { return true }
-            }
-            if let empty = firstEmptyColumn, board.emptyTakes(card) {
-                if consider(OpenMove(from: source, to: OpenPlace(empty), count: 1)) { return true }
-            }
-        }
-        if shape.takesBack && !pruning {
-            for suit in 0..<4 where board.foundation[suit] > 0 {
-                let card = UInt8(suit << 4) | board.foundation[suit]
-                let source = OpenMove.firstFoundation + OpenPlace(suit)
-                for to in 0..<columns where board.heights[to] > 0 && board.liesInOrder(card, on: board.top(to)) {
-                    if consider(OpenMove(from: source, to: OpenPlace(to), count: 1)) { return true }
-                }
-                if let empty = firstEmptyColumn, board.emptyTakes(card) {
-                    if consider(OpenMove(from: source, to: OpenPlace(empty), count: 1)) { return true }
-                }
-                if let cell = firstEmptyCell, consider(OpenMove(from: source, to: cell, count: 1)) { return true }
-            }
-        }
-        // The table's slots of every child were read above, so that the processor waited for
-        // their memory at once; a position is claimed when it is expanded, not when listed.
-        for child in listed where !table.contains(child.key) && !path.contains(child.key) { children.append(child) }
-        // Best first.
-        children[first...].sort { $0.order > $1.order }
-        if pruning && children.count - first > Self.seekingWidth {
-            children.removeSubrange((first + Self.seekingWidth)...)
-        }
-        levels.append(Level(first: first, end: children.count, next: first, undo: undo, key: key))
-        return false
-    }
-
-    /// Plays a move to see where it leads: a win ends the search (returns `true`); a position is
-    /// listed with its score.
-    private mutating func consider(_ move: OpenMove) -> Bool {
-        var order = score(move)
-        let undo = board.play(move)
-        if undo.folded == 0 && move.from < OpenMove.firstFoundation && move.to < OpenMove.firstFoundation {
-            // Only the move's two places changed: the parent's promise, mended.
-            var promise = parentPromise + board.cellPromise - parentCellPromise
-            if move.from < OpenMove.firstCell {
-                promise += board.columnPromise(Int(move.from)) - parentColumns[Int(move.from)]
-            }
-            if move.to < OpenMove.firstCell {
-                promise += board.columnPromise(Int(move.to)) - parentColumns[Int(move.to)]
-            }
-            order = promise * 4
-        } else {
-            order = board.promise() * 4
-        }
-        if board.isWon {
-            let path = levels.compactMap { $0.undo?.move } + (expanding.map { [$0.move] } ?? []) + [move]
-            board.takeBack(undo)
-            finish(path)
+    /// Whether a walk's outcome ends the search: a win, or a whole walk that ran dry and proves.
+    private mutating func ended(_ outcome: OpenWalk.Outcome, whole: Bool) -> Bool {
+        switch outcome {
+        case .running:
+            return false
+        case .won(let moves):
+            finish(moves)
+            return true
+        case .ranDry(let proves):
+            guard whole && proves else { return false }
+            verdict = .impossible
             return true
         }
-        let key = board.key
-        board.takeBack(undo)
-        touched &+= table.firstSlot(of: key)
-        listed.append(
-            Child(move: move, key: key, order: order + (attempt > 0 ? restarts.shaken(below: Self.shake) : 0)))
-        return false
     }
 
-    /// How good a move looks, before it is played: higher first.
-    private func score(_ move: OpenMove) -> Int {
-        let count = Int(move.count)
-        if move.to >= OpenMove.firstFoundation { return 2000 }
-        if move.from >= OpenMove.firstFoundation { return -1000 }
-        var score = 0
-        var bottom: UInt8
-        if move.from < OpenMove.firstCell {
-            let from = Int(move.from)
-            let left = board.heights[from] - count
-            bottom = board.card(from, left)
-            if left == 0 {
-                score += 400  // a column emptied
-            } else {
-                let below = board.card(from, left - 1)
-                if board.goesUp(below) {
-                    score += 600  // a card freed for its foundation
-                } else if board.liesInOrder(bottom, on: below) {
-                    score -= 200  // a run in order split
-                } else {
-                    score += 100  // lifted off a card it lay on out of order
-                }
-            }
-        } else {
-            bottom = board.cells[Int(move.from - OpenMove.firstCell)]
-            score += 150  // a cell freed
-        }
-        if move.to >= OpenMove.firstCell {
-            score -= 300  // a cell filled
-        } else if board.heights[Int(move.to)] == 0 {
-            score -= 100 - 10 * count  // an empty column filled
-        } else {
-            score += 200 + 10 * count  // into order
-        }
-        _ = bottom
-        return score
+    /// Starts the next attempt: seeking and whole attempts take turns, each kind as long as Luby's
+    /// sequence says; returns whether the search ended.
+    private mutating func nextAttempt() -> Bool {
+        attempt += 1
+        seekingNow = attempt % 2 == 0
+        if seekingNow { seeking += 1 } else { whole += 1 }
+        attemptLimit = Self.firstAttempt * Restarts.luby(seekingNow ? seeking : whole)
+        attemptStart = positions
+        return ended(attempts.restart(seeking: seekingNow, shakes: true, positions: &positions), whole: !seekingNow)
     }
 
     /// Plays the search's moves, with the safe moves folded after each, on the table's rules from
