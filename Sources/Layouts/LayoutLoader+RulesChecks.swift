@@ -7,10 +7,29 @@ extension Loader {
         checkStockKeys(groups)
         checkPairs(groups)
         checkDeal(groups, game: game, slots: slots)
+        checkFinishedPiles(groups, game: game, slots: slots)
         if game.win == .stockEmpty && !slots.contains(where: { $0.kind == .stock }) {
             error(
                 "win = \"stock-empty\" needs a stock: the game is won once the stock is empty",
                 at: index.valuePosition("game.win"), key: "game.win")
+        }
+    }
+
+    /// A finished pile is one full to its capacity: `freeze`, and `win = "sets"` on the tableau,
+    /// say nothing without one.
+    func checkFinishedPiles(_ groups: [RulesGroup], game: GameSettings, slots: [SlotLayout]) {
+        for group in groups {
+            let unbounded = slots.contains { $0.group == group.name && $0.capacity == nil }
+            if let keyPath = group.given["freeze"], group.rules.freeze, unbounded {
+                warning(
+                    "freeze has no effect on group '\(group.name)' without a capacity: a pile is finished when it is "
+                        + "full", at: index.keyPosition(keyPath), key: keyPath)
+            }
+            if game.win == .sets, group.kind == .tableau, unbounded {
+                warning(
+                    "win = \"sets\" is never met while group '\(group.name)' has no capacity: every tableau pile "
+                        + "that holds cards must be full", at: index.valuePosition("game.win"), key: "game.win")
+            }
         }
     }
 

@@ -61,4 +61,26 @@ final class PileonTests: XCTestCase {
         XCTAssertEqual(
             layout.rulesSummary.last, "Win by leaving every tableau pile empty or holding four cards of one rank.")
     }
+
+    func testFinishedPilesNeedACapacity() {
+        let text = """
+            name = "x"
+            map = "T T"
+            [game]
+            win = "sets"
+            [slots.T]
+            kind = "tableau"
+            deal-up = 26
+            build = "same-rank"
+            freeze = true
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            [
+                "x.toml:4:7: warning: win = \"sets\" is never met while group 'tableau' has no capacity: every "
+                    + "tableau pile that holds cards must be full",
+                "x.toml:9:1: warning: freeze has no effect on group 'tableau' without a capacity: a pile is finished "
+                    + "when it is full",
+            ])
+    }
 }
