@@ -5,13 +5,13 @@
 
 extension LayoutLoader {
     /// Keys of the `[game]` table.
-    public static let gameKeys = ["decks", "suits", "win", "family", "solver"]
+    public static let gameKeys = ["decks", "suits", "win", "family", "solver", "aces"]
     /// Rules keys of a `[slots.X]` group or a `[[slot]]` entry; only a layout with a `[game]` table may
     /// give them.
     public static let rulesKeys = [
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
-        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze",
+        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -47,6 +47,7 @@ extension Loader {
         var win = WinCondition.foundations
         var family = "Other"
         var solver: SolverFamily?
+        var acesHigh = false
     }
 
     /// The game's rules, or `nil` for a free table (no `[game]`) or when the rules cannot be read.
@@ -94,7 +95,7 @@ extension Loader {
         checkRules(ordered, game: game, slots: slots)
         return GameRules(
             decks: game.decks, suits: game.suits, win: game.win, family: game.family,
-            solver: game.solver, groups: byName.mapValues(\.rules))
+            solver: game.solver, acesHigh: game.acesHigh, groups: byName.mapValues(\.rules))
     }
 
     /// The tables that may hold rules keys: all of them, and those of named groups by group name, in file order.
@@ -169,6 +170,9 @@ extension Loader {
         }
         if let solver = enumeration(table, "solver", parent: "game", as: SolverFamily.self) {
             game.solver = solver
+        }
+        if let aces = choice(table, "aces", parent: "game", choices: ["low", "high"], shown: "\"low\" or \"high\"") {
+            game.acesHigh = aces == "high"
         }
         return game
     }
@@ -255,6 +259,7 @@ extension Loader {
             }
             take("pair", pairRule(table, parent: path)) { $0.pair = $1 }
             take("freeze", boolean(table, "freeze", parent: path)) { $0.freeze = $1 }
+            take("discard", enumeration(table, "discard", parent: path, as: DiscardRule.self)) { $0.discard = $1 }
         }
     }
 

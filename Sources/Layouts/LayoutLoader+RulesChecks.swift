@@ -33,21 +33,26 @@ extension Loader {
         }
     }
 
-    /// `pair` goes on a foundation (the discard pile pairs leave for), and on one group only.
+    /// `pair` and `discard` go on a foundation (the discard pile cards leave for), on one group
+    /// of a game only.
     func checkPairs(_ groups: [RulesGroup]) {
-        var pairing: String?
+        var discarding: (key: String, group: String)?
         for group in groups {
-            guard let keyPath = group.given["pair"], group.rules.pair != nil else { continue }
-            if group.kind != .foundation {
-                error(
-                    "pair goes on the foundation pairs leave for (a discard pile), not on group '\(group.name)' "
-                        + "(its kind is \(group.kind.rawValue))", at: index.keyPosition(keyPath), key: keyPath)
-            } else if let first = pairing {
-                error(
-                    "pair is given to group '\(first)' already: pairs leave for one discard pile",
-                    at: index.keyPosition(keyPath), key: keyPath)
-            } else {
-                pairing = group.name
+            for key in ["pair", "discard"] {
+                guard let keyPath = group.given[key], group.rules.pair != nil || group.rules.discard != nil else {
+                    continue
+                }
+                if group.kind != .foundation {
+                    error(
+                        "\(key) goes on the foundation cards leave for (a discard pile), not on group '\(group.name)' "
+                            + "(its kind is \(group.kind.rawValue))", at: index.keyPosition(keyPath), key: keyPath)
+                } else if let first = discarding {
+                    error(
+                        "\(first.key) is given to group '\(first.group)' already: cards leave for one discard pile",
+                        at: index.keyPosition(keyPath), key: keyPath)
+                } else {
+                    discarding = (key, group.name)
+                }
             }
         }
     }

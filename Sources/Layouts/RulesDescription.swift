@@ -59,6 +59,12 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     case triPeaks = "tri-peaks"
 }
 
+/// When a single card may go to a discard pile (`discard`).
+public enum DiscardRule: String, CaseIterable, Sendable {
+    /// A card of its suit that outranks it (in the game's rank order) tops another pile.
+    case outranked
+}
+
 /// When two cards pair up and leave the game together (`pair`, on a discard pile).
 public enum PairRule: Hashable, Sendable {
     /// Their ranks add up to this, Ace 1, Jack 11, Queen 12, King 13 (`"sum-13"`: Pyramid,
@@ -186,6 +192,8 @@ public enum WinCondition: String, CaseIterable, Sendable {
     /// Every tableau pile is empty, or full to its capacity with its cards built in order
     /// (Pileon: four cards of one rank on each pile that holds any).
     case sets
+    /// Every card but the Aces is on a foundation (Fortunes, Aces Up: the Aces left on the table).
+    case acesLeft = "aces-left"
 }
 
 /// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the
@@ -237,6 +245,9 @@ public struct PileRules: Hashable, Sendable {
     /// turns face down by itself and no card leaves it (Pileon): `freeze = true`.
     public var freeze: Bool = false
 
+    /// A card that may move goes to this pile (a discard pile) when a card of its suit that
+    /// outranks it tops another pile (Fortunes, Aces Up: `discard = "outranked"`).
+    public var discard: DiscardRule?
     /// Two cards that may move leave the game together onto this pile (a discard pile), dropped
     /// one on the other, when they pair by this rule (Fourteen: `pair = "sum-14"`; Nestor:
     /// `pair = "same-rank"`). `nil`: no pairs.
@@ -329,20 +340,28 @@ public struct GameRules: Hashable, Sendable {
     public var family: String
     /// The search of the solver's own the layout promises its rules fit (`solver`), if any.
     public var solver: SolverFamily?
+    /// The Ace ranks above the King, not below the 2 (`aces = "high"`: Fortunes, Aces Up), in
+    /// building, in runs and in what outranks what.
+    public var acesHigh: Bool
     /// The rules of each group, by group name. Every group of the layout has an entry.
     public var groups: [String: PileRules]
 
     public init(
         decks: Int = 1, suits: [Character] = ["C", "D", "H", "S"], win: WinCondition = .foundations,
-        family: String = "Other", solver: SolverFamily? = nil, groups: [String: PileRules]
+        family: String = "Other", solver: SolverFamily? = nil, acesHigh: Bool = false, groups: [String: PileRules]
     ) {
         self.decks = decks
         self.suits = suits
         self.win = win
         self.family = family
         self.solver = solver
+        self.acesHigh = acesHigh
         self.groups = groups
     }
+
+    /// A rank's place in the game's order: the rank itself, or 14 for an Ace ranking high.
+    @inline(__always)
+    public func value(ofRank rank: Int) -> Int { acesHigh && rank == 1 ? 14 : rank }
 
     /// How many cards the game is played with.
     public var cardCount: Int { 52 * decks }

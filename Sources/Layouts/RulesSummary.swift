@@ -121,13 +121,14 @@ struct RulesSummary {
 
     /// How many cards, from how many decks, of which suits.
     var cards: String {
+        let aces = rules.acesHigh ? "; Aces rank high, above the Kings." : "."
         if rules.suits.count == 4 {
             return "\(Words.count(rules.decks, capitalized: true)) \(rules.decks == 1 ? "deck" : "decks") "
-                + "(\(rules.cardCount) cards)."
+                + "(\(rules.cardCount) cards)" + aces
         }
         let names = rules.suits.map(Words.suitName)
-        if names.count == 1 { return "\(rules.cardCount) cards, all \(names[0])." }
-        return "\(rules.cardCount) cards, \(Words.list(names)) only."
+        if names.count == 1 { return "\(rules.cardCount) cards, all \(names[0])" + aces }
+        return "\(rules.cardCount) cards, \(Words.list(names)) only" + aces
     }
 
     /// What the deal does beyond dealing cards out: ranks put out first, Kings put at the bottom.
@@ -183,6 +184,9 @@ struct RulesSummary {
                 + "which go there by themselves."
         }
         if let rule = pile.pair { return pairSentence(rule, group: group) }
+        if pile.discard == .outranked {
+            return "A card that may move goes to the discard pile while a higher card of its suit tops another pile."
+        }
         var sentence = "\(subject(group)) \(building(group))"
         if pile.build != .none {
             switch pile.base {
@@ -353,6 +357,8 @@ struct RulesSummary {
             return "Win by clearing \(what)" + (hasStock ? "; the stock may still hold cards." : ".")
         case .stockEmpty:
             return "Win by emptying the stock, whatever is left on the table."
+        case .acesLeft:
+            return "Win by discarding every card but the Aces."
         case .sets:
             let tableau = groups.filter { $0.kind == .tableau }
             let sizes = Set(tableau.flatMap { $0.slots.map(\.capacity) })

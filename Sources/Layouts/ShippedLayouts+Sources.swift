@@ -1029,6 +1029,51 @@ extension ShippedLayouts {
         move = "top"
 
         """#,
+        "fortunes": #"""
+        # Fortunes: four columns of one card each, the rest in the stock, which deals a
+        # card onto each column at a click. A column's top card goes to the discard
+        # pile while a higher card of its suit tops another column (Aces rank high, so
+        # an Ace never goes); any group of cards from a column's top moves to an empty
+        # column. Won when only the four Aces are left.
+        #
+        # Rules: GNOME Aisleriot help, "Fortunes" (help/C/fortunes.xml).
+
+        name = "fortunes"
+        title = "Fortunes"
+
+        map = """
+        S . T T T T . D
+        """
+
+        [game]
+        family = "Aces Up"
+        aces = "high"
+        win = "aces-left"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-up = 1
+        build = "none"
+        move = "face-up"
+        empty = "any"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        # A card goes here while a higher card of its suit tops another column.
+        discard = "outranked"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "forty-thieves": #"""
         # Forty Thieves: two decks, ten columns of four cards face up; build down in
         # suit, one card at a time, any card on an empty column; the stock turns one
@@ -4931,7 +4976,7 @@ extension ShippedLayouts {
         "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "klondike-lua", "saratoga",
         "thumb-and-pouch", "westcliff", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off",
         "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
-        "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "bakers-dozen",
+        "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen",
         "castles-in-spain", "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle",
         "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "lady-jane", "storehouse",
         "clock", "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",

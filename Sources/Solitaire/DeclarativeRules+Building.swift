@@ -41,7 +41,9 @@ extension DeclarativeRules {
         }
         if traits.build == .none { return .buildsNothing(traits.kind) }
         if !top.faceUp { return .onFaceDown }
-        if !DeclarativeRules.follows(card, on: top, direction: traits.build, suit: traits.suit, wrap: traits.wrap) {
+        if !DeclarativeRules.follows(
+            card, on: top, direction: traits.build, suit: traits.suit, wrap: traits.wrap, acesHigh: traits.acesHigh)
+        {
             return .doesNotBuild(card: card, onto: index)
         }
         return nil

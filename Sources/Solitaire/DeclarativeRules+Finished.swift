@@ -14,7 +14,8 @@ extension DeclarativeRules {
         for position in pile.indices.dropFirst() {
             let direction = traits.build == .none ? traits.sequenceDirection : traits.build
             if !DeclarativeRules.follows(
-                pile[position], on: pile[position - 1], direction: direction, suit: traits.suit, wrap: traits.wrap)
+                pile[position], on: pile[position - 1], direction: direction, suit: traits.suit, wrap: traits.wrap,
+                acesHigh: traits.acesHigh)
             {
                 return false
             }

@@ -93,6 +93,7 @@ extension DeclarativeRules {
                 }
             }
         }
-        if pairRule != nil { _ = forEachPair(in: state, pruned: pruned, body) }
+        if pairRule != nil, !forEachPair(in: state, pruned: pruned, body) { return }
+        if discardRule != nil { _ = forEachDiscard(in: state, body) }
     }
 }

@@ -10,12 +10,15 @@ extension DeclarativeRules {
     /// Whether `card` may lie on `below` by a direction and a suit rule.
     @inline(__always)
     static func follows(
-        _ card: PileCard, on below: PileCard, direction: BuildDirection, suit: SuitRule, wrap: Bool
+        _ card: PileCard, on below: PileCard, direction: BuildDirection, suit: SuitRule, wrap: Bool,
+        acesHigh: Bool = false
     ) -> Bool {
-        let rank = card.rank
-        let belowRank = below.rank
-        let down = rank + 1 == belowRank || (wrap && rank == 13 && belowRank == 1)
-        let up = rank == belowRank + 1 || (wrap && rank == 1 && belowRank == 13)
+        // Ranks in the game's order: 1 (Ace) to 13, or 2 to 14 (Ace) when Aces rank high.
+        let rank = acesHigh && card.rank == 1 ? 14 : card.rank
+        let belowRank = acesHigh && below.rank == 1 ? 14 : below.rank
+        let (lowest, highest) = acesHigh ? (2, 14) : (1, 13)
+        let down = rank + 1 == belowRank || (wrap && rank == highest && belowRank == lowest)
+        let up = rank == belowRank + 1 || (wrap && rank == lowest && belowRank == highest)
         switch direction {
         case .down: guard down else { return false }
         case .up: guard up else { return false }
@@ -54,7 +57,7 @@ extension DeclarativeRules {
             for position in (start + 1)..<pile.count
             where !DeclarativeRules.follows(
                 pile[position], on: pile[position - 1], direction: traits.sequenceDirection,
-                suit: traits.sequenceSuit, wrap: traits.wrap)
+                suit: traits.sequenceSuit, wrap: traits.wrap, acesHigh: traits.acesHigh)
             {
                 return .notInSequence
             }
@@ -90,7 +93,7 @@ extension DeclarativeRules {
                 guard below.faceUp,
                     DeclarativeRules.follows(
                         pile[count - run], on: below, direction: traits.sequenceDirection,
-                        suit: traits.sequenceSuit, wrap: traits.wrap)
+                        suit: traits.sequenceSuit, wrap: traits.wrap, acesHigh: traits.acesHigh)
                 else { break }
                 run += 1
             }

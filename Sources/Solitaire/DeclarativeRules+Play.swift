@@ -12,7 +12,8 @@ extension DeclarativeRules {
         guard traits.indices.contains(pile) else { return false }
         let traits = self.traits[pile]
         guard traits.takesByHand else { return false }
-        return DeclarativeRules.follows(card, on: below, direction: traits.build, suit: traits.suit, wrap: traits.wrap)
+        return DeclarativeRules.follows(
+            card, on: below, direction: traits.build, suit: traits.suit, wrap: traits.wrap, acesHigh: traits.acesHigh)
     }
 }
 

@@ -41,6 +41,8 @@ enum Verdict: Hashable, Sendable {
     case noPair(card: PileCard, other: PileCard, PairRule)
     /// Dropped on the discard pile, which takes pairs (and cards that leave alone) only.
     case pairsOnly(PairRule)
+    /// Dropped on a discard pile while no card of its suit outranks it on another pile.
+    case notOutranked
     // The stock
     case notAStock
     case stockDealsNowhere
@@ -138,6 +140,8 @@ extension DeclarativeRules {
                     "only \(Rules.aRank(total)) goes there alone: drop a card on one it adds up to \(total) with")
             }
             return Refusal("drop a card on the card it pairs with, and both go there")
+        case .notOutranked:
+            return Refusal("a card goes there only while a higher card of its suit tops another pile")
         case .notAStock: return Refusal("only the stock deals")
         case .stockDealsNowhere: return Refusal("the stock has nowhere to deal")
         case .stockEmpty: return Refusal("the stock is empty")
@@ -151,14 +155,19 @@ extension DeclarativeRules {
         let traits = self.traits[target]
         let card = pileCard.card
         let rank = pileCard.rank
-        var ranks: [Int] = []
+        // The ranks it may lie on, worked out in the game's order (the Ace above the King when
+        // Aces rank high) and named as ranks again.
+        let value = traits.acesHigh && rank == 1 ? 14 : rank
+        let (lowest, highest) = traits.acesHigh ? (2, 14) : (1, 13)
+        var values: [Int] = []
         if traits.build == .up || traits.build == .either {
-            if rank > 1 { ranks.append(rank - 1) } else if traits.wrap { ranks.append(13) }
+            if value > lowest { values.append(value - 1) } else if traits.wrap { values.append(highest) }
         }
         if traits.build == .down || traits.build == .either {
-            if rank < 13 { ranks.append(rank + 1) } else if traits.wrap { ranks.append(1) }
+            if value < highest { values.append(value + 1) } else if traits.wrap { values.append(lowest) }
         }
-        if traits.build == .sameRank { ranks.append(rank) }
+        if traits.build == .sameRank { values.append(value) }
+        let ranks = values.map { $0 == 14 ? 1 : $0 }
         guard let first = ranks.first else {
             return Refusal([.card(card), .text(" goes on no card")])
         }
@@ -201,6 +210,9 @@ extension DeclarativeRules {
         let pile = state.piles[move.from]
         let card = pile[pile.count - move.count]
         if pairRule != nil, pairsOff(move, in: state) { return nil }
+        if discardRule != nil, move.to == discardPile {
+            return discardsOff(move, in: state) ? nil : refusal(for: .notOutranked, move: move, in: state)
+        }
         let verdict =
             dropVerdict(card: card, count: move.count, onto: move.to, in: state).map {
                 pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, onto: move.to, in: state)

@@ -46,6 +46,10 @@ public struct DeclarativeRules: Rules {
     /// the discard pile they leave for; `nil` when no group pairs.
     public let pairRule: PairRule?
     let pairDiscard: Int?
+    /// When a single card may go to a discard pile (``DeclarativeRules+Discards.swift``), and
+    /// that pile; `nil` when no group discards.
+    public let discardRule: DiscardRule?
+    let discardPile: Int?
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -81,16 +85,21 @@ public struct DeclarativeRules: Rules {
 
         var traits: [PileTraits] = []
         for (index, slot) in slots.enumerated() {
-            traits.append(PileTraits(slot: slot, rules: groups[pileGroup[index]].rules))
+            traits.append(PileTraits(slot: slot, rules: groups[pileGroup[index]].rules, acesHigh: game.acesHigh))
         }
         let pairing = groups.first { group in
             group.rules.pair != nil && group.piles.contains { slots[$0].kind == .foundation }
         }
         pairRule = pairing?.rules.pair
         pairDiscard = pairing?.piles.first { slots[$0].kind == .foundation }
-        // The discard pile takes pairs (and cards that leave alone), never a card dropped as on a
-        // foundation.
-        if let pairDiscard { traits[pairDiscard].takesByHand = false }
+        let discarding = groups.first { group in
+            group.rules.discard != nil && group.piles.contains { slots[$0].kind == .foundation }
+        }
+        discardRule = discarding?.rules.discard
+        discardPile = discarding?.piles.first { slots[$0].kind == .foundation }
+        // A discard pile takes pairs (and cards that leave alone) or the cards its rule lets go
+        // there, never a card dropped as on a foundation.
+        for pile in [pairDiscard, discardPile].compactMap({ $0 }) { traits[pile].takesByHand = false }
         self.traits = traits
 
         func resolve(_ name: String) -> [Int] {
@@ -209,6 +218,11 @@ public struct DeclarativeRules: Rules {
                 if !isFinished(pile, in: state) { return false }
             }
             return true
+        case .acesLeft:
+            for pile in traits.indices where !traits[pile].isFoundation {
+                for card in state.piles[pile] where card.rank != 1 { return false }
+            }
+            return true
         }
     }
 
@@ -222,9 +236,11 @@ public struct DeclarativeRules: Rules {
             if move.from == move.to { return .samePile }
             if let verdict = pickUpVerdict(pile: move.from, count: move.count, in: state) { return verdict }
             if pairRule != nil, pairsOff(move, in: state) { return nil }
+            if discardRule != nil, move.to == discardPile, discardsOff(move, in: state) { return nil }
             let pile = state.piles[move.from]
             let card = pile[pile.count - move.count]
             if let verdict = dropVerdict(card: card, count: move.count, onto: move.to, in: state) {
+                if discardRule != nil, move.to == discardPile { return .notOutranked }
                 return pairRule == nil ? verdict : pairVerdict(instead: verdict, card: card, onto: move.to, in: state)
             }
             return limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
@@ -255,6 +271,8 @@ struct PileTraits: Sendable {
     var freeCellLimit: Bool
     var takeBack: Bool
     var collect: Bool
+    /// The Ace ranks above the King (`aces = "high"`, a game's setting).
+    var acesHigh: Bool
     /// A full pile built in order is finished (`freeze`).
     var freeze: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
@@ -274,7 +292,8 @@ struct PileTraits: Sendable {
     /// any card when empty).
     var countsAsColumn: Bool
 
-    init(slot: SlotLayout, rules: PileRules) {
+    init(slot: SlotLayout, rules: PileRules, acesHigh: Bool) {
+        self.acesHigh = acesHigh
         kind = slot.kind
         build = rules.build
         suit = rules.suit

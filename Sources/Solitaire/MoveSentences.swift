@@ -2,7 +2,8 @@ import Layouts
 
 // Moves in the game's words, for hints and for whoever wants to say what a move does:
 //
-// - a pair leaving the game (``PairRule``): "Pair 6♠ with 8♠";
+// - a pair leaving the game (``PairRule``): "Pair 6♠ with 8♠"; a card discarded (``DiscardRule``):
+//   "Discard 7♠";
 // - onto a card: "Move 7♠ onto 8♥"; with a run, "Move 7♠ and 2 more onto 8♥" (the run's bottom
 //   card is named, and how many lie on it);
 // - to a foundation: "Move A♣ to a foundation" ("to the foundation" when there is one);
@@ -33,6 +34,9 @@ extension Rules {
                 move.count >= 1, move.count <= state.piles[move.from].count
             else { return Sentence("Move nothing") }
             let source = state.piles[move.from]
+            if let declarative = declarativeRules, declarative.discardRule != nil, move.to == declarative.discardPile {
+                return Sentence([.text("Discard "), .card(source[source.count - 1].card)])
+            }
             if let declarative = declarativeRules, declarative.pairRule != nil, move.to != declarative.pairDiscard,
                 declarative.pairsOff(move, in: state), let other = state.piles[move.to].last
             {

@@ -104,9 +104,13 @@ struct SolverModel: Sendable {
 
     init(rules: any Rules, pileCount: Int) {
         self.pileCount = pileCount
-        // Pairs leave the game from piles of any kind, a move none of the families' searches
-        // knows, nor the safe moves' argument: such games get the plain searches.
-        let pairs = rules.layout.rules?.groups.values.contains { $0.pair != nil } ?? false
+        // Pairs and discards leave the game from piles of any kind, and Aces ranking high change
+        // every rank's neighbours: none of the families' searches knows that, nor does the safe
+        // moves' argument, so such games get the plain searches.
+        let pairs =
+            rules.layout.rules.map { game in
+                game.acesHigh || game.groups.values.contains { $0.pair != nil || $0.discard != nil }
+            } ?? false
         let shaped = pileCount == rules.layout.slots.count && !pairs
         klondike = shaped ? KlondikeShape(rules: rules) : nil
         golf = shaped ? GolfShape(rules: rules) : nil

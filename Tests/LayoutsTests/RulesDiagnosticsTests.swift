@@ -153,7 +153,8 @@ final class RulesDiagnosticsTests: XCTestCase {
             game("suits = \"\"", "\"\"", "suits must name at least one suit: letters from \"CDHS\""),
             game(
                 "win = \"clear\"", "\"clear",
-                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets)"),
+                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets, aces-left)"
+            ),
             game(
                 "solver = \"acordion\"", "\"acordion",
                 "unknown solver \"acordion\"; did you mean \"accordion\"? (one of accordion, calculation, klondike, pyramid, tri-peaks)"

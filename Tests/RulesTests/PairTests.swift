@@ -125,7 +125,7 @@ final class PairTests: XCTestCase {
         XCTAssertEqual(
             load("T"),
             [
-                "x.toml:7:1: error: pair goes on the foundation pairs leave for (a discard pile), not on group "
+                "x.toml:7:1: error: pair goes on the foundation cards leave for (a discard pile), not on group "
                     + "'tableau' (its kind is tableau)"
             ])
         XCTAssertEqual(
