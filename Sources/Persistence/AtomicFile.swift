@@ -83,10 +83,18 @@ public enum AtomicFile {
     /// them was planted) and that the file at the end is a regular file of `user`'s, or nothing
     /// yet in a folder of `user`'s (where it is made). Anything else throws, naming the path and
     /// why: a link of another user's, one leading to another user's file, a folder, a device.
-    /// Only the last name of each path is checked: the folders on the way are the player's choice.
+    /// The folders on the way are checked too: one that is another user's link (a
+    /// `/tmp/figures` made to lead into the player's home) is refused like a link at the end.
     public static func destination(of path: String, user: uid_t = geteuid()) throws(FileError) -> Destination {
         var current = path
         for _ in 0..<40 {
+            if let planted = othersLinkOnTheWay(to: current, user: user) {
+                throw FileError(
+                    path: path,
+                    reason:
+                        "leads through \(planted.link), a symbolic link that belongs to another user (uid \(planted.owner)): "
+                        + "not written through (another user may have put it there); give the path of the file itself")
+            }
             var status = stat()
             guard lstat(current, &status) == 0 else {
                 let code = errno
@@ -138,6 +146,32 @@ public enum AtomicFile {
             return Destination(path: current, status: status)
         }
         throw FileError(path: path, reason: FileReading.Failure.symbolicLinkLoop.reason())
+    }
+
+    /// The first folder on the way to `path` (its last name aside) that is a symbolic link of
+    /// someone other than `user` and root, with its owner; nil when there is none. In a folder
+    /// such as `/tmp` anyone may make such a link, and it may lead anywhere the player may write.
+    /// The links of the player's own (and root's) on the way are followed and their way checked.
+    static func othersLinkOnTheWay(to path: String, user: uid_t, withLastName: Bool = false, depth: Int = 0)
+        -> (link: String, owner: uid_t)?
+    {
+        var names = path.split(separator: "/", omittingEmptySubsequences: true)
+        if !withLastName { names = names.dropLast() }
+        var way = path.hasPrefix("/") ? "" : "."
+        for name in names {
+            way += "/" + name
+            var status = stat()
+            guard lstat(way, &status) == 0 else { return nil }
+            guard status.st_mode & S_IFMT == S_IFLNK else { continue }
+            if status.st_uid != user && status.st_uid != 0 { return (way, status.st_uid) }
+            // Too many levels: opening it fails with ELOOP, which is said then.
+            guard depth < 40, let target = linkText(way) else { return nil }
+            let resolved = target.hasPrefix("/") ? target : folder(of: way) + "/" + target
+            if let found = othersLinkOnTheWay(to: resolved, user: user, withLastName: true, depth: depth + 1) {
+                return found
+            }
+        }
+        return nil
     }
 
     /// What is at `path` now, when a file may be written there (nothing, or a regular file of

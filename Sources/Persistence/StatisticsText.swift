@@ -97,9 +97,10 @@ public struct StatisticsReport: Hashable, Sendable {
 
     /// - Parameters:
     ///   - variant: the name asked for, or `nil` for every variant played.
-    ///   - shippedTitle: the title of a shipped game's name, `nil` for a name that is not one.
+    ///   - gameTitle: the title of a game's name (shipped, or in the player's layouts folder),
+    ///     `nil` for a name that is not one.
     ///   - shippedNames: the shipped games' names, for "did you mean".
-    public init(file: StatisticsFile?, variant: String?, shippedTitle: (String) -> String?, shippedNames: [String]) {
+    public init(file: StatisticsFile?, variant: String?, gameTitle: (String) -> String?, shippedNames: [String]) {
         let statistics = file?.statistics ?? [:]
         failure = nil
         guard let variant else {
@@ -108,11 +109,12 @@ public struct StatisticsReport: Hashable, Sendable {
         }
         if let figures = statistics[variant] {
             text = StatisticsTable.text([figures])
-        } else if let title = shippedTitle(variant) {
+        } else if let title = gameTitle(variant) {
             text = "No games of \(TerminalText.safe(title)) played yet.\n"
         } else {
             text = ""
-            var message = "cardtable: '\(variant)' is not a shipped game and has no statistics"
+            var message =
+                "cardtable: '\(variant)' is not a game (shipped or in your layouts folder) and has no statistics"
             if let suggestion = Suggestions.closest(to: variant, in: shippedNames + statistics.keys.sorted()) {
                 message += "; did you mean '\(TerminalText.safe(suggestion))'?"
             } else {

@@ -97,6 +97,8 @@ struct SolveRun {
             seconds: result.seconds)
         if let failure = rules.takeFailure() {
             outcome.problems.append("the variant's script failed: \(failure.summary)")
+            // The moves the failing hook would have allowed were never searched: nothing is proved.
+            if outcome.verdict == .impossible { outcome.verdict = .unknown }
         }
         if result.verdict == .solved {
             let replay = SolutionReplay(result.moves, from: start, rules: rules, writing: writesMoves)

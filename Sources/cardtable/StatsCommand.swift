@@ -33,12 +33,19 @@ struct StatsCommand: ParsableCommand {
         for problem in file?.problems ?? [] { printError(problem.description) }
         let report = StatisticsReport(
             file: file, variant: variant.map(ShippedLayouts.currentName(of:)),
-            shippedTitle: { ShippedLayouts.layout(named: $0)?.title },
+            gameTitle: { name in ShippedLayouts.layout(named: name)?.title ?? playersOwnTitle(name) },
             shippedNames: ShippedLayouts.names)
         printOut(report.text, terminator: "")
         if let failure = report.failure {
             printError(failure)
             throw ExitCode(1)
         }
+    }
+
+    /// The title of a game of the player's own (`cardtable copy`'s, in the layouts folder) by its
+    /// bare name, as `cardtable play NAME` finds it; never a file in the current folder.
+    private func playersOwnTitle(_ name: String) -> String? {
+        guard !LayoutResolver.looksLikePath(name) else { return nil }
+        return LayoutResolver.resolve(name, environment: ProcessEnvironment.current).layout?.title
     }
 }

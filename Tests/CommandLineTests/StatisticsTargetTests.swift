@@ -92,6 +92,18 @@ final class StatisticsTargetTests: XCTestCase {
         XCTAssertThrowsError(try PlayStatistics().write(to: path))
         XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "the player's own\n")
 
+        // Another user's link as a folder on the way, to the player's folder.
+        let figures = folder + "/figures"
+        XCTAssertEqual(symlink(folder, figures), 0)
+        XCTAssertEqual(lchown(figures, 4242, 4242), 0)
+        XCTAssertEqual(
+            refusal(figures + "/precious"),
+            "--stats: cannot write the figures to \(figures)/precious: leads through \(figures), a symbolic link "
+                + "that belongs to another user (uid 4242): not written through (another user may have put it "
+                + "there); give the path of the file itself")
+        XCTAssertThrowsError(try PlayStatistics().write(to: figures + "/precious"))
+        XCTAssertEqual(try String(contentsOfFile: precious, encoding: .utf8), "the player's own\n")
+
         // Another user's file, and the player's link to it.
         let theirs = folder + "/theirs"
         try "theirs\n".write(toFile: theirs, atomically: false, encoding: .utf8)

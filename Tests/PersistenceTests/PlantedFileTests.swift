@@ -180,6 +180,36 @@ final class PlantedFileTests: XCTestCase {
         XCTAssertEqual(try TemporaryFolder.entries(folder), ["own", "precious", "x", "y"], "no temporary file is left")
     }
 
+    /// A folder on the way that is another user's link (`/tmp/figures` -> the player's folder)
+    /// leads into the player's files as surely as a link at the end: the path is refused whole.
+    /// A folder link of the player's own (a stowed `~/.config`) is followed, as one at the end is.
+    func testAnotherUsersFolderLinkOnTheWayIsNotWrittenThrough() throws {
+        let shared = folder + "/shared"
+        XCTAssertEqual(symlink(folder, shared), 0)
+        let ownWay = shared + "/new-file"
+        try AtomicFile.write("through the player's folder link\n", to: ownWay)
+        XCTAssertEqual(try AtomicFile.readText(folder + "/new-file"), "through the player's folder link\n")
+
+        try giveAway(shared)
+        let planted = shared + "/precious"
+        XCTAssertThrowsError(try AtomicFile.write("planted\n", to: planted)) {
+            XCTAssertEqual("\($0)", "\(planted): leads through \(shared), \(Self.othersLinkWords)")
+        }
+        XCTAssertThrowsError(try AtomicFile.write("planted\n", to: shared + "/made"))
+        XCTAssertThrowsError(try FileLock.acquire(shared + "/precious.lock"))
+        preciousIsUntouched()
+        XCTAssertEqual(kind(folder + "/made"), 0, "nothing is made through it")
+        XCTAssertEqual(kind(folder + "/precious.lock"), 0, "no lock is made through it")
+        // Deeper on the way, and through the player's own link to it: refused all the same.
+        try AtomicFile.makeFolder(folder + "/inner")
+        XCTAssertThrowsError(try AtomicFile.write("planted\n", to: shared + "/inner/file"))
+        let own = folder + "/own-way"
+        XCTAssertEqual(symlink(shared, own), 0)
+        XCTAssertThrowsError(try AtomicFile.write("planted\n", to: own + "/precious"))
+        preciousIsUntouched()
+        XCTAssertEqual(kind(folder + "/inner/file"), 0)
+    }
+
     func testATemporaryNameTakenInAdvanceIsPassedOver() throws {
         let path = folder + "/statistics"
         // The next temporary file's name, as a link to the player's file.

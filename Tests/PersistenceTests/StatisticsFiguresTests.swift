@@ -125,7 +125,7 @@ final class StatisticsFiguresTests: XCTestCase {
         let titles = ["klondike": "Klondike", "freecell": "FreeCell"]
         func report(_ file: StatisticsFile?, _ variant: String?) -> StatisticsReport {
             StatisticsReport(
-                file: file, variant: variant, shippedTitle: { titles[$0] }, shippedNames: ["freecell", "klondike"])
+                file: file, variant: variant, gameTitle: { titles[$0] }, shippedNames: ["freecell", "klondike"])
         }
         var file = StatisticsFile()
         XCTAssertEqual(report(nil, nil), StatisticsReport(text: "No games played yet.\n", failure: nil))
@@ -153,12 +153,16 @@ final class StatisticsFiguresTests: XCTestCase {
             report(file, "klondyke"),
             StatisticsReport(
                 text: "",
-                failure: "cardtable: 'klondyke' is not a shipped game and has no statistics; did you mean 'klondike'?"))
+                failure:
+                    "cardtable: 'klondyke' is not a game (shipped or in your layouts folder) and has no statistics; did you mean 'klondike'?"
+            ))
         XCTAssertEqual(
             report(file, "mien").failure,
-            "cardtable: 'mien' is not a shipped game and has no statistics; did you mean 'mine'?")
+            "cardtable: 'mien' is not a game (shipped or in your layouts folder) and has no statistics; did you mean 'mine'?"
+        )
         XCTAssertEqual(
             report(nil, "zzzzzz").failure,
-            "cardtable: 'zzzzzz' is not a shipped game and has no statistics; 'cardtable list' shows the games")
+            "cardtable: 'zzzzzz' is not a game (shipped or in your layouts folder) and has no statistics; 'cardtable list' shows the games"
+        )
     }
 }
