@@ -42,12 +42,17 @@ final class PositionKeyTests: XCTestCase {
         XCTAssertEqual(base, keyer.key(state(foundation: "3S 4H 5C", columns: ["KS", "9D"])))
     }
 
-    /// FreeCell's foundations give cards back: each is keyed whole. Golf's never does: its top
-    /// and count.
+    /// Baker's Game's foundations give cards back: each is keyed whole. FreeCell's (Microsoft's
+    /// rules) and Golf's never do: their top and count.
     func testOnlyPilesCardsNeverLeaveAreKeyedByTheirTop() {
-        let freeCell = shippedLayout("freecell")
-        let model = SolverModel(rules: DeclarativeRules(layout: freeCell), pileCount: freeCell.slots.count)
+        let bakersGame = shippedLayout("bakers-game")
+        let model = SolverModel(rules: DeclarativeRules(layout: bakersGame), pileCount: bakersGame.slots.count)
         XCTAssertEqual(Set(model.sights), [.all])
+        let freeCell = shippedLayout("freecell")
+        let closed = SolverModel(rules: DeclarativeRules(layout: freeCell), pileCount: freeCell.slots.count)
+        XCTAssertEqual(
+            freeCell.slots.indices.filter { closed.sights[$0] == .top },
+            freeCell.slots.indices.filter { freeCell.slots[$0].kind == .foundation })
         XCTAssertEqual(SolverModel(rules: DeclarativeRules(layout: layout), pileCount: 4).sights[1], .top)
     }
 
