@@ -84,6 +84,9 @@ struct SolverModel: Sendable {
     /// Where a Pyramid game's piles are, when its layout promises Pyramid's rules: such a game
     /// gets its own search (PyramidSearch.swift). `nil` for every other game.
     let pyramid: PyramidShape?
+    /// Where an Aces Up game's piles are, when its layout promises Aces Up's rules: such a game
+    /// gets its own search (AcesUpSearch.swift). `nil` for every other game.
+    let acesUp: AcesUpShape?
     /// Where a Spider-shaped game's piles are: such a game gets its own search
     /// (SpiderSearch.swift). `nil` for every other game.
     let spider: SpiderShape?
@@ -108,6 +111,7 @@ struct SolverModel: Sendable {
         golf = pileCount == rules.layout.slots.count ? GolfShape(rules: rules) : nil
         accordion = pileCount == rules.layout.slots.count ? AccordionShape(rules: rules) : nil
         pyramid = pileCount == rules.layout.slots.count ? PyramidShape(rules: rules) : nil
+        acesUp = pileCount == rules.layout.slots.count ? AcesUpShape(rules: rules) : nil
         spider = pileCount == rules.layout.slots.count ? SpiderShape(rules: rules) : nil
         calculation = pileCount == rules.layout.slots.count ? CalculationShape(rules: rules) : nil
         open = pileCount == rules.layout.slots.count ? OpenShape(rules: rules) : nil
