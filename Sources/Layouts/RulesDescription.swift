@@ -32,6 +32,11 @@ public enum SearchSight: String, CaseIterable, Sendable {
 /// layout's that its rules, a script's hooks included, are that family's in every point the search
 /// relies on (cardtable-layout(5) lists them), so that the solver may search the game by them.
 public enum SolverFamily: String, CaseIterable, Sendable {
+    /// Aces Up: four columns, one card each dealt; a column's top card is discarded when a higher
+    /// card of its suit (Aces high) tops another column; a top card moves to an empty column and
+    /// nowhere else; the stock deals a card to each column; won when only the four Aces are left,
+    /// one a column.
+    case acesUp = "aces-up"
     /// Accordion: one row of cards; a card goes onto the card one or three places to its left
     /// when the two match in suit or rank, the covered card leaves the game and the row closes
     /// up; the stock deals one card to the row's end; won with one card left and the stock empty.

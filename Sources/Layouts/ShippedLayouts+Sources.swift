@@ -78,6 +78,9 @@ extension ShippedLayouts {
 
         [game]
         family = "Aces Up"
+        # A promise to the solver: aces-up.lua plays by Aces Up's rules, so the
+        # solver may search the game with its own Aces Up search.
+        solver = "aces-up"
 
         # The keys below deal the columns and run the stock; aces-up.lua says what
         # may be discarded, and when the game is won.

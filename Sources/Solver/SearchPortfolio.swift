@@ -111,6 +111,8 @@ struct SearchSettings {
         case open
         /// The own search of games of columns and a stock (ColumnsSearch.swift), for such a game only.
         case columns
+        /// Aces Up's own search (AcesUpSearch.swift), for a layout that promises its rules.
+        case acesUp
     }
 
     var order = Order.bestFirst
@@ -149,6 +151,8 @@ struct SearchSettings {
     static let open = SearchSettings(order: .open, weights: .standard, walksTurns: true)
     /// The own search of games of columns and a stock.
     static let columns = SearchSettings(order: .columns, weights: .standard, walksTurns: true)
+    /// Aces Up's own search.
+    static let acesUp = SearchSettings(order: .acesUp, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -159,7 +163,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns, .acesUp:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -198,6 +202,8 @@ struct SearchSettings {
             model.open.flatMap { OpenSearch(shape: $0, model: model, rules: rules, start: start, memory: memory) }
         case .columns:
             model.columnGame.flatMap { ColumnsSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .acesUp:
+            model.acesUp.flatMap { AcesUpSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -205,7 +211,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock).
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock, `u` Aces Up's).
 /// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
@@ -220,6 +226,7 @@ extension SearchSettings {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
                 "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "o": .open, "l": .columns,
+                "u": .acesUp,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -260,6 +267,7 @@ struct SearchPortfolio<R: Rules> {
             return [.accordion]
         }
         if let pyramid = model.pyramid, PyramidSearch.packing(of: start, shape: pyramid) != nil { return [.pyramid] }
+        if let acesUp = model.acesUp, AcesUpSearch.packing(of: start, shape: acesUp) != nil { return [.acesUp] }
         if let spider = model.spider, SpiderSearch.board(of: start, shape: spider) != nil { return [.spider] }
         if let calculation = model.calculation, CalculationSearch.packing(of: start, shape: calculation) != nil {
             return [.calculation]

@@ -84,6 +84,9 @@ struct SolverModel: Sendable {
     /// Where a Pyramid game's piles are, when its layout promises Pyramid's rules: such a game
     /// gets its own search (PyramidSearch.swift). `nil` for every other game.
     let pyramid: PyramidShape?
+    /// Where an Aces Up game's piles are, when its layout promises Aces Up's rules: such a game
+    /// gets its own search (AcesUpSearch.swift). `nil` for every other game.
+    let acesUp: AcesUpShape?
     /// Where a Spider-shaped game's piles are: such a game gets its own search
     /// (SpiderSearch.swift). `nil` for every other game.
     let spider: SpiderShape?
@@ -116,6 +119,7 @@ struct SolverModel: Sendable {
         golf = shaped ? GolfShape(rules: rules) : nil
         accordion = shaped ? AccordionShape(rules: rules) : nil
         pyramid = shaped ? PyramidShape(rules: rules) : nil
+        acesUp = shaped ? AcesUpShape(rules: rules) : nil
         spider = shaped ? SpiderShape(rules: rules) : nil
         calculation = shaped ? CalculationShape(rules: rules) : nil
         open = shaped ? OpenShape(rules: rules) : nil
