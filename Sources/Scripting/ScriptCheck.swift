@@ -76,7 +76,7 @@ public enum ScriptCheck {
     /// can_pick_up and can_drop (or the declarative rules where they say nothing) allow.
     static func checkListedMoves(_ listed: [Move], _ asked: [Move], _ report: inout Report) {
         guard listed != asked else { return }
-        let line = movesLine(report.script.source)
+        let line = hookLine("moves", report.script.source)
         let describe = { (move: Move) in "\(move.count) from pile \(move.from + 1) to pile \(move.to + 1)" }
         if let extra = listed.first(where: { !asked.contains($0) }) {
             report.error(
@@ -91,7 +91,7 @@ public enum ScriptCheck {
 
     /// The clicks the moves hook lists are exactly the piles on_click moves cards on.
     static func checkListedClicks(_ listed: [Int], _ tried: [Int], _ report: inout Report) {
-        let line = movesLine(report.script.source)
+        let line = hookLine("moves", report.script.source)
         if let extra = listed.first(where: { !tried.contains($0) }) {
             report.error(
                 "moves lists a click on pile \(extra + 1) on the first deal, where on_click moves nothing: its "
@@ -142,13 +142,6 @@ public enum ScriptCheck {
     static func hookLine(_ name: String, _ source: String) -> Int {
         source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
             $0.trimmingBlanks().hasPrefix("function \(name)(")
-        }.map { $0 + 1 } ?? 1
-    }
-
-    /// The line `function moves(` starts on, or 1.
-    static func movesLine(_ source: String) -> Int {
-        source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-            $0.trimmingBlanks().hasPrefix("function moves(")
         }.map { $0 + 1 } ?? 1
     }
 

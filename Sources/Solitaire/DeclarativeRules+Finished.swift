@@ -11,8 +11,8 @@ extension DeclarativeRules {
         let traits = self.traits[index]
         let pile = state.piles[index]
         guard !pile.isEmpty, pile.count == traits.capacity else { return false }
+        let direction = traits.build == .none ? traits.sequenceDirection : traits.build
         for position in pile.indices.dropFirst() {
-            let direction = traits.build == .none ? traits.sequenceDirection : traits.build
             if !DeclarativeRules.follows(
                 pile[position], on: pile[position - 1], direction: direction, suit: traits.suit, wrap: traits.wrap,
                 acesHigh: traits.acesHigh)

@@ -49,22 +49,25 @@ extension DeclarativeRules {
     func forEachPair(in state: GameState, pruned: Bool, _ body: (Move) -> Bool) -> Bool {
         guard let rule = pairRule, let discard = pairDiscard else { return true }
         let piles = state.piles
-        for from in piles.indices where !traits[from].isFoundation {
-            guard let card = piles[from].last, card.faceUp, pickUpVerdict(pile: from, count: 1, in: state) == nil else {
-                continue
-            }
+        // The piles whose top card may move, worked out once: a pair is two of them (pairsOff).
+        let free = piles.indices.filter { pile in
+            !traits[pile].isFoundation && piles[pile].last?.faceUp == true
+                && pickUpVerdict(pile: pile, count: 1, in: state) == nil
+        }
+        for from in free {
+            let card = piles[from].last!
             if rule.leavesAlone(rank: card.rank),
                 dropVerdict(card: card, count: 1, onto: discard, in: state) != nil,
                 !body(.transfer(from: from, to: discard, count: 1))
             {
                 return false
             }
-            for to in piles.indices where to != from && !traits[to].isFoundation && (!pruned || to > from) {
-                let move = Move.transfer(from: from, to: to, count: 1)
-                guard pairsOff(move, in: state), dropVerdict(card: card, count: 1, onto: to, in: state) != nil else {
-                    continue
-                }
-                if !body(move) { return false }
+            for to in free where to != from && (!pruned || to > from) {
+                let other = piles[to].last!
+                guard rule.pairs(rank: card.rank, suit: card.suitIndex, with: other.rank, other.suitIndex),
+                    dropVerdict(card: card, count: 1, onto: to, in: state) != nil
+                else { continue }
+                if !body(.transfer(from: from, to: to, count: 1)) { return false }
             }
         }
         return true

@@ -110,11 +110,11 @@ struct SolverModel: Sendable {
         // Pairs and discards leave the game from piles of any kind, and Aces ranking high change
         // every rank's neighbours: none of the families' searches knows that, nor does the safe
         // moves' argument, so such games get the plain searches.
-        let pairs =
+        let playsApart =
             rules.layout.rules.map { game in
                 game.acesHigh || game.groups.values.contains { $0.pair != nil || $0.discard != nil }
             } ?? false
-        let shaped = pileCount == rules.layout.slots.count && !pairs
+        let shaped = pileCount == rules.layout.slots.count && !playsApart
         klondike = shaped ? KlondikeShape(rules: rules) : nil
         golf = shaped ? GolfShape(rules: rules) : nil
         accordion = shaped ? AccordionShape(rules: rules) : nil
@@ -174,7 +174,7 @@ struct SolverModel: Sendable {
             pile < slots.count ? rules.layout.rules?.groups[slots[pile].group]?.searchSees ?? .all : .all
         }
 
-        guard let declarative = rules as? DeclarativeRules, pileCount == slots.count, !pairs else {
+        guard let declarative = rules as? DeclarativeRules, pileCount == slots.count, !playsApart else {
             self.sights = sights
             pileClass = Array(0..<pileCount)
             folds = false
