@@ -48,16 +48,19 @@ struct OpenBoard {
     private(set) var cards: [UInt8]
     private(set) var heights: [Int]
     /// Column `c`'s hash at height `h` (its first `h` cards) at `prefixHashes[c * stride + h]`.
-    private var prefixHashes: [UInt64]
+    private(set) var prefixHashes: [UInt64]
     /// Column `c`'s cards out of order (a card not in order on the one below it) among its first
     /// `h` cards, at `prefixDisorder[c * stride + h]`.
-    private var prefixDisorder: [UInt8]
+    private(set) var prefixDisorder: [UInt8]
+    /// The length of the run in order on top of column `c`'s first `h` cards, at
+    /// `prefixRun[c * stride + h]` (0 for none).
+    private var prefixRun: [UInt8]
     /// The cards out of order in every column, the sum of each column's ``prefixDisorder`` at its
     /// height.
     private(set) var disorder = 0
     /// Per identity, where the card lies when it is in a column (`column * stride + place`), or
     /// ``inCell`` when it is in a cell; what it holds for a card up means nothing.
-    private var location: [UInt16]
+    private(set) var location: [UInt16]
     static let inCell: UInt16 = 0xFFFF
     /// The empty cells, and the empty columns (whatever they take).
     private(set) var emptyCells = 0
@@ -74,6 +77,8 @@ struct OpenBoard {
     private(set) var upCount = 0
 
     let inOrder: [Bool]
+    /// Per identity, the identities it lies in order on, a bit each.
+    let parents: [UInt64]
     let movesRuns: Bool
     let limitsRuns: Bool
     let emptyColumn: OpenShape.EmptyColumn
@@ -97,10 +102,12 @@ struct OpenBoard {
         heights = columns.map(\.count)
         prefixHashes = [UInt64](repeating: 0, count: Self.stride * columns.count)
         prefixDisorder = [UInt8](repeating: 0, count: Self.stride * columns.count)
+        prefixRun = [UInt8](repeating: 0, count: Self.stride * columns.count)
         location = [UInt16](repeating: Self.inCell, count: 64)
         self.cells = cells
         self.foundation = foundation
         inOrder = shape.inOrder
+        parents = shape.parents
         movesRuns = shape.movesRuns
         limitsRuns = shape.limitsRuns
         emptyColumn = shape.emptyColumn
@@ -120,6 +127,7 @@ struct OpenBoard {
                 prefixHashes[base + place + 1] = Self.extend(prefixHashes[base + place], by: card)
                 let outOfOrder = place > 0 && !shape.inOrder[Int(cards[base + place - 1]) << 6 | Int(card)]
                 prefixDisorder[base + place + 1] = prefixDisorder[base + place] + (outOfOrder ? 1 : 0)
+                prefixRun[base + place + 1] = outOfOrder ? 1 : prefixRun[base + place] + 1
                 location[Int(card)] = UInt16(base + place)
             }
             key &+= Self.mix(prefixHashes[base + heights[column]])
@@ -152,16 +160,12 @@ struct OpenBoard {
 
     /// How many cards from the top of a column may be picked up together (0 for an empty one):
     /// a run in order, or the top card alone.
+    @inline(__always)
     func movableRun(_ column: Int) -> Int {
         let height = heights[column]
         guard height > 0 else { return 0 }
         guard movesRuns else { return 1 }
-        let base = column * Self.stride
-        var length = 1
-        while length < height, liesInOrder(cards[base + height - length], on: cards[base + height - length - 1]) {
-            length += 1
-        }
-        return length
+        return Int(prefixRun[column &* Self.stride &+ height])
     }
 
     /// Whether an empty column takes a run whose bottom card is `card`.
@@ -194,12 +198,25 @@ struct OpenBoard {
     /// weights were chosen by measuring FreeCell's deals 1..1000, docs/PERFORMANCE.md). Read off
     /// counts kept as cards move, so it costs a look at four cards.
     func promise() -> Int {
+        promise(
+            upCount: upCount, emptyCells: emptyCells, emptyColumns: emptyColumns, disorder: disorder, buried: buried())
+    }
+
+    /// The promise of a position with these counts (``promise()``).
+    @inline(__always)
+    func promise(upCount: Int, emptyCells: Int, emptyColumns: Int, disorder: Int, buried: Int) -> Int {
+        upCount * 64 + emptyCells * 24 + emptyColumns * 32 - disorder * 6 - buried * 12
+    }
+
+    /// The cards above the card each foundation wants next, over the four.
+    @inline(__always)
+    func buried() -> Int {
         var buried = 0
         for suit in 0..<4 where foundation[suit] < 13 {
             let place = location[suit << 4 | Int(foundation[suit] &+ 1)]
             if place != Self.inCell { buried += heights[Int(place) / Self.stride] - 1 - Int(place) % Self.stride }
         }
-        return upCount * 64 + emptyCells * 24 + emptyColumns * 32 - disorder * 6 - buried * 12
+        return buried
     }
 
     // MARK: Playing and taking back
@@ -285,6 +302,7 @@ struct OpenBoard {
             disorder -= Int(prefixDisorder[sourceBase + sourceHeight]) + Int(prefixDisorder[targetBase + targetHeight])
             var hash = prefixHashes[targetBase + targetHeight]
             var outOfOrder = prefixDisorder[targetBase + targetHeight]
+            var run = prefixRun[targetBase + targetHeight]
             var below: UInt8? = targetHeight > 0 ? cards[targetBase + targetHeight - 1] : nil
             for offset in 0..<count {
                 let card = cards[sourceBase + sourceHeight - count + offset]
@@ -292,8 +310,14 @@ struct OpenBoard {
                 cards[place] = card
                 hash = Self.extend(hash, by: card)
                 prefixHashes[place + 1] = hash
-                if let below, !liesInOrder(card, on: below) { outOfOrder += 1 }
+                if let below, liesInOrder(card, on: below) {
+                    run += 1
+                } else {
+                    if below != nil { outOfOrder += 1 }
+                    run = 1
+                }
                 prefixDisorder[place + 1] = outOfOrder
+                prefixRun[place + 1] = run
                 location[Int(card)] = UInt16(place)
                 below = card
             }
@@ -352,6 +376,7 @@ struct OpenBoard {
             prefixHashes[base + height + 1] = hash
             let outOfOrder = height > 0 && !liesInOrder(card, on: cards[base + height - 1])
             prefixDisorder[base + height + 1] = prefixDisorder[base + height] + (outOfOrder ? 1 : 0)
+            prefixRun[base + height + 1] = height > 0 && !outOfOrder ? prefixRun[base + height] + 1 : 1
             if outOfOrder { disorder += 1 }
             location[Int(card)] = UInt16(base + height)
             heights[column] = height + 1

@@ -40,6 +40,8 @@ struct OpenShape: Sendable {
     /// Whether a card lies in order on another in a column: at `below << 6 | above`, for
     /// identities `suit << 4 | rank`.
     let inOrder: [Bool]
+    /// Per identity, the identities it lies in order on, a bit each (``inOrder`` read the other way).
+    let parents: [UInt64]
     /// Runs in order move as one (`move = "sequence"`); otherwise only the top card moves.
     let movesRuns: Bool
     /// Runs go only as far as the free-cell limit allows.
@@ -108,13 +110,17 @@ struct OpenShape: Sendable {
         }
 
         var inOrder = [Bool](repeating: false, count: 64 * 64)
+        var parents = [UInt64](repeating: 0, count: 64)
         for below in SolverModel.identities {
             for above in SolverModel.identities {
-                inOrder[below << 6 | above] = rules.builds(
+                let builds = rules.builds(
                     PileCard(raw: UInt8(above) | 0x80), on: PileCard(raw: UInt8(below) | 0x80), inPile: columns[0])
+                inOrder[below << 6 | above] = builds
+                if builds { parents[above] |= 1 << UInt64(below) }
             }
         }
         self.inOrder = inOrder
+        self.parents = parents
         self.columns = columns
         self.cells = cells
         self.foundations = foundations

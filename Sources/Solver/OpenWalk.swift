@@ -58,6 +58,10 @@ struct OpenWalk {
     /// Scratch: the moves of the position being expanded, and a sum of table slots read early.
     private var listed: [Child] = []
     private var touched: UInt64 = 0
+    /// Scratch: per identity on top of a column, the column (read only for the tops of the
+    /// position being expanded); per column, the length of the run listed onto it.
+    private var topColumn = [UInt8](repeating: 0, count: 64)
+    private var runLength = [UInt8](repeating: 0, count: OpenShape.maxColumns)
     /// What the move to the position being expanded did (none for the start).
     private var expanding: OpenUndo?
     /// It leaves cards coming back off the foundations out, and all but the best children.
@@ -155,6 +159,14 @@ struct OpenWalk {
         let firstEmptyColumn = board.heights.firstIndex(of: 0)
         let ontoColumn = board.runLimit(cells: emptyCells, columns: emptyColumns)
         let ontoEmpty = board.runLimit(cells: emptyCells, columns: max(0, emptyColumns - 1))
+        // The columns' top cards, a bit each, and whose top each is: the columns a card may go
+        // onto are then the tops among the cards it lies in order on.
+        var tops: UInt64 = 0
+        for column in 0..<columns where board.heights[column] > 0 {
+            let top = board.top(column)
+            tops |= 1 << UInt64(top)
+            topColumn[Int(top)] = UInt8(column)
+        }
 
         for from in 0..<columns {
             let height = board.heights[from]
@@ -168,14 +180,24 @@ struct OpenWalk {
             }
             let run = board.movableRun(from)
             let most = min(run, ontoColumn)
-            for to in 0..<columns where to != from && board.heights[to] > 0 {
-                let onto = board.top(to)
-                // Runs build down one rank a card: only one length may fit.
-                let count = most == 1 ? 1 : Int(onto & 0x0F) - Int(top & 0x0F)
-                guard count >= 1 && count <= most, board.liesInOrder(board.card(from, height - count), on: onto) else {
-                    continue
+            // Runs build down one rank a card: at most one length fits a column. The columns in
+            // their order, as the moves are listed.
+            var targets: UInt32 = 0
+            for count in stride(from: 1, through: most, by: 1) {
+                var onto = board.parents[Int(board.card(from, height - count))] & tops
+                while onto != 0 {
+                    let to = Int(topColumn[onto.trailingZeroBitCount])
+                    onto &= onto &- 1
+                    if to != from && targets & 1 << UInt32(to) == 0 {
+                        targets |= 1 << UInt32(to)
+                        runLength[to] = UInt8(count)
+                    }
                 }
-                if let won = consider(OpenMove(from: source, to: OpenPlace(to), count: UInt8(count))) { return won }
+            }
+            while targets != 0 {
+                let to = targets.trailingZeroBitCount
+                targets &= targets &- 1
+                if let won = consider(OpenMove(from: source, to: OpenPlace(to), count: runLength[to])) { return won }
             }
             if let empty = firstEmptyColumn {
                 // A whole column onto an empty one: the same position.
@@ -198,9 +220,7 @@ struct OpenWalk {
             {
                 return won
             }
-            for to in 0..<columns where board.heights[to] > 0 && board.liesInOrder(card, on: board.top(to)) {
-                if let won = consider(OpenMove(from: source, to: OpenPlace(to), count: 1)) { return won }
-            }
+            if let won = considerOntoColumns(card, from: source, tops: tops) { return won }
             if let empty = firstEmptyColumn, board.emptyTakes(card) {
                 if let won = consider(OpenMove(from: source, to: OpenPlace(empty), count: 1)) { return won }
             }
@@ -209,9 +229,7 @@ struct OpenWalk {
             for suit in 0..<4 where board.foundation[suit] > 0 {
                 let card = UInt8(suit << 4) | board.foundation[suit]
                 let source = OpenMove.firstFoundation + OpenPlace(suit)
-                for to in 0..<columns where board.heights[to] > 0 && board.liesInOrder(card, on: board.top(to)) {
-                    if let won = consider(OpenMove(from: source, to: OpenPlace(to), count: 1)) { return won }
-                }
+                if let won = considerOntoColumns(card, from: source, tops: tops) { return won }
                 if let empty = firstEmptyColumn, board.emptyTakes(card) {
                     if let won = consider(OpenMove(from: source, to: OpenPlace(empty), count: 1)) { return won }
                 }
@@ -223,7 +241,18 @@ struct OpenWalk {
         // The table's slots of every child were read above, so that the processor waited for
         // their memory at once; a position is claimed when it is expanded, not when listed.
         for child in listed where !table.contains(child.key) && !path.contains(child.key) { children.append(child) }
-        // Best first, by insertion (a few dozen children at most, and stable as the sort was).
+        if seeking && children.count - first > Self.seekingWidth {
+            keepTheBest(from: first)
+        } else {
+            sortBestFirst(from: first)
+        }
+        levels.append(Level(first: first, end: children.count, next: first, undo: undo, key: key))
+        return nil
+    }
+
+    /// Orders the children from `first` on best first, by insertion (a few dozen at most), those of
+    /// one promise in the order they were listed.
+    private mutating func sortBestFirst(from first: Int) {
         children.withUnsafeMutableBufferPointer { stack in
             for index in stride(from: first + 1, to: stack.count, by: 1) {
                 let child = stack[index]
@@ -235,16 +264,57 @@ struct OpenWalk {
                 stack[place] = child
             }
         }
-        if seeking && children.count - first > Self.seekingWidth {
-            children.removeSubrange((first + Self.seekingWidth)...)
+    }
+
+    /// Keeps only the ``seekingWidth`` best children from `first` on, best first: the ones sorting
+    /// would put first, picked in one pass each.
+    private mutating func keepTheBest(from first: Int) {
+        for slot in first..<(first + Self.seekingWidth) {
+            var best = slot
+            for index in (slot + 1)..<children.count where children[index].order > children[best].order {
+                best = index
+            }
+            if best != slot {
+                // Those listed between keep their order, as a stable sort would leave them.
+                let child = children[best]
+                var place = best
+                while place > slot {
+                    children[place] = children[place - 1]
+                    place -= 1
+                }
+                children[slot] = child
+            }
         }
-        levels.append(Level(first: first, end: children.count, next: first, undo: undo, key: key))
+        children.removeSubrange((first + Self.seekingWidth)...)
+    }
+
+    /// Considers a card of a cell or a foundation onto each column whose top it lies in order
+    /// on, the columns in their order.
+    @inline(__always)
+    private mutating func considerOntoColumns(_ card: UInt8, from source: OpenPlace, tops: UInt64) -> [OpenMove]? {
+        var onto = board.parents[Int(card)] & tops
+        var targets: UInt32 = 0
+        while onto != 0 {
+            targets |= 1 << UInt32(topColumn[onto.trailingZeroBitCount])
+            onto &= onto &- 1
+        }
+        while targets != 0 {
+            let to = targets.trailingZeroBitCount
+            targets &= targets &- 1
+            if let won = consider(OpenMove(from: source, to: OpenPlace(to), count: 1)) { return won }
+        }
         return nil
     }
 
-    /// Plays a move to see where it leads: returns the moves of the win when it won; otherwise
-    /// the position is listed with its promise.
+    /// Sees where a move leads (foreseen, or else played and taken back): returns the moves of
+    /// the win when it won; otherwise the position is listed with its promise.
     private mutating func consider(_ move: OpenMove) -> [OpenMove]? {
+        if let (key, promise) = board.foresee(move) {
+            touched &+= table.firstSlot(of: key)
+            let order = promise * 4 + (shakes ? restarts.shaken(below: Self.shake) : 0)
+            listed.append(Child(move: move, key: key, order: order))
+            return nil
+        }
         let undo = board.play(move)
         let order = board.promise() * 4
         if board.isWon {

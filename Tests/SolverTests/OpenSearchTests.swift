@@ -88,6 +88,42 @@ final class OpenSearchTests: XCTestCase {
         XCTAssertGreaterThan(steps, games.count * 4 * 50, "the random games ended too soon")
     }
 
+    /// A move foreseen (``OpenBoard/foresee(_:)``) gives the key and promise that playing it
+    /// gives, for every legal move along random games of every open game.
+    func testAForeseenMoveLeadsWhereThePlayedOneDoes() throws {
+        var random = SmallRandom(state: 9127)
+        var foreseen = 0
+        var played = 0
+        for name in games {
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let shape = try XCTUnwrap(solver.model.open)
+            for seed in 1...3 {
+                var state = rules.deal(seed: UInt64(seed))
+                for step in 0..<60 {
+                    let board = try XCTUnwrap(OpenSearch.board(of: state, shape: shape, model: solver.model))
+                    let moves = rules.legalMoves(in: state).filter { $0.kind == .transfer }
+                    guard !moves.isEmpty else { break }
+                    for move in moves {
+                        let open = openMove(move, in: state, shape: shape)
+                        var after = board
+                        _ = after.play(open)
+                        guard let foresight = board.foresee(open) else {
+                            played += 1
+                            continue
+                        }
+                        foreseen += 1
+                        XCTAssertEqual(foresight.key, after.key, "\(name) #\(seed) \(step): \(move)")
+                        XCTAssertEqual(foresight.promise, after.promise(), "\(name) #\(seed) \(step): \(move)")
+                    }
+                    _ = rules.apply(moves[random.below(moves.count)], to: &state)
+                }
+            }
+        }
+        XCTAssertGreaterThan(foreseen, 5000, "too few moves foreseen to tell")
+        XCTAssertGreaterThan(played, 100, "too few moves left to be played")
+    }
+
     /// Columns and cells in another order are the same position.
     func testInterchangeablePilesShareAKey() throws {
         let rules = rulesOf(shippedLayout("eight-off")) as! DeclarativeRules
@@ -259,6 +295,9 @@ extension OpenSearchTests {
             XCTAssertEqual(
                 (0..<board.heights[column]).map { board.card(column, $0) },
                 (0..<expected.heights[column]).map { expected.card(column, $0) }, "\(message), column \(column)",
+                file: file, line: line)
+            XCTAssertEqual(
+                board.movableRun(column), expected.movableRun(column), "\(message), run on column \(column)",
                 file: file, line: line)
         }
         XCTAssertEqual(board.key, expected.key, message, file: file, line: line)
