@@ -72,19 +72,20 @@ extension OpenBoard {
         }
         // A wanted card under the run lifted loses the run from above it; one in the target
         // column gains it; one in the run keeps what lies above it.
-        var buried = 0
-        for suit in 0..<4 where foundation[suit] < 13 {
-            let place = location[suit << 4 | Int(foundation[suit] &+ 1)]
-            guard place != Self.inCell else { continue }
+        func depth(_ place: UInt16) -> Int {
+            if place >= Self.gone { return place == Self.inCell ? 0 : Self.stride }
             let column = Int(place) / Self.stride
             let at = Int(place) % Self.stride
-            var above = heights[column] &- 1 &- at
-            if column == source && at < rest {
-                above -= count
-            } else if column == target {
-                above += count
-            }
-            buried += above
+            let above = heights[column] &- 1 &- at
+            if column == source && at < rest { return above &- count }
+            return column == target ? above &+ count : above
+        }
+        var buried = 0
+        for suit in 0..<4 where nextRank[suit] != 0 {
+            let wanted = suit << 4 | Int(nextRank[suit])
+            var least = depth(location[wanted])
+            if decks > 1 { least = min(least, depth(location[wanted | 64])) }
+            buried += least
         }
         let promise = promise(
             upCount: upCount, emptyCells: emptyCells, emptyColumns: emptyColumns, disorder: disorder, buried: buried)

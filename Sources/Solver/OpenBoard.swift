@@ -58,17 +58,25 @@ struct OpenBoard {
     /// The cards out of order in every column, the sum of each column's ``prefixDisorder`` at its
     /// height.
     private(set) var disorder = 0
-    /// Per identity, where the card lies when it is in a column (`column * stride + place`), or
-    /// ``inCell`` when it is in a cell; what it holds for a card up means nothing.
+    /// Per copy of a card (its identity, and that plus 64 for a second deck's), where it lies
+    /// when it is in a column (`column * stride + place`), ``inCell`` when it is in a cell, or
+    /// ``gone`` when it is up (or there is no such copy). Twins are not told apart: a move takes
+    /// whichever copy's entry names the place it leaves.
     private(set) var location: [UInt16]
     static let inCell: UInt16 = 0xFFFF
+    static let gone: UInt16 = 0xFFFE
     /// The empty cells, and the empty columns (whatever they take).
     private(set) var emptyCells = 0
     private(set) var emptyColumns = 0
     /// The cells' cards, 0 for an empty cell.
     private(set) var cells: [UInt8]
-    /// Per suit, the rank of the top card of its foundation (0 for none).
+    /// Per suit, the cards on its foundation (with two decks, up to 26: Ace to King twice).
     private(set) var foundation: [UInt8]
+    /// Per suit, the rank its foundation takes next (0 once it is whole).
+    private(set) var nextRank: [UInt8]
+    /// One deck or two, and the cards of all of them.
+    let decks: Int
+    let cardCount: Int
     /// The identities on the foundations, a bit each.
     private(set) var up: UInt64 = 0
     /// The position's key, kept as moves are played.
@@ -89,7 +97,7 @@ struct OpenBoard {
     /// The places of the safe moves folded, as `place << 8 | card`, in the order played.
     private(set) var foldLog: [UInt16] = []
 
-    var isWon: Bool { upCount == 52 }
+    var isWon: Bool { upCount == cardCount }
 
     init(columns: [[UInt8]], cells: [UInt8], foundation: [UInt8], shape: OpenShape, folds: Bool, mustBeUp: [UInt64]) {
         columnCount = columns.count
@@ -103,9 +111,12 @@ struct OpenBoard {
         prefixHashes = [UInt64](repeating: 0, count: Self.stride * columns.count)
         prefixDisorder = [UInt8](repeating: 0, count: Self.stride * columns.count)
         prefixRun = [UInt8](repeating: 0, count: Self.stride * columns.count)
-        location = [UInt16](repeating: Self.inCell, count: 64)
+        location = [UInt16](repeating: Self.gone, count: 128)
         self.cells = cells
         self.foundation = foundation
+        decks = shape.decks
+        cardCount = 52 * shape.decks
+        nextRank = foundation.map { Self.rank(after: $0, decks: shape.decks) }
         inOrder = shape.inOrder
         parents = shape.parents
         movesRuns = shape.movesRuns
@@ -116,7 +127,7 @@ struct OpenBoard {
         self.mustBeUp = mustBeUp
         foldLog.reserveCapacity(256)
         for suit in 0..<4 {
-            for rank in 0..<Int(foundation[suit]) { up |= 1 << UInt64(suit << 4 | (rank + 1)) }
+            for count in 0..<Int(foundation[suit]) { up |= 1 << UInt64(suit << 4 | (count % 13 + 1)) }
             upCount += Int(foundation[suit])
         }
         for column in 0..<columnCount {
@@ -128,13 +139,16 @@ struct OpenBoard {
                 let outOfOrder = place > 0 && !shape.inOrder[Int(cards[base + place - 1]) << 6 | Int(card)]
                 prefixDisorder[base + place + 1] = prefixDisorder[base + place] + (outOfOrder ? 1 : 0)
                 prefixRun[base + place + 1] = outOfOrder ? 1 : prefixRun[base + place] + 1
-                location[Int(card)] = UInt16(base + place)
+                relocate(card, from: Self.gone, to: UInt16(base + place))
             }
             key &+= Self.mix(prefixHashes[base + heights[column]])
             disorder += Int(prefixDisorder[base + heights[column]])
             if heights[column] == 0 { emptyColumns += 1 }
         }
-        for card in cells where card != 0 { key &+= Self.cellHash(card) }
+        for card in cells where card != 0 {
+            key &+= Self.cellHash(card)
+            relocate(card, from: Self.gone, to: Self.inCell)
+        }
         emptyCells = cells.filter { $0 == 0 }.count
     }
 
@@ -152,7 +166,21 @@ struct OpenBoard {
 
     /// Whether a card goes on its foundation next.
     @inline(__always)
-    func goesUp(_ card: UInt8) -> Bool { card & 0x0F == foundation[Int(card >> 4)] &+ 1 }
+    func goesUp(_ card: UInt8) -> Bool { card & 0x0F == nextRank[Int(card >> 4)] }
+
+    /// The top card of a suit's foundation (which must hold one).
+    @inline(__always)
+    func foundationTop(_ suit: Int) -> UInt8 { UInt8(suit << 4) | ((foundation[suit] &- 1) % 13 &+ 1) }
+
+    /// The rank a foundation holding `count` cards takes next, 0 once it is whole.
+    static func rank(after count: UInt8, decks: Int) -> UInt8 { Int(count) >= 13 * decks ? 0 : count % 13 + 1 }
+
+    /// Notes that a copy of `card` went from one place (``location``) to another.
+    @inline(__always)
+    private mutating func relocate(_ card: UInt8, from old: UInt16, to new: UInt16) {
+        let first = Int(card)
+        if location[first] == old { location[first] = new } else { location[first | 64] = new }
+    }
 
     /// Whether a card that goes up is safe to fold (``SolverModel/mustBeUp``).
     @inline(__always)
@@ -212,11 +240,21 @@ struct OpenBoard {
     @inline(__always)
     func buried() -> Int {
         var buried = 0
-        for suit in 0..<4 where foundation[suit] < 13 {
-            let place = location[suit << 4 | Int(foundation[suit] &+ 1)]
-            if place != Self.inCell { buried += heights[Int(place) / Self.stride] - 1 - Int(place) % Self.stride }
+        for suit in 0..<4 where nextRank[suit] != 0 {
+            let wanted = suit << 4 | Int(nextRank[suit])
+            var least = depth(location[wanted])
+            if decks > 1 { least = min(least, depth(location[wanted | 64])) }
+            buried += least
         }
         return buried
+    }
+
+    /// The cards above a card at `place` (``location``): none in a cell, and more than any
+    /// column holds for a copy up.
+    @inline(__always)
+    func depth(_ place: UInt16) -> Int {
+        if place >= Self.gone { return place == Self.inCell ? 0 : Self.stride }
+        return heights[Int(place) / Self.stride] &- 1 &- Int(place) % Self.stride
     }
 
     // MARK: Playing and taking back
@@ -318,7 +356,7 @@ struct OpenBoard {
                 }
                 prefixDisorder[place + 1] = outOfOrder
                 prefixRun[place + 1] = run
-                location[Int(card)] = UInt16(place)
+                relocate(card, from: UInt16(sourceBase + sourceHeight - count + offset), to: UInt16(place))
                 below = card
             }
             heights[source] = sourceHeight - count
@@ -330,13 +368,13 @@ struct OpenBoard {
             disorder += Int(prefixDisorder[sourceBase + sourceHeight - count]) + Int(outOfOrder)
             return
         }
-        let card = lift(from)
-        drop(card, on: to)
+        let (card, left) = lift(from)
+        drop(card, on: to, leaving: left)
     }
 
-    /// Takes one card off a place.
+    /// Takes one card off a place: the card, and where it lay (``location``).
     @inline(__always)
-    private mutating func lift(_ place: OpenPlace) -> UInt8 {
+    private mutating func lift(_ place: OpenPlace) -> (UInt8, UInt16) {
         if place < OpenMove.firstCell {
             let column = Int(place)
             let base = column * Self.stride
@@ -346,7 +384,7 @@ struct OpenBoard {
             disorder -= Int(prefixDisorder[base + height]) - Int(prefixDisorder[base + height - 1])
             heights[column] = height - 1
             if height == 1 { emptyColumns += 1 }
-            return cards[base + height - 1]
+            return (cards[base + height - 1], UInt16(base + height - 1))
         }
         if place < OpenMove.firstFoundation {
             let cell = Int(place - OpenMove.firstCell)
@@ -354,19 +392,20 @@ struct OpenBoard {
             cells[cell] = 0
             emptyCells += 1
             key &-= Self.cellHash(card)
-            return card
+            return (card, Self.inCell)
         }
         let suit = Int(place - OpenMove.firstFoundation)
-        let card = UInt8(suit << 4) | foundation[suit]
+        let card = foundationTop(suit)
         foundation[suit] -= 1
+        nextRank[suit] = Self.rank(after: foundation[suit], decks: decks)
         up &= ~(1 << UInt64(card))
         upCount -= 1
-        return card
+        return (card, Self.gone)
     }
 
     /// Puts one card on a place.
     @inline(__always)
-    private mutating func drop(_ card: UInt8, on place: OpenPlace) {
+    private mutating func drop(_ card: UInt8, on place: OpenPlace, leaving left: UInt16) {
         if place < OpenMove.firstCell {
             let column = Int(place)
             let base = column * Self.stride
@@ -378,7 +417,7 @@ struct OpenBoard {
             prefixDisorder[base + height + 1] = prefixDisorder[base + height] + (outOfOrder ? 1 : 0)
             prefixRun[base + height + 1] = height > 0 && !outOfOrder ? prefixRun[base + height] + 1 : 1
             if outOfOrder { disorder += 1 }
-            location[Int(card)] = UInt16(base + height)
+            relocate(card, from: left, to: UInt16(base + height))
             heights[column] = height + 1
             if height == 0 { emptyColumns -= 1 }
             key &-= Self.mix(prefixHashes[base + height])
@@ -388,11 +427,14 @@ struct OpenBoard {
         if place < OpenMove.firstFoundation {
             cells[Int(place - OpenMove.firstCell)] = card
             emptyCells -= 1
-            location[Int(card)] = Self.inCell
+            relocate(card, from: left, to: Self.inCell)
             key &+= Self.cellHash(card)
             return
         }
-        foundation[Int(card >> 4)] = card & 0x0F
+        let suit = Int(card >> 4)
+        foundation[suit] += 1
+        nextRank[suit] = Self.rank(after: foundation[suit], decks: decks)
+        relocate(card, from: left, to: Self.gone)
         up |= 1 << UInt64(card)
         upCount += 1
     }

@@ -34,8 +34,11 @@ struct OpenSearch {
     let shape: OpenShape
     let rules: any Rules
     let start: GameState
-    /// A whole attempt that runs dry has seen every position: it proves.
-    var proves: Bool { true }
+    /// A whole attempt that runs dry has seen every position: it proves, but for two decks whose
+    /// foundations give cards back. There the table's rules let an emptied foundation take
+    /// another suit's Ace, which the board has no place for (a foundation a suit): such moves are
+    /// left out, so a win found is one, and running dry proves nothing.
+    let proves: Bool
     /// It found a win the rules refused to play back, and stopped.
     private(set) var failed = false
     /// Positions expanded, over all attempts and turns.
@@ -84,14 +87,17 @@ struct OpenSearch {
     /// foundation that is not its suit from the Ace up, or cards that are not one deck.
     static func board(of start: GameState, shape: OpenShape, model: SolverModel) -> OpenBoard? {
         guard start.piles.count == shape.pileCount else { return nil }
+        // Each identity once per deck: seen once, then (with two decks) twice.
         var seen: UInt64 = 0
+        var seenTwice: UInt64 = 0
         var count = 0
         func take(_ card: PileCard) -> UInt8? {
             let identity = card.raw & 0x3F
-            guard card.faceUp, card.raw & 0x40 == 0, (1...13).contains(identity & 0x0F),
-                seen & 1 << UInt64(identity) == 0
+            let bit: UInt64 = 1 << UInt64(identity)
+            guard card.faceUp, card.raw & 0x40 == 0, (1...13).contains(identity & 0x0F), seenTwice & bit == 0,
+                seen & bit == 0 || shape.decks == 2
             else { return nil }
-            seen |= 1 << UInt64(identity)
+            if seen & bit != 0 { seenTwice |= bit } else { seen |= bit }
             count += 1
             return identity
         }
@@ -101,8 +107,9 @@ struct OpenSearch {
             guard let first = cards.first else { continue }
             let suit = first.suitIndex
             guard foundation[suit] == 0 else { return nil }
+            guard cards.count <= 13 * shape.decks else { return nil }
             for (place, card) in cards.enumerated() {
-                guard card.suitIndex == suit, card.rank == place + 1, take(card) != nil else { return nil }
+                guard card.suitIndex == suit, card.rank == place % 13 + 1, take(card) != nil else { return nil }
             }
             foundation[suit] = UInt8(cards.count)
         }
@@ -126,10 +133,11 @@ struct OpenSearch {
             }
             columns.append(column)
         }
-        guard count == 52 else { return nil }
+        guard count == 52 * shape.decks else { return nil }
+        // The safe moves' argument is made for one deck here: with two, nothing goes up by itself.
         return OpenBoard(
-            columns: columns, cells: cells, foundation: foundation, shape: shape, folds: model.folds,
-            mustBeUp: model.mustBeUp)
+            columns: columns, cells: cells, foundation: foundation, shape: shape,
+            folds: model.folds && shape.decks == 1, mustBeUp: model.mustBeUp)
     }
 
     /// `nil` when the position is not one the search can hold (``board(of:shape:model:)``).
@@ -138,6 +146,7 @@ struct OpenSearch {
         self.shape = shape
         self.rules = rules
         self.start = start
+        proves = shape.decks == 1 || !shape.takesBack
         startBoard = board
         var folded = board
         folded.foldAtStart()
@@ -213,7 +222,7 @@ struct OpenSearch {
             finish(moves)
             return true
         case .ranDry(let proves):
-            guard whole && proves else { return false }
+            guard whole && proves && self.proves else { return false }
             verdict = .impossible
             return true
         }
@@ -270,8 +279,7 @@ struct OpenSearch {
             } else if move.from < OpenMove.firstFoundation {
                 card = replay.cells[Int(move.from - OpenMove.firstCell)]
             } else {
-                let suit = Int(move.from - OpenMove.firstFoundation)
-                card = UInt8(suit << 4) | replay.foundation[suit]
+                card = replay.foundationTop(Int(move.from - OpenMove.firstFoundation))
             }
             guard playOnTable(from: move.from, to: move.to, count: Int(move.count), card: card) else {
                 failed = true

@@ -4,11 +4,12 @@ import Solitaire
 // The open games (FreeCell and its cousins) get a search of their own (OpenSearch.swift) when
 // their layout's declarative rules are in every point what that search relies on:
 //
-// - one deck of four suits, every card dealt face up, no stock, no waste, no reserve: only
-//   columns (`tableau`), free cells and foundations;
+// - one deck of four suits, or two, every card dealt face up, no stock, no waste, no reserve:
+//   only columns (`tableau`), free cells and foundations;
 // - four foundations alike, that build up in suit from the Ace to the King, one card at a time,
-//   with no wrap and no collecting; cards may come back off them (`take-back`, the default) or
-//   not, the same for all; Aces may be dealt to them (`deal-rank = "A"`, Beleaguered Castle);
+//   with no collecting, and with two decks go round again from the Ace to the second King
+//   (`wrap`; with one, no wrap); cards may come back off them (`take-back`, the default) or not,
+//   the same for all; Aces may be dealt to them (`deal-rank = "A"`, Beleaguered Castle);
 // - columns all of one rules: they build down (or either way, when only their top card moves) by
 //   a suit rule, with no wrap and no capacity; they move their top card only, or any run in order
 //   by that same rule, as far as the free-cell limit allows (`sequence-limit = "free-cells"`:
@@ -20,7 +21,7 @@ import Solitaire
 //
 // FreeCell, Relaxed FreeCell, Baker's Game, Eight Off, Seahaven Towers, ForeCell, Beleaguered
 // Castle, Streets and Alleys, Stronghold, Fortress, Bastion, Baker's Dozen and Portuguese
-// Solitaire are such games. Double FreeCell (two decks, foundations that wrap), Spanish Patience
+// Solitaire are such games, and so is Double FreeCell with its two decks. Spanish Patience
 // (foundations in alternate colours), Castles in Spain and Odessa (cards face down), Storehouse (a
 // stock, a reserve) and scripted games (their hooks may do anything) are not.
 
@@ -49,6 +50,8 @@ struct OpenShape: Sendable {
     let emptyColumn: EmptyColumn
     /// Cards may come back off the foundations.
     let takesBack: Bool
+    /// One deck, or two whose foundations each go round twice (Double FreeCell).
+    let decks: Int
 
     /// The most columns and cells the search holds.
     static let maxColumns = 16
@@ -57,7 +60,8 @@ struct OpenShape: Sendable {
     /// `nil` unless the rules are an open game's in every point listed above.
     init?(rules: any Rules) {
         guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations,
-            declarative.game.decks == 1, Set(declarative.game.suits).count == 4, declarative.game.suits.count == 4
+            (1...2).contains(declarative.game.decks), Set(declarative.game.suits).count == 4,
+            declarative.game.suits.count == 4
         else { return nil }
         let slots = declarative.layout.slots
         guard let kinds = PilesByKind(slots, allowed: [.tableau, .cell, .foundation]) else { return nil }
@@ -68,9 +72,11 @@ struct OpenShape: Sendable {
         var takesBack: Bool?
         for pile in foundations {
             let pileRules = declarative.pileRules(pile)
-            guard pileRules.build == .up, pileRules.suit == .same, !pileRules.wrap, pileRules.base == .rank(1),
-                pileRules.move == .top, !pileRules.collect, pileRules.refillFrom == nil,
-                pileRules.dealRank == nil || pileRules.dealRank == 1, slots[pile].capacity ?? 13 >= 13,
+            // With two decks a foundation goes round twice: Ace to King, then Ace to King again.
+            let decks = declarative.game.decks
+            guard pileRules.build == .up, pileRules.suit == .same, pileRules.wrap == (decks == 2),
+                pileRules.base == .rank(1), pileRules.move == .top, !pileRules.collect, pileRules.refillFrom == nil,
+                pileRules.dealRank == nil || pileRules.dealRank == 1, slots[pile].capacity ?? 13 * decks >= 13 * decks,
                 pileRules.dealDown.allSatisfy({ $0 == 0 }), pileRules.dealUp.allSatisfy({ $0 == 0 }),
                 takesBack == nil || takesBack == pileRules.takeBack
             else { return nil }
@@ -128,5 +134,6 @@ struct OpenShape: Sendable {
         movesRuns = first.move == .sequence
         limitsRuns = first.sequenceLimit == .freeCells
         self.takesBack = takesBack!
+        decks = declarative.game.decks
     }
 }

@@ -58,9 +58,9 @@ struct OpenWalk {
     /// Scratch: the moves of the position being expanded, and a sum of table slots read early.
     private var listed: [Child] = []
     private var touched: UInt64 = 0
-    /// Scratch: per identity on top of a column, the column (read only for the tops of the
-    /// position being expanded); per column, the length of the run listed onto it.
-    private var topColumn = [UInt8](repeating: 0, count: 64)
+    /// Scratch: per identity on top of a column, those columns, a bit each (read only for the tops
+    /// of the position being expanded); per column, the length of the run listed onto it.
+    private var topColumns = [UInt16](repeating: 0, count: 64)
     private var runLength = [UInt8](repeating: 0, count: OpenShape.maxColumns)
     /// What the move to the position being expanded did (none for the start).
     private var expanding: OpenUndo?
@@ -159,13 +159,15 @@ struct OpenWalk {
         let firstEmptyColumn = board.heights.firstIndex(of: 0)
         let ontoColumn = board.runLimit(cells: emptyCells, columns: emptyColumns)
         let ontoEmpty = board.runLimit(cells: emptyCells, columns: max(0, emptyColumns - 1))
-        // The columns' top cards, a bit each, and whose top each is: the columns a card may go
-        // onto are then the tops among the cards it lies in order on.
+        // The columns' top cards, a bit each, and whose top each is (with two decks, twins may
+        // top two columns): the columns a card may go onto are then the tops among the cards it
+        // lies in order on.
         var tops: UInt64 = 0
         for column in 0..<columns where board.heights[column] > 0 {
             let top = board.top(column)
+            if tops & 1 << UInt64(top) == 0 { topColumns[Int(top)] = 0 }
             tops |= 1 << UInt64(top)
-            topColumn[Int(top)] = UInt8(column)
+            topColumns[Int(top)] |= 1 << UInt16(column)
         }
 
         for from in 0..<columns {
@@ -186,11 +188,12 @@ struct OpenWalk {
             for count in stride(from: 1, through: most, by: 1) {
                 var onto = board.parents[Int(board.card(from, height - count))] & tops
                 while onto != 0 {
-                    let to = Int(topColumn[onto.trailingZeroBitCount])
+                    var there = UInt32(topColumns[onto.trailingZeroBitCount]) & ~targets & ~(1 << UInt32(from))
                     onto &= onto &- 1
-                    if to != from && targets & 1 << UInt32(to) == 0 {
-                        targets |= 1 << UInt32(to)
-                        runLength[to] = UInt8(count)
+                    targets |= there
+                    while there != 0 {
+                        runLength[there.trailingZeroBitCount] = UInt8(count)
+                        there &= there &- 1
                     }
                 }
             }
@@ -227,7 +230,7 @@ struct OpenWalk {
         }
         if takesBack && !seeking {
             for suit in 0..<4 where board.foundation[suit] > 0 {
-                let card = UInt8(suit << 4) | board.foundation[suit]
+                let card = board.foundationTop(suit)
                 let source = OpenMove.firstFoundation + OpenPlace(suit)
                 if let won = considerOntoColumns(card, from: source, tops: tops) { return won }
                 if let empty = firstEmptyColumn, board.emptyTakes(card) {
@@ -295,7 +298,7 @@ struct OpenWalk {
         var onto = board.parents[Int(card)] & tops
         var targets: UInt32 = 0
         while onto != 0 {
-            targets |= 1 << UInt32(topColumn[onto.trailingZeroBitCount])
+            targets |= UInt32(topColumns[onto.trailingZeroBitCount])
             onto &= onto &- 1
         }
         while targets != 0 {
