@@ -70,25 +70,9 @@ extension OpenBoard {
             key &+= Self.cellHash(bottom)
             emptyCells -= 1
         }
-        // A wanted card under the run lifted loses the run from above it; one in the target
-        // column gains it; one in the run keeps what lies above it.
-        func depth(_ place: UInt16) -> Int {
-            if place >= Self.gone { return place == Self.inCell ? 0 : Self.stride }
-            let column = Int(place) / Self.stride
-            let at = Int(place) % Self.stride
-            let above = heights[column] &- 1 &- at
-            if column == source && at < rest { return above &- count }
-            return column == target ? above &+ count : above
-        }
-        var buried = 0
-        for suit in 0..<4 where nextRank[suit] != 0 {
-            let wanted = suit << 4 | Int(nextRank[suit])
-            var least = depth(location[wanted])
-            if decks > 1 { least = min(least, depth(location[wanted | 64])) }
-            buried += least
-        }
         let promise = promise(
-            upCount: upCount, emptyCells: emptyCells, emptyColumns: emptyColumns, disorder: disorder, buried: buried)
+            upCount: upCount, emptyCells: emptyCells, emptyColumns: emptyColumns, disorder: disorder,
+            buried: buried(lifting: count, from: source, downTo: rest, onto: target))
         return (key, promise)
     }
 }

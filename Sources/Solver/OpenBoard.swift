@@ -238,7 +238,24 @@ struct OpenBoard {
 
     /// The cards above the card each foundation wants next, over the four.
     @inline(__always)
-    func buried() -> Int {
+    func buried() -> Int { buried(lifting: 0, from: -1, downTo: 0, onto: -1) }
+
+    /// The cards above the card each foundation wants next (the least buried copy with two
+    /// decks), over the four, once `count` cards are lifted off column `source` (-1 for none),
+    /// leaving `rest`, and put on column `target` (-1 for none): a wanted card under the run
+    /// loses the run from above it, one in the target column gains it, one in the run keeps
+    /// what lies above it.
+    @inline(__always)
+    func buried(lifting count: Int, from source: Int, downTo rest: Int, onto target: Int) -> Int {
+        @inline(__always)
+        func depth(_ place: UInt16) -> Int {
+            if place >= Self.gone { return place == Self.inCell ? 0 : Self.stride }
+            let column = Int(place) / Self.stride
+            let at = Int(place) % Self.stride
+            let above = heights[column] &- 1 &- at
+            if column == source && at < rest { return above &- count }
+            return column == target ? above &+ count : above
+        }
         var buried = 0
         for suit in 0..<4 where nextRank[suit] != 0 {
             let wanted = suit << 4 | Int(nextRank[suit])
@@ -247,14 +264,6 @@ struct OpenBoard {
             buried += least
         }
         return buried
-    }
-
-    /// The cards above a card at `place` (``location``): none in a cell, and more than any
-    /// column holds for a copy up.
-    @inline(__always)
-    func depth(_ place: UInt16) -> Int {
-        if place >= Self.gone { return place == Self.inCell ? 0 : Self.stride }
-        return heights[Int(place) / Self.stride] &- 1 &- Int(place) % Self.stride
     }
 
     // MARK: Playing and taking back
