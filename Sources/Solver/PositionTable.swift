@@ -1,11 +1,18 @@
 // The search's transposition table: a set of 64-bit position keys, open addressing with linear
-// probing in one flat array. Zero marks an empty slot (a key of zero is stored as one).
+// probing in one flat array. Zero marks an empty slot (a key of zero is stored as one). The slots
+// are TableSlots.swift's: a large table takes memory only for the pages its keys touch. Copies
+// share their slots until one of them changes.
 
 /// A set of 64-bit keys that grows by doubling at a load of three quarters, up to a limit: 8 bytes
 /// a slot, so 11 to 21 bytes a key held.
 struct PositionTable {
-    private var slots: [UInt64]
+    private var storage: TableSlots
     private var mask: Int
+    /// The slots, read and written in place (after ``makeUnique()`` for a write).
+    private var slots: UnsafeMutablePointer<UInt64> {
+        @inline(__always) get { storage.pointer }
+    }
+    private var slotCount: Int { mask + 1 }
     private(set) var count = 0
     /// The most keys it holds before it counts as full (``isFull``).
     let limit: Int
@@ -15,7 +22,7 @@ struct PositionTable {
         self.limit = limit
         var size = 16
         while size * 3 / 4 < min(capacity, limit) { size <<= 1 }
-        slots = [UInt64](repeating: 0, count: size)
+        storage = TableSlots(zeroed: size)
         mask = size - 1
     }
 
@@ -31,16 +38,17 @@ struct PositionTable {
     private(set) var hasForgotten = false
 
     /// The bytes its slots take.
-    var bytes: Int { slots.count * 8 }
+    var bytes: Int { slotCount * 8 }
 
     /// Adds `key`; `false` when it was there already.
     @inline(__always)
     mutating func insert(_ key: UInt64) -> Bool {
+        makeUnique()
         let key = key == 0 ? 1 : key
-        if (count + 1) * 4 > slots.count * 3 {
+        if (count + 1) * 4 > slotCount * 3 {
             if count < limit {
                 grow()
-            } else if (count + 1) * 8 > slots.count * 7 {
+            } else if (count + 1) * 8 > slotCount * 7 {
                 return forgets ? replace(key) : false
             }
         }
@@ -80,6 +88,7 @@ struct PositionTable {
     /// still found from its home slot. Not for a table that forgets (``replace(_:)`` counts on
     /// runs never shortening).
     mutating func remove(_ key: UInt64) {
+        makeUnique()
         let key = key == 0 ? 1 : key
         var hole = Int(truncatingIfNeeded: key >> 7) & mask
         while slots[hole] != key {
@@ -123,7 +132,8 @@ struct PositionTable {
     /// The table of a family's own search (Klondike's, the Golf family's, Accordion's), which
     /// forgets once full: at most half of `memory`, so that while it grows its old slots and its
     /// new ones are both held in three quarters at most; a table of a few MiB (the status line's)
-    /// is made whole at once instead, so that it is never held twice.
+    /// is made whole at once instead, so that it is never held twice, and takes memory only for
+    /// the pages its keys touch (TableSlots.swift).
     static func forgetting(within memory: Int) -> PositionTable {
         var table = PositionTable(
             capacity: slotsWithin(memory) * 8 <= 4 << 20 ? slotsWithin(memory) * 3 / 4 : 1 << 12,
@@ -150,18 +160,32 @@ struct PositionTable {
         return mixed
     }
 
-    /// Forgets every key, keeping its slots (no memory is given back or taken anew).
+    /// Forgets every key, keeping its slots (a large table's pages go back to the system, and
+    /// are taken again as keys touch them).
     mutating func removeAll() {
-        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        if isKnownUniquelyReferenced(&storage) {
+            storage.clear()
+        } else {
+            storage = TableSlots(zeroed: slotCount)
+        }
         count = 0
         hasForgotten = false
     }
 
+    /// Gives this table slots of its own before a write, when a copy shares them.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
     private mutating func grow() {
-        let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
-        mask = slots.count - 1
-        for key in old where key != 0 {
+        let old = storage
+        let oldCount = slotCount
+        storage = TableSlots(zeroed: oldCount * 2)
+        mask = oldCount * 2 - 1
+        for place in 0..<oldCount {
+            let key = old.pointer[place]
+            guard key != 0 else { continue }
             var index = Int(truncatingIfNeeded: key >> 7) & mask
             while slots[index] != 0 { index = (index + 1) & mask }
             slots[index] = key

@@ -1,0 +1,52 @@
+import XCTest
+
+@testable import Solver
+
+/// The transposition table's slots: a table large enough to be mapped from the system reads
+/// zero until written and after it is emptied, grows without losing a key, and copies of a
+/// table do not share what either is given afterwards.
+final class PositionTableTests: XCTestCase {
+    func testALargeTableHoldsItsKeysAndForgetsThemWhenEmptied() {
+        // 2 MiB of slots, made whole at once: mapped, as the status line's table is.
+        var table = PositionTable.forgetting(within: 4 << 20)
+        XCTAssertGreaterThanOrEqual(table.bytes, TableSlots.mappedFrom)
+        let keys = (1...20_000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
+        for key in keys { XCTAssertTrue(table.insert(key)) }
+        XCTAssertEqual(table.count, keys.count)
+        XCTAssertTrue(keys.allSatisfy(table.contains))
+        XCTAssertFalse(table.insert(keys[7]), "a key held is not added twice")
+        table.removeAll()
+        XCTAssertEqual(table.count, 0)
+        XCTAssertFalse(keys.contains(where: table.contains), "an emptied table still held a key")
+        for key in keys.prefix(100) { XCTAssertTrue(table.insert(key)) }
+        XCTAssertTrue(keys.prefix(100).allSatisfy(table.contains))
+    }
+
+    func testATableGrowsPastTheMappedSizeKeepingEveryKey() {
+        var table = PositionTable()
+        let keys = (1...300_000).map { UInt64($0) &* 0xC2B2_AE3D_27D4_EB4F }
+        for key in keys { XCTAssertTrue(table.insert(key)) }
+        XCTAssertGreaterThan(table.bytes, TableSlots.mappedFrom, "the table never grew to be mapped")
+        XCTAssertTrue(keys.allSatisfy(table.contains))
+        for key in keys.prefix(1000) { table.remove(key) }
+        XCTAssertFalse(keys.prefix(1000).contains(where: table.contains))
+        XCTAssertTrue(keys.dropFirst(1000).allSatisfy(table.contains))
+    }
+
+    func testCopiesKeepTheirOwnKeys() {
+        for capacity in [1 << 8, 1 << 18] {
+            var first = PositionTable(capacity: capacity)
+            _ = first.insert(11)
+            var second = first
+            _ = second.insert(22)
+            second.remove(11)
+            XCTAssertTrue(first.contains(11), "capacity \(capacity)")
+            XCTAssertFalse(first.contains(22), "capacity \(capacity)")
+            XCTAssertEqual(first.count, 1)
+            var third = first
+            third.removeAll()
+            XCTAssertTrue(first.contains(11), "emptying a copy emptied the table, capacity \(capacity)")
+            XCTAssertFalse(third.contains(11))
+        }
+    }
+}
