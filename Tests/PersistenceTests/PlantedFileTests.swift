@@ -210,6 +210,28 @@ final class PlantedFileTests: XCTestCase {
         XCTAssertEqual(kind(folder + "/inner/file"), 0)
     }
 
+    /// The race a check by path leaves open: a folder on the way, looked at and found to be the
+    /// player's, swapped for another user's link to the player's folder before the write. The
+    /// file goes in the folder that was looked at (held open since), never through the link.
+    func testAFolderSwappedForALinkAfterItWasLookedAtIsNotWrittenThrough() throws {
+        let shared = folder + "/shared"
+        try AtomicFile.makeFolder(shared)
+        var swapped = false
+        AtomicFile.betweenFindingAndWriting = { [folder] in
+            // What another user can do in /tmp: move the folder away, put a link in its place.
+            swapped = rename(shared, folder + "/moved") == 0 && symlink(folder, shared) == 0
+            _ = lchown(shared, 4242, 4242)
+        }
+        defer { AtomicFile.betweenFindingAndWriting = nil }
+        try AtomicFile.write("planted\n", to: shared + "/precious")
+        XCTAssertTrue(swapped)
+        preciousIsUntouched()
+        XCTAssertEqual(kind(shared), S_IFLNK)
+        XCTAssertEqual(
+            try AtomicFile.readText(folder + "/moved/precious"), "planted\n", "written where it was looked at")
+        XCTAssertEqual(try TemporaryFolder.entries(folder + "/moved"), ["precious"], "no temporary file is left")
+    }
+
     func testATemporaryNameTakenInAdvanceIsPassedOver() throws {
         let path = folder + "/statistics"
         // The next temporary file's name, as a link to the player's file.
