@@ -25,6 +25,11 @@ extension Loader {
                     "freeze has no effect on group '\(group.name)' without a capacity: a pile is finished when it is "
                         + "full", at: index.keyPosition(keyPath), key: keyPath)
             }
+            if game.win == .sets, group.kind == .foundation {
+                warning(
+                    "win = \"sets\" is never met while a card is on group '\(group.name)': every card must be in a "
+                        + "finished tableau pile", at: index.valuePosition("game.win"), key: "game.win")
+            }
             if game.win == .sets, group.kind == .tableau, unbounded {
                 warning(
                     "win = \"sets\" is never met while group '\(group.name)' has no capacity: every tableau pile "
