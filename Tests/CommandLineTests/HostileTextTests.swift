@@ -115,7 +115,10 @@ final class HostileTextTests: XCTestCase {
                 + "[game]\nfamily = \"Evil\"\n[slots.A]\nkind = \"cell\"\n", to: "evil.toml")
         let solve = try cardtable(["solve", "evil.toml", "--deal", "1", "--option", "nosuch=1"])
         XCTAssertEqual(solve.status, 1)
-        XCTAssertEqual(solve.errors, "cardtable: evil.lua: no option 'nosuch' (it offers: dr\\x1b]0;x\\x07aw)\n")
+        XCTAssertEqual(
+            solve.errors,
+            "cardtable: evil.lua: options[1]'s name holds a control character (byte 0x1B): an option's name, "
+                + "default, text and values are printable text\n")
         assertShownAsText(solve.errors)
         let free = try cardtable(["solve", "evil.toml", "--deal", "1"])
         assertShownAsText(free.output + free.errors)
