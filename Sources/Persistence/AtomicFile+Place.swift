@@ -32,21 +32,26 @@ extension AtomicFile {
     /// and why, as ``destination(of:user:)`` says. With `makingFolders`, missing folders of the
     /// path (and of the player's folder links on the way) are made, 0700; never at the end of a
     /// link that stands for the file itself.
-    public static func place(of path: String, user: uid_t = geteuid(), makingFolders: Bool = false)
-        throws(FileError) -> Place
-    {
+    ///
+    /// With `asFolder`, `path` is a folder: every name in it is walked (and made) as a folder,
+    /// and the place is that folder itself, named `.`.
+    public static func place(
+        of path: String, user: uid_t = geteuid(), makingFolders: Bool = false, asFolder: Bool = false
+    ) throws(FileError) -> Place {
         var current = path
         // Whether the file's own name was a link (then nothing but the file is made at its end).
         var followedTheFile = false
         for _ in 0..<40 {
             let absolute = current.hasPrefix("/")
             let names = current.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-            guard let last = names.last else { throw FileError(path: path, reason: "is a directory") }
+            guard let last = asFolder ? "." : names.last else {
+                throw FileError(path: path, reason: "is a directory")
+            }
             var folder = open(absolute ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard folder >= 0 else { throw .system(path) }
             var way = absolute ? "" : "."
             var followed: String?
-            for (index, name) in names.dropLast().enumerated() {
+            for (index, name) in names.dropLast(asFolder ? 0 : 1).enumerated() {
                 way += "/" + name
                 var next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 if next < 0, errno == ENOENT, makingFolders, !followedTheFile {
@@ -92,6 +97,7 @@ extension AtomicFile {
                 current = followed
                 continue
             }
+            if asFolder { return Place(folder: folder, name: ".", path: current, status: nil) }
             // The file's own name, in the folder held open.
             var status = stat()
             guard fstatat(folder, last, &status, AT_SYMLINK_NOFOLLOW) == 0 else {

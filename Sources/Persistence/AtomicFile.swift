@@ -163,17 +163,12 @@ public enum AtomicFile {
         }
     }
 
-    /// Makes a folder and its parents (mode 0700: saves and statistics are the player's own).
+    /// Makes a folder and its parents (mode 0700: saves and statistics are the player's own),
+    /// walking the path as a write does (``place(of:user:makingFolders:asFolder:)``): nothing is
+    /// made through another user's link, and a file where a folder should be is an error.
     public static func makeFolder(_ path: String) throws(FileError) {
         guard !path.isEmpty else { return }
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileError(path: path, reason: "not a folder") }
-            return
-        }
-        let parent = folder(of: path)
-        if parent != path { try makeFolder(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw .system(path) }
+        _ = try place(of: path, makingFolders: true, asFolder: true)
     }
 
     /// The folder a path is in (`.` for a bare name).

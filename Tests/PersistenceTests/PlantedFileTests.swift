@@ -200,6 +200,11 @@ final class PlantedFileTests: XCTestCase {
         preciousIsUntouched()
         XCTAssertEqual(kind(folder + "/made"), 0, "nothing is made through it")
         XCTAssertEqual(kind(folder + "/precious.lock"), 0, "no lock is made through it")
+        // Nor a folder (`cardtable copy --to /tmp/shared/sub` made `sub` in the player's folder).
+        XCTAssertThrowsError(try AtomicFile.makeFolder(shared + "/sub")) {
+            XCTAssertEqual("\($0)", "\(shared)/sub: leads through \(shared), \(Self.othersLinkWords)")
+        }
+        XCTAssertEqual(kind(folder + "/sub"), 0, "no folder is made through it")
         // Deeper on the way, and through the player's own link to it: refused all the same.
         try AtomicFile.makeFolder(folder + "/inner")
         XCTAssertThrowsError(try AtomicFile.write("planted\n", to: shared + "/inner/file"))
