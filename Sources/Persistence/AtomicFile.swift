@@ -48,8 +48,13 @@ public enum AtomicFile {
                 place.folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        let shownTemporary = "\(place.path).tmp-\(getpid())-\(counter)"
-        guard descriptor >= 0 else { throw .system(shownTemporary) }
+        // A failure before the rename names the file, which is left as it was (a full disk
+        // says so of the save, not of a temporary file no one will find).
+        func unwritten() -> FileError {
+            let left = place.status == nil ? "nothing was written" : "the file is left as it was"
+            return FileError(path: place.path, reason: "\(String(cString: strerror(errno))): \(left)")
+        }
+        guard descriptor >= 0 else { throw unwritten() }
         if let existing { _ = fchmod(descriptor, existing) }
         var failure: FileError?
         bytes.withUnsafeBytes { buffer in
@@ -58,14 +63,14 @@ public enum AtomicFile {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = .system(shownTemporary)
+                    failure = unwritten()
                     return
                 }
                 offset += written
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = .system(shownTemporary) }
-        if close(descriptor) != 0, failure == nil { failure = .system(shownTemporary) }
+        if failure == nil, fsync(descriptor) != 0 { failure = unwritten() }
+        if close(descriptor) != 0, failure == nil { failure = unwritten() }
         if failure == nil, renameat(place.folder, temporary, place.folder, place.name) != 0 {
             failure = .system(place.path)
         }
