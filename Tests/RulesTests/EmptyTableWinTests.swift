@@ -1,0 +1,55 @@
+import Layouts
+import Solitaire
+import XCTest
+
+/// A win judged on piles the deal may leave empty: a table with no card dealt to the piles a
+/// `cleared` game clears (every card in the stock) is not won before the first move, as a
+/// `sets` game's is not (PileonTests).
+final class EmptyTableWinTests: XCTestCase {
+    func rules(_ text: String) throws -> DeclarativeRules {
+        let loaded = LayoutLoader.load(text: text, file: "x.toml")
+        return DeclarativeRules(layout: try XCTUnwrap(loaded.layout, "\(loaded.diagnostics)"))
+    }
+
+    func testAClearedGameDealtEmptyIsWonOnlyWithEveryCardOnAFoundation() throws {
+        let rules = try rules(
+            """
+            name = "x"
+            map = "S F T T T T"
+            [game]
+            win = "cleared"
+            [slots.S]
+            kind = "stock"
+            deal-to = "tableau"
+            [slots.F]
+            kind = "foundation"
+            [slots.T]
+            kind = "tableau"
+            """)
+        let start = rules.deal(seed: 1)
+        XCTAssertEqual(start.piles[0].count, 52)
+        XCTAssertFalse(rules.isWon(start), "nothing cleared yet")
+        var done = start
+        done.piles[1] = done.piles[0]
+        done.piles[0] = []
+        XCTAssertTrue(rules.isWon(done), "every card on the foundation")
+        var stockLeft = done
+        stockLeft.piles[0] = [stockLeft.piles[1].removeLast()]
+        XCTAssertFalse(rules.isWon(stockLeft), "a card still in the stock")
+    }
+
+    func testAClearedGameDealtOntoItsTableIsWonOnceTheTableIsClear() throws {
+        // Golf: the stock may still hold cards.
+        let golf = try XCTUnwrap(ShippedLayouts.layout(named: "golf"))
+        let rules = DeclarativeRules(layout: golf)
+        var state = rules.deal(seed: 1)
+        XCTAssertFalse(rules.isWon(state))
+        let foundation = try XCTUnwrap(golf.slots.firstIndex { $0.kind == .foundation })
+        for pile in state.piles.indices where golf.slots[pile].kind == .tableau {
+            state.piles[foundation] += state.piles[pile]
+            state.piles[pile] = []
+        }
+        XCTAssertFalse(state.piles[golf.slots.firstIndex { $0.kind == .stock }!].isEmpty)
+        XCTAssertTrue(rules.isWon(state))
+    }
+}
