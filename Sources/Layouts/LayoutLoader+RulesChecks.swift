@@ -159,6 +159,12 @@ extension Loader {
             }
         }
         let left = cardCount - dealt
+        // Won before the first move: the stock is empty from the start.
+        if game.win == .stockEmpty, left <= 0, slots.contains(where: { $0.kind == .stock }), !namesScript {
+            error(
+                "win = \"stock-empty\" is met before the first move: the deal leaves no card in the stock",
+                at: index.valuePosition("game.win"), key: "game.win")
+        }
         // A script may deal the cards itself (its deal hook); what it leaves lies face up on the
         // first pile that is not a foundation, so no card is lost either way.
         if left > 0 && !slots.contains(where: { $0.kind == .stock }) && !namesScript {

@@ -52,4 +52,30 @@ final class EmptyTableWinTests: XCTestCase {
         XCTAssertFalse(state.piles[golf.slots.firstIndex { $0.kind == .stock }!].isEmpty)
         XCTAssertTrue(rules.isWon(state))
     }
+
+    /// A `stock-empty` game whose deal leaves the stock empty would be won before the first
+    /// move: the layout is refused, at its win.
+    func testAStockEmptyGameWhoseDealEmptiesTheStockIsRefused() {
+        let text = """
+            name = "x"
+            map = "S T T T T"
+            [game]
+            win = "stock-empty"
+            [slots.S]
+            kind = "stock"
+            deal-to = "tableau"
+            [slots.T]
+            kind = "tableau"
+            deal-up = 13
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            [
+                "x.toml:4:7: error: win = \"stock-empty\" is met before the first move: the deal leaves no card in "
+                    + "the stock"
+            ])
+        XCTAssertEqual(
+            LayoutLoader.load(text: text.replacingOccurrences(of: "deal-up = 13", with: "deal-up = 12"), file: "x.toml")
+                .diagnostics.map(\.description), [], "four cards left in the stock")
+    }
 }
