@@ -35,10 +35,6 @@ public struct DeclarativeRules: Rules {
     let foundationPiles: [Int]
     /// Tableau, cell and reserve piles: empty when a `cleared` game is won.
     let clearedPiles: [Int]
-    /// Whether the deal puts cards on ``clearedPiles``. When it does not (every card starts in
-    /// the stock), a `cleared` game is won only with every card on a foundation, not before the
-    /// first move.
-    let clearedPilesAreDealt: Bool
     let stockPiles: [Int]
     /// The groups in the order their first slot appears in the layout.
     let groups: [Group]
@@ -133,16 +129,7 @@ public struct DeclarativeRules: Rules {
         columnPiles = slots.indices.filter { traits[$0].countsAsColumn }
         hasFreeCellLimit = traits.contains { $0.freeCellLimit }
         foundationPiles = slots.indices.filter { slots[$0].kind == .foundation }
-        let clearedPiles = slots.indices.filter { [.tableau, .cell, .reserve].contains(slots[$0].kind) }
-        self.clearedPiles = clearedPiles
-        clearedPilesAreDealt = groups.contains { group in
-            group.piles.enumerated().contains { slot, pile in
-                clearedPiles.contains(pile)
-                    && (group.rules.dealRank != nil
-                        || DeclarativeRules.dealCount(group.rules.dealDown, slot)
-                            + DeclarativeRules.dealCount(group.rules.dealUp, slot) > 0)
-            }
-        }
+        clearedPiles = slots.indices.filter { [.tableau, .cell, .reserve].contains(slots[$0].kind) }
         stockPiles = slots.indices.filter { slots[$0].kind == .stock }
         orderedDeck = DeclarativeRules.orderedCards(for: game)
     }
@@ -222,12 +209,7 @@ public struct DeclarativeRules: Rules {
             return !foundationPiles.isEmpty && onFoundations == state.cardCount
         case .cleared:
             for pile in clearedPiles where !state.piles[pile].isEmpty { return false }
-            guard !clearedPilesAreDealt else { return true }
-            // Nothing was dealt to clear (a table dealt empty, every card in the stock): not
-            // won before the first move, but once every card is on a foundation.
-            var onFoundations = 0
-            for pile in foundationPiles { onFoundations += state.piles[pile].count }
-            return !foundationPiles.isEmpty && onFoundations == state.cardCount
+            return true
         case .stockEmpty:
             for pile in stockPiles where !state.piles[pile].isEmpty { return false }
             return !stockPiles.isEmpty

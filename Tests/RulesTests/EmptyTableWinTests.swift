@@ -2,18 +2,19 @@ import Layouts
 import Solitaire
 import XCTest
 
-/// A win judged on piles the deal may leave empty: a table with no card dealt to the piles a
-/// `cleared` game clears (every card in the stock) is not won before the first move, as a
-/// `sets` game's is not (PileonTests).
+/// A win judged on piles the deal may leave empty is not met before the first move: a `cleared`
+/// or `stock-empty` layout whose deal would meet it is refused (a `sets` game dealt empty is
+/// not won: PileonTests).
 final class EmptyTableWinTests: XCTestCase {
     func rules(_ text: String) throws -> DeclarativeRules {
         let loaded = LayoutLoader.load(text: text, file: "x.toml")
         return DeclarativeRules(layout: try XCTUnwrap(loaded.layout, "\(loaded.diagnostics)"))
     }
 
-    func testAClearedGameDealtEmptyIsWonOnlyWithEveryCardOnAFoundation() throws {
-        let rules = try rules(
-            """
+    /// A `cleared` game whose deal puts no card on the tableau, cells or reserve (every card in
+    /// the stock) was won before the first move: the layout is refused, at its win.
+    func testAClearedGameDealtEmptyIsRefused() {
+        let text = """
             name = "x"
             map = "S F T T T T"
             [game]
@@ -25,17 +26,16 @@ final class EmptyTableWinTests: XCTestCase {
             kind = "foundation"
             [slots.T]
             kind = "tableau"
-            """)
-        let start = rules.deal(seed: 1)
-        XCTAssertEqual(start.piles[0].count, 52)
-        XCTAssertFalse(rules.isWon(start), "nothing cleared yet")
-        var done = start
-        done.piles[1] = done.piles[0]
-        done.piles[0] = []
-        XCTAssertTrue(rules.isWon(done), "every card on the foundation")
-        var stockLeft = done
-        stockLeft.piles[0] = [stockLeft.piles[1].removeLast()]
-        XCTAssertFalse(rules.isWon(stockLeft), "a card still in the stock")
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            [
+                "x.toml:4:7: error: win = \"cleared\" is met before the first move: the deal puts no card on the "
+                    + "tableau, cells or reserve"
+            ])
+        XCTAssertEqual(
+            LayoutLoader.load(text: text + "\ndeal-up = 1\n", file: "x.toml").diagnostics.map(\.description), [],
+            "a card dealt to each column")
     }
 
     func testAClearedGameDealtOntoItsTableIsWonOnceTheTableIsClear() throws {
