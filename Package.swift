@@ -140,7 +140,8 @@ let package = Package(
             name: "ScriptingTests", dependencies: ["Scripting", "Solitaire", "Layouts", "Persistence", "TestSupport"],
             exclude: ["Hostile"]),
         .testTarget(
-            name: "PersistenceTests", dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TestSupport"]),
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "Scripting", "Solitaire", "Layouts", "TableKit", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TableKit", "TerminalInput", "TestSupport"]),
         .testTarget(name: "GamepadsTests", dependencies: ["Gamepads", "TestSupport"]),
         .testTarget(name: "SecondScreenTests", dependencies: ["SecondScreen", "CDeviceShim", "TestSupport"]),

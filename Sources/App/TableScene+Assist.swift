@@ -39,7 +39,10 @@ extension TableScene {
             last.steps += steps
             history.append(last)
         } else {
+            // A move of its own (autoplay switched on): the moves undone no longer fit the
+            // table, and cannot be made again.
             history.append(MoveRecord(move: first, steps: steps))
+            undone = []
         }
         show(steps, from: before, reverting: false, startDelay: delay, stagger: TableScene.autoplayStagger)
         return true

@@ -659,14 +659,62 @@ static const char *option_text(lua_State *L, int table, const char *field) {
 // keeps it under a megabyte (a 4 MB string used in every field asked for gigabytes).
 #define OPTION_FIELD_LIMIT 200
 
-// Whether an option's field is within OPTION_FIELD_LIMIT; if not, says which, and where.
-static int option_field_fits(ct_sandbox *s, lua_Integer n, const char *field, const char *text) {
-    if (text == NULL || strlen(text) <= OPTION_FIELD_LIMIT) return 1;
-    char message[160];
-    snprintf(message, sizeof message, "options[%d]'s %s is longer than %d bytes", (int)n, field,
-             OPTION_FIELD_LIMIT);
-    set_error(s, "%s", message);
-    return 0;
+// The first character of `text` a terminal would act on rather than show (as TerminalText's
+// isUnsafe says: the C0 controls, DEL, the C1 controls, the bidirectional controls, the line and
+// paragraph separators), as a code point; -1 for none. A tab or a line feed would also break the
+// options' lines, which are tab-separated.
+static long option_control_character(const char *text) {
+    const unsigned char *byte = (const unsigned char *)text;
+    for (; *byte; byte++) {
+        if (*byte < 0x20 || *byte == 0x7F) return *byte;
+        if (byte[0] == 0xC2 && byte[1] >= 0x80 && byte[1] <= 0x9F) return byte[1];
+        if (byte[0] == 0xD8 && byte[1] == 0x9C) return 0x061C;
+        if (byte[0] == 0xE2 && byte[1] != 0 && byte[2] != 0) {
+            long point = ((long)(byte[0] & 0x0F) << 12) | ((long)(byte[1] & 0x3F) << 6) | (byte[2] & 0x3F);
+            if (point == 0x200E || point == 0x200F || (point >= 0x202A && point <= 0x202E)
+                || (point >= 0x2066 && point <= 0x2069) || point == 0x2028 || point == 0x2029)
+                return point;
+        }
+    }
+    return -1;
+}
+
+// Whether an option's field is within OPTION_FIELD_LIMIT and printable text (no control
+// character, and for a value no '|', which separates values); if not, says which, and where.
+static int option_field_fits(ct_sandbox *s, lua_Integer n, const char *field, const char *text,
+                             const char *name) {
+    if (text == NULL) return 1;
+    char message[400];
+    // The option's name, once it is known to be printable, says which option it is.
+    char which[260] = "";
+    if (name != NULL) snprintf(which, sizeof which, " (option '%s')", name);
+    if (strlen(text) > OPTION_FIELD_LIMIT) {
+        snprintf(message, sizeof message, "options[%d]'s %s is longer than %d bytes", (int)n, field,
+                 OPTION_FIELD_LIMIT);
+        set_error(s, "%s", message);
+        return 0;
+    }
+    long control = option_control_character(text);
+    if (control >= 0) {
+        char shown[16];
+        if (control < 0x20 || control == 0x7F)
+            snprintf(shown, sizeof shown, "byte 0x%02lX", control);
+        else
+            snprintf(shown, sizeof shown, "U+%04lX", control);
+        snprintf(message, sizeof message,
+                 "options[%d]'s %s holds a control character (%s)%s: an option's name, default, text and "
+                 "values are printable text",
+                 (int)n, field, shown, which);
+        set_error(s, "%s", message);
+        return 0;
+    }
+    if (strcmp(field, "value") == 0 && strchr(text, '|') != NULL) {
+        snprintf(message, sizeof message, "options[%d]'s value '%s'%s holds '|', which separates values", (int)n,
+                 text, which);
+        set_error(s, "%s", message);
+        return 0;
+    }
+    return 1;
 }
 
 int ct_sandbox_options(ct_sandbox *s, const char **lines) {
@@ -698,8 +746,8 @@ int ct_sandbox_options(ct_sandbox *s, const char **lines) {
                 result = -1;
                 break;
             }
-            if (!option_field_fits(s, n, "name", name) || !option_field_fits(s, n, "default", fallback)
-                || !option_field_fits(s, n, "text", words)) {
+            if (!option_field_fits(s, n, "name", name, NULL) || !option_field_fits(s, n, "default", fallback, name)
+                || !option_field_fits(s, n, "text", words, name)) {
                 result = -1;
                 break;
             }
@@ -718,7 +766,7 @@ int ct_sandbox_options(ct_sandbox *s, const char **lines) {
                     lua_rawgeti(L, values, v);
                     int type = lua_type(L, -1);
                     if ((type == LUA_TSTRING || type == LUA_TNUMBER)
-                        && !option_field_fits(s, n, "value", lua_tostring(L, -1))) {
+                        && !option_field_fits(s, n, "value", lua_tostring(L, -1), name)) {
                         result = -1;
                         break;
                     }

@@ -19,7 +19,8 @@ public enum GamepadNotice: Equatable, Sendable {
 ///
 /// Everything is read when poll(2) says so: an untouched pad, like an empty folder, costs no
 /// wake-up. A file in the folder that is not an evdev device at all (a named pipe, which tests
-/// write records into) is taken for a gamepad, since it cannot be asked.
+/// write records into) is taken for a gamepad, since it cannot be asked, when it is the
+/// player's own: another user's pipe would let that user play the player's game.
 public final class GamepadMonitor {
     public let folder: String
     private let watch: Int32
@@ -107,8 +108,11 @@ public final class GamepadMonitor {
         var name = [CChar](repeating: 0, count: 256)
         let answer = ct_input_is_gamepad(descriptor)
         var status = stat()
-        let isPipe = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
-        guard answer == 1 || (answer < 0 && isPipe) else {
+        // A pipe of another user's is not: whoever writes into it would play the player's game
+        // (`--gamepads /tmp/pads`, a folder another user made).
+        let isOwnPipe =
+            fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO && status.st_uid == geteuid()
+        guard answer == 1 || (answer < 0 && isOwnPipe) else {
             close(descriptor)
             return nil
         }

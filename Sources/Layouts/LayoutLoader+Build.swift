@@ -69,12 +69,23 @@ extension Loader {
         if let value = string(root, "name", parent: "") {
             if value.trimmingBlanks().isEmpty {
                 error("name must not be empty", at: index.valuePosition("name"), key: "name")
-            } else {
+            } else if !checkLength(value, of: "name") {
                 name = value
             }
         }
-        let title = string(root, "title", parent: "") ?? name
-        return (name, title)
+        guard let title = string(root, "title", parent: "") else { return (name, name) }
+        return (name, checkLength(title, of: "title") ? name : title)
+    }
+
+    /// Whether `value` of the top-level `key` is longer than ``LayoutLoader/maxNameCharacters``
+    /// (and so an error): a 1 MB title made every game's line in the statistics 1 MB, and the
+    /// statistics were full after a few games.
+    private func checkLength(_ value: String, of key: String) -> Bool {
+        guard value.count > LayoutLoader.maxNameCharacters else { return false }
+        error(
+            "\(key) is \(value.count) characters, longer than the \(LayoutLoader.maxNameCharacters) a \(key) may be",
+            at: index.valuePosition(key), key: key)
+        return true
     }
 
     func defaultName() -> String {

@@ -25,6 +25,11 @@ extension Loader {
                     "freeze has no effect on group '\(group.name)' without a capacity: a pile is finished when it is "
                         + "full", at: index.keyPosition(keyPath), key: keyPath)
             }
+            if game.win == .sets, group.kind == .foundation {
+                warning(
+                    "win = \"sets\" is never met while a card is on group '\(group.name)': every card must be in a "
+                        + "finished tableau pile", at: index.valuePosition("game.win"), key: "game.win")
+            }
             if game.win == .sets, group.kind == .tableau, unbounded {
                 warning(
                     "win = \"sets\" is never met while group '\(group.name)' has no capacity: every tableau pile "
@@ -128,6 +133,7 @@ extension Loader {
         let cardCount = 52 * game.decks
         let deckWords = game.decks == 1 ? "1 deck" : "\(game.decks) decks"
         var dealt = 0
+        var dealtToClear = 0
         var overflowReported = false
         var byRank: [Int: Int] = [:]
         for group in groups {
@@ -145,6 +151,7 @@ extension Loader {
                 }
             }
             dealt += groupCards
+            if [.tableau, .cell, .reserve].contains(group.kind) { dealtToClear += groupCards }
             if dealt > cardCount && !overflowReported {
                 overflowReported = true
                 let keyPath = ["deal-up", "deal-down", "deal-rank"].compactMap { group.given[$0] }.first
@@ -154,6 +161,17 @@ extension Loader {
             }
         }
         let left = cardCount - dealt
+        // Won before the first move: the stock is empty from the start, or the piles to clear are.
+        if game.win == .stockEmpty, left <= 0, slots.contains(where: { $0.kind == .stock }), !namesScript {
+            error(
+                "win = \"stock-empty\" is met before the first move: the deal leaves no card in the stock",
+                at: index.valuePosition("game.win"), key: "game.win")
+        }
+        if game.win == .cleared, dealtToClear == 0, !namesScript {
+            error(
+                "win = \"cleared\" is met before the first move: the deal puts no card on the tableau, cells or "
+                    + "reserve", at: index.valuePosition("game.win"), key: "game.win")
+        }
         // A script may deal the cards itself (its deal hook); what it leaves lies face up on the
         // first pile that is not a foundation, so no card is lost either way.
         if left > 0 && !slots.contains(where: { $0.kind == .stock }) && !namesScript {

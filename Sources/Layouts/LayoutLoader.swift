@@ -12,6 +12,9 @@ public enum LayoutLoader {
     public static let maxFileBytes = 1 << 20
     /// Limits that keep a hand-written (or mangled) file from producing absurd tables.
     public static let maxSlots = 500
+    /// The most characters a layout's `name` and `title` may have: each is written with every
+    /// game's result in the statistics, and shown on one line.
+    public static let maxNameCharacters = 100
     public static let maxFanVisible = 104
     /// Slot positions must stay within this many card units of the origin.
     public static let maxCoordinate = 1000.0

@@ -15,7 +15,10 @@ import Layouts
 /// when it is the player's own and leads to such a file (``destination(of:user:)``; another
 /// user cannot make a link that belongs to the player, so a link kept by the player, as GNU
 /// stow makes them, is written through and stays a link), and the temporary file is made
-/// afresh (`O_EXCL | O_NOFOLLOW`), never opened where it was found.
+/// afresh (`O_EXCL | O_NOFOLLOW`), never opened where it was found. The path is walked once,
+/// folder by folder through descriptors (``place(of:user:makingFolders:)``), and the temporary
+/// file is made and renamed inside the last folder's descriptor: a folder swapped for a link
+/// after it was looked at is not followed.
 public enum AtomicFile {
     /// Writes `text` to `path` atomically, making its folder (and parents) first if needed.
     /// With `keepingPermissions`, the file keeps the permissions it had (a new one gets those the
@@ -27,12 +30,11 @@ public enum AtomicFile {
     /// Writes `bytes` to `path` atomically, making its folder (and parents) first if needed.
     public static func write(_ bytes: [UInt8], to path: String, keepingPermissions: Bool = false) throws(FileError) {
         // Through the player's own links to the file they lead to, which is replaced (the links
-        // stay links); the folders are made only for a path that is not a link.
-        let destination = try destination(of: path)
-        let target = destination.path
-        let folder = folder(of: target)
-        if target == path { try makeFolder(folder) }
-        let existing = keepingPermissions ? destination.status.map { $0.st_mode & 0o7777 } : nil
+        // stay links); the folders are made only for a path that is not a link. Everything after
+        // is done in the folder held open, by name: nothing is looked up by path again.
+        let place = try place(of: path, makingFolders: true)
+        betweenFindingAndWriting?()
+        let existing = keepingPermissions ? place.status.map { $0.st_mode & 0o7777 } : nil
         let mode: mode_t = keepingPermissions ? 0o666 : 0o600
         // Unique per process and write: two processes writing the same file never share a
         // temporary file; the last rename wins, whole. A name that is taken (by anything, a
@@ -41,11 +43,18 @@ public enum AtomicFile {
         var descriptor: Int32 = -1
         for _ in 0..<100 {
             counter &+= 1
-            temporary = "\(target).tmp-\(getpid())-\(counter)"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            temporary = "\(place.name).tmp-\(getpid())-\(counter)"
+            descriptor = openat(
+                place.folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw .system(temporary) }
+        // A failure before the rename names the file, which is left as it was (a full disk
+        // says so of the save, not of a temporary file no one will find).
+        func unwritten() -> FileError {
+            let left = place.status == nil ? "nothing was written" : "the file is left as it was"
+            return FileError(path: place.path, reason: "\(String(cString: strerror(errno))): \(left)")
+        }
+        guard descriptor >= 0 else { throw unwritten() }
         if let existing { _ = fchmod(descriptor, existing) }
         var failure: FileError?
         bytes.withUnsafeBytes { buffer in
@@ -54,21 +63,26 @@ public enum AtomicFile {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = .system(temporary)
+                    failure = unwritten()
                     return
                 }
                 offset += written
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = .system(temporary) }
-        if close(descriptor) != 0, failure == nil { failure = .system(temporary) }
-        if failure == nil, rename(temporary, target) != 0 { failure = .system(target) }
+        if failure == nil, fsync(descriptor) != 0 { failure = unwritten() }
+        if close(descriptor) != 0, failure == nil { failure = unwritten() }
+        if failure == nil, renameat(place.folder, temporary, place.folder, place.name) != 0 {
+            failure = .system(place.path)
+        }
         if let failure {
-            unlink(temporary)
+            unlinkat(place.folder, temporary, 0)
             throw failure
         }
-        syncFolder(folder)
+        fsync(place.folder)
     }
+
+    /// Run between finding where a file goes and writing it: the tests swap a folder there.
+    nonisolated(unsafe) static var betweenFindingAndWriting: (() -> Void)?
 
     /// Where a write to `path` lands, and what is there now (nil: nothing yet).
     public struct Destination {
@@ -86,92 +100,8 @@ public enum AtomicFile {
     /// The folders on the way are checked too: one that is another user's link (a
     /// `/tmp/figures` made to lead into the player's home) is refused like a link at the end.
     public static func destination(of path: String, user: uid_t = geteuid()) throws(FileError) -> Destination {
-        var current = path
-        for _ in 0..<40 {
-            if let planted = othersLinkOnTheWay(to: current, user: user) {
-                throw FileError(
-                    path: path,
-                    reason:
-                        "leads through \(planted.link), a symbolic link that belongs to another user (uid \(planted.owner)): "
-                        + "not written through (another user may have put it there); give the path of the file itself")
-            }
-            var status = stat()
-            guard lstat(current, &status) == 0 else {
-                let code = errno
-                guard current != path else {
-                    // Nothing there (or a file where a folder of it should be, which making
-                    // the folders says).
-                    if code == ENOENT || code == ENOTDIR { return Destination(path: path, status: nil) }
-                    throw .system(path)
-                }
-                guard code == ENOENT else {
-                    throw FileError(
-                        path: path, reason: "is a symbolic link to \(current): \(String(cString: strerror(code)))")
-                }
-                // A link of the player's that leads nowhere yet: the file is made at its end
-                // only in a folder of the player's (never are folders made there).
-                let folder = folder(of: current)
-                var folderStatus = stat()
-                guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
-                    throw FileError(
-                        path: path, reason: "is a symbolic link to \(current), whose folder does not exist")
-                }
-                guard folderStatus.st_uid == user else {
-                    throw FileError(
-                        path: path,
-                        reason: "is a symbolic link to \(current), which does not exist, in a folder of another "
-                            + "user's (uid \(folderStatus.st_uid)): not made there")
-                }
-                return Destination(path: current, status: nil)
-            }
-            if status.st_mode & S_IFMT == S_IFLNK {
-                guard status.st_uid == user else {
-                    let words =
-                        "a symbolic link that belongs to another user (uid \(status.st_uid)): not written through "
-                        + "(another user may have put it there); give the path of the file itself"
-                    throw FileError(
-                        path: path, reason: current == path ? "is \(words)" : "leads through \(current), \(words)")
-                }
-                guard let target = linkText(current) else {
-                    throw FileError(path: path, reason: "is a symbolic link that cannot be read (\(current))")
-                }
-                current = target.hasPrefix("/") ? target : folder(of: current) + "/" + target
-                continue
-            }
-            if let refusal = writeRefusal(status, user: user) {
-                guard current != path else { throw FileError(path: path, reason: refusal) }
-                let which = refusal.hasPrefix("is ") || refusal.hasPrefix("belongs ") ? refusal : "is " + refusal
-                throw FileError(path: path, reason: "is a symbolic link to \(current), which \(which)")
-            }
-            return Destination(path: current, status: status)
-        }
-        throw FileError(path: path, reason: FileReading.Failure.symbolicLinkLoop.reason())
-    }
-
-    /// The first folder on the way to `path` (its last name aside) that is a symbolic link of
-    /// someone other than `user` and root, with its owner; nil when there is none. In a folder
-    /// such as `/tmp` anyone may make such a link, and it may lead anywhere the player may write.
-    /// The links of the player's own (and root's) on the way are followed and their way checked.
-    static func othersLinkOnTheWay(to path: String, user: uid_t, withLastName: Bool = false, depth: Int = 0)
-        -> (link: String, owner: uid_t)?
-    {
-        var names = path.split(separator: "/", omittingEmptySubsequences: true)
-        if !withLastName { names = names.dropLast() }
-        var way = path.hasPrefix("/") ? "" : "."
-        for name in names {
-            way += "/" + name
-            var status = stat()
-            guard lstat(way, &status) == 0 else { return nil }
-            guard status.st_mode & S_IFMT == S_IFLNK else { continue }
-            if status.st_uid != user && status.st_uid != 0 { return (way, status.st_uid) }
-            // Too many levels: opening it fails with ELOOP, which is said then.
-            guard depth < 40, let target = linkText(way) else { return nil }
-            let resolved = target.hasPrefix("/") ? target : folder(of: way) + "/" + target
-            if let found = othersLinkOnTheWay(to: resolved, user: user, withLastName: true, depth: depth + 1) {
-                return found
-            }
-        }
-        return nil
+        let place = try place(of: path, user: user)
+        return Destination(path: place.path, status: place.status)
     }
 
     /// What is at `path` now, when a file may be written there (nothing, or a regular file of
@@ -200,17 +130,6 @@ public enum AtomicFile {
         default:
             return FileReading.refusal(status, limit: Int.max)?.reason() ?? "not a regular file"
         }
-    }
-
-    /// What the symbolic link at `path` holds.
-    private static func linkText(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let bytes = buffer[..<count].map { UInt8(bitPattern: $0) }
-        let text = String(decoding: bytes, as: UTF8.self)
-        // A name that is not UTF-8 would not be the same name once a String.
-        return Array(text.utf8) == bytes ? text : nil
     }
 
     /// The whole file, or `nil` when it does not exist; other failures (no permission, a
@@ -249,17 +168,12 @@ public enum AtomicFile {
         }
     }
 
-    /// Makes a folder and its parents (mode 0700: saves and statistics are the player's own).
+    /// Makes a folder and its parents (mode 0700: saves and statistics are the player's own),
+    /// walking the path as a write does (``place(of:user:makingFolders:asFolder:)``): nothing is
+    /// made through another user's link, and a file where a folder should be is an error.
     public static func makeFolder(_ path: String) throws(FileError) {
         guard !path.isEmpty else { return }
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileError(path: path, reason: "not a folder") }
-            return
-        }
-        let parent = folder(of: path)
-        if parent != path { try makeFolder(parent) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw .system(path) }
+        _ = try place(of: path, makingFolders: true, asFolder: true)
     }
 
     /// The folder a path is in (`.` for a bare name).

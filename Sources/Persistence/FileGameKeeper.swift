@@ -90,7 +90,7 @@ public final class FileGameKeeper: GameKeeper {
             case .failure(let error):
                 // A file that does not read is the variant's if its name says so.
                 guard fileName(entry.path).hasPrefix(prefix) else { continue }
-                moveAside(entry.path, because: error.description)
+                setAside(entry.path, because: error)
             case .success(let game):
                 guard game.variant == variant, wanted(game), (try? saves.claim(game)) == true else { continue }
                 do {
@@ -114,7 +114,7 @@ public final class FileGameKeeper: GameKeeper {
         for entry in saves.entries() {
             switch entry.game {
             case .failure(let error):
-                moveAside(entry.path, because: error.description)
+                setAside(entry.path, because: error)
             case .success(let game):
                 if findLayout(game.layout) == nil {
                     moveAside(entry.path, because: "\(entry.path): no game '\(game.layout)' any more")
@@ -137,6 +137,18 @@ public final class FileGameKeeper: GameKeeper {
         }
         return figures.summaryLine(fitting: width)
     }
+
+    /// Sets aside a save that cannot be resumed: one written by a later CardTable is left where
+    /// it is, untouched (that CardTable resumes it), and said once; any other is moved aside.
+    private func setAside(_ path: String, because error: SaveError) {
+        guard error.kind == .futureVersion else { return moveAside(path, because: error.description) }
+        guard !newerSavesSaid.contains(path) else { return }
+        newerSavesSaid.insert(path)
+        problems.append("\(error); left as it is for that CardTable, a new game starts")
+    }
+
+    /// The saves of a later CardTable already said (each is said once, not at every look).
+    private var newerSavesSaid: Set<String> = []
 
     /// Moves a save that cannot be resumed aside, saying why and where it went.
     private func moveAside(_ path: String, because reason: String) {

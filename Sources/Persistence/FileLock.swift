@@ -58,10 +58,10 @@ public final class FileLock {
 
     private static func openLockFile(_ path: String) throws(FileError) -> Int32 {
         // Only a regular file of the player's, through no symbolic link but the player's own
-        // (the same rule as for every file written: AtomicFile.destination).
-        let target = try AtomicFile.destination(of: path).path
-        if target == path { try AtomicFile.makeFolder(AtomicFile.folder(of: path)) }
-        let descriptor = open(target, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
+        // (the same rule as for every file written: AtomicFile.place), opened in its folder.
+        let place = try AtomicFile.place(of: path, makingFolders: true)
+        let flags = O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
+        let descriptor = openat(place.folder, place.name, flags, 0o600)
         guard descriptor >= 0 else {
             guard errno == ELOOP else { throw .system(path) }
             // A link made since the path was looked at.

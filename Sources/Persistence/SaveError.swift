@@ -1,5 +1,5 @@
 /// Why a save file cannot be resumed. Each says so in one line naming the file; the file is
-/// then moved aside, never deleted.
+/// then moved aside, never deleted (one from a later CardTable is left as it is).
 public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         /// The file ends before its checksum line.

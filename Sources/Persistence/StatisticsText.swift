@@ -48,8 +48,10 @@ public enum StatisticsTable {
     ]
 
     /// The table's lines, each ending in a newline; a variant without a win shows `-` for its
-    /// best time and fewest moves.
-    public static func text(_ statistics: [VariantStatistics]) -> String {
+    /// best time and fewest moves. `columns` measures a cell as the terminal shows it (the
+    /// escaped title's display width: a wide character takes two columns, a combining mark
+    /// none); the command passes TableKit's `TextFit.columns`.
+    public static func text(_ statistics: [VariantStatistics], columns: (String) -> Int) -> String {
         let sorted = statistics.sorted {
             ($0.title.lowercased(), $0.variant) < ($1.title.lowercased(), $1.variant)
         }
@@ -65,12 +67,13 @@ public enum StatisticsTable {
                     figures.fewestMoves.map(String.init) ?? "-",
                 ]
             }
-        let widths = headings.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let measured = rows.map { $0.map(columns) }
+        let widths = headings.indices.map { column in measured.map { $0[column] }.max() ?? 0 }
         var text = ""
-        for row in rows {
+        for (row, cellWidths) in zip(rows, measured) {
             var cells: [String] = []
             for (column, cell) in row.enumerated() {
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                let padding = String(repeating: " ", count: widths[column] - cellWidths[column])
                 cells.append(column == 0 ? cell + padding : padding + cell)
             }
             var line = cells.joined(separator: "  ")
@@ -100,15 +103,21 @@ public struct StatisticsReport: Hashable, Sendable {
     ///   - gameTitle: the title of a game's name (shipped, or in the player's layouts folder),
     ///     `nil` for a name that is not one.
     ///   - shippedNames: the shipped games' names, for "did you mean".
-    public init(file: StatisticsFile?, variant: String?, gameTitle: (String) -> String?, shippedNames: [String]) {
+    ///   - columns: a cell's display width (``StatisticsTable/text(_:columns:)``).
+    public init(
+        file: StatisticsFile?, variant: String?, gameTitle: (String) -> String?, shippedNames: [String],
+        columns: (String) -> Int
+    ) {
         let statistics = file?.statistics ?? [:]
         failure = nil
         guard let variant else {
-            text = statistics.isEmpty ? "No games played yet.\n" : StatisticsTable.text(Array(statistics.values))
+            text =
+                statistics.isEmpty
+                ? "No games played yet.\n" : StatisticsTable.text(Array(statistics.values), columns: columns)
             return
         }
         if let figures = statistics[variant] {
-            text = StatisticsTable.text([figures])
+            text = StatisticsTable.text([figures], columns: columns)
         } else if let title = gameTitle(variant) {
             text = "No games of \(TerminalText.safe(title)) played yet.\n"
         } else {

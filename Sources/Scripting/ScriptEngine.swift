@@ -87,7 +87,11 @@ public final class ScriptEngine: @unchecked Sendable {
                         + (known.isEmpty ? " (the script offers none)" : " (it offers: \(known))"))
                 break
             }
-            if !option.values.isEmpty, !option.values.contains(value) {
+            if value.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) {
+                failure = RulesFailure(
+                    summary: "\(script.name): option \(key)'s value holds a control character: "
+                        + "\(TerminalText.safe(value)) is not printable text")
+            } else if !option.values.isEmpty, !option.values.contains(value) {
                 failure = RulesFailure(
                     summary:
                         "\(script.name): option \(key) may be \(option.values.joined(separator: ", ")), not '\(value)'")

@@ -1,8 +1,8 @@
 import Layouts
 
 // Finished piles: a pile full to its capacity with its cards built in order, by its own build
-// rule, face up or not. `win = "sets"` asks every tableau pile holding cards to be finished
-// (Pileon: four of a rank each); `freeze` turns a finished pile's top card face down and keeps
+// rule, face up or not. `win = "sets"` asks every card to be in a finished tableau pile (Pileon:
+// four of a rank each; a tableau dealt empty is not won); `freeze` turns a finished pile's top card face down and keeps
 // its cards where they are.
 
 extension DeclarativeRules {

@@ -214,10 +214,14 @@ public struct DeclarativeRules: Rules {
             for pile in stockPiles where !state.piles[pile].isEmpty { return false }
             return !stockPiles.isEmpty
         case .sets:
+            // Every card in a set: each tableau pile that holds cards finished, and no card
+            // anywhere else (a tableau dealt empty, the cards still in the stock, is not won).
+            var inSets = 0
             for pile in traits.indices where traits[pile].kind == .tableau && !state.piles[pile].isEmpty {
                 if !isFinished(pile, in: state) { return false }
+                inSets += state.piles[pile].count
             }
-            return true
+            return inSets > 0 && inSets == state.cardCount
         case .acesLeft:
             for pile in traits.indices where !traits[pile].isFoundation {
                 for card in state.piles[pile] where card.rank != 1 { return false }

@@ -16,7 +16,11 @@ import TerminalInput
 enum SaveBenchmarks {
     static func run() {
         guard let layout = ShippedLayouts.layout(named: "klondike") else { return }
-        let folder = "/tmp/cardtable-bench-saves-\(getpid())"
+        // A folder made afresh (mkdtemp), never one another user made first under a name
+        // guessed from the process's number.
+        var template = Array("/tmp/cardtable-bench-saves-XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { return print("saves: cannot make a folder in /tmp") }
+        let folder = String(cString: template)
         defer { _ = try? AtomicFile.remove(folder + "/saves/lock") }
         let folders = XDGDirectories(state: folder, data: folder + "/data", config: folder + "/config")
         let keeper = FileGameKeeper(folders: folders) { ShippedLayouts.layout(named: $0) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Layouts
 import Persistence
 import Scripting
+import Solitaire
 
 /// `cardtable check [FILE...] [--settings FILE]`: validates layout files, variants' scripts and the
 /// settings file, compiler style. With nothing named it checks the settings file,
@@ -69,7 +70,13 @@ struct CheckCommand: ParsableCommand {
             let script = ScriptCheck.check(layout: layout)
             for diagnostic in script.diagnostics { printError(diagnostic.description) }
             if script.hasErrors { return false }
-            let warnings = result.diagnostics.count + script.diagnostics.count
+            let wonAsDealt = CheckCommand.isWonAsDealt(layout)
+            if wonAsDealt {
+                printError(
+                    "\(file): warning: the game is won as dealt (deal 1), before the first move: the deal leaves "
+                        + "nothing to play")
+            }
+            let warnings = result.diagnostics.count + script.diagnostics.count + (wonAsDealt ? 1 : 0)
             let count = warnings > 0 ? ", \(warnings) warning(s)" : ""
             if let besideScript {
                 printOut(
@@ -84,6 +91,14 @@ struct CheckCommand: ParsableCommand {
             }
         }
         return true
+    }
+
+    /// Whether a game of the layout's declarative rules is won as soon as it is dealt (every card
+    /// dealt to the foundations, say): whatever its win, there is nothing to play.
+    static func isWonAsDealt(_ layout: TableLayout) -> Bool {
+        guard layout.rules != nil, layout.script == nil else { return false }
+        let rules = DeclarativeRules(layout: layout)
+        return rules.isWon(rules.deal(seed: 1))
     }
 
     /// Checks a script on its own; false when it has an error.

@@ -76,7 +76,7 @@ struct PlayStatistics {
 /// there is written through: a symbolic link of another user's (it could lead to any file of the
 /// player's, which would be truncated), a file of someone else's, a file with other names (hard
 /// links). A link of the player's own is followed as every file written follows it
-/// (`AtomicFile.destination`): to a regular file of the player's, which is written, the link
+/// (`AtomicFile.place`): to a regular file of the player's, which is written, the link
 /// staying a link.
 enum StatisticsTarget {
     struct Failure: Error, CustomStringConvertible {
@@ -122,14 +122,13 @@ enum StatisticsTarget {
     /// The file open for writing; never a FIFO or a device (which could block or swallow the
     /// figures), and never through a symbolic link but the player's own.
     private static func open(_ path: String) throws(Failure) -> Int32 {
-        let target: String
-        let found: stat?
+        let place: AtomicFile.Place
         do {
-            let destination = try AtomicFile.destination(of: path)
-            (target, found) = (destination.path, destination.status)
+            place = try AtomicFile.place(of: path)
         } catch {
             throw Failure(path: path, reason: error.reason)
         }
+        let (target, found) = (place.path, place.status)
         func failure(_ code: Int32) -> Failure {
             switch code {
             case ENOENT: Failure(path: path, reason: "no such folder: \(folder(of: target))")
@@ -141,7 +140,7 @@ enum StatisticsTarget {
         }
         if let found, let refusal = refusal(found) { throw Failure(path: path, reason: refusal) }
         let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
-        let descriptor = Glibc.open(target, flags, 0o644)
+        let descriptor = openat(place.folder, place.name, flags, 0o644)
         guard descriptor >= 0 else { throw failure(errno) }
         var status = stat()
         var reason: String?

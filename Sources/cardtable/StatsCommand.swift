@@ -1,6 +1,7 @@
 import ArgumentParser
 import Layouts
 import Persistence
+import TableKit
 
 /// `cardtable stats [VARIANT]`: the statistics kept in `$XDG_DATA_HOME/cardtable/statistics`, as
 /// a table of every variant played, or of one.
@@ -34,7 +35,7 @@ struct StatsCommand: ParsableCommand {
         let report = StatisticsReport(
             file: file, variant: variant.map(ShippedLayouts.currentName(of:)),
             gameTitle: { name in ShippedLayouts.layout(named: name)?.title ?? playersOwnTitle(name) },
-            shippedNames: ShippedLayouts.names)
+            shippedNames: ShippedLayouts.names, columns: { TextFit.columns(of: $0) })
         printOut(report.text, terminator: "")
         if let failure = report.failure {
             printError(failure)

@@ -164,6 +164,38 @@ final class AssistTests: XCTestCase {
         XCTAssertEqual(game.scene.history.count, 1, "switching autoplay on makes a move of its own")
     }
 
+    /// Autoplay switched on after an undo makes a move of its own: the move undone can no longer
+    /// be made again. Redoing it applied its steps to a table they no longer fitted (A♠ taken
+    /// from an empty column: the program stopped, "Index out of range").
+    func testAutoplaySwitchedOnAfterAnUndoLeavesNothingToRedo() throws {
+        let game = Game("klondike")
+        game.setUp(["tableau.1": "AS", "tableau.2": "KD", "foundation.1": ""])
+        let column = try XCTUnwrap(game.scene.pileIndex(of: "tableau.1"))
+        let foundation = try XCTUnwrap(game.scene.pileIndex(of: "foundation.1"))
+        XCTAssertTrue(game.scene.attempt(.transfer(from: column, to: foundation, count: 1)))
+        game.settle()
+        game.type("u")
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "AS")
+        game.type("a")  // off → safe: A♠ goes up by autoplay, a move of its own
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "")
+        game.type("U")
+        game.settle()
+        XCTAssertEqual(game.scene.notice, "nothing to redo")
+        XCTAssertEqual(game.cards("tableau.1"), "")
+        XCTAssertEqual(
+            game.scene.layout.slots.filter { $0.kind == .foundation }.map { game.cards($0.id) }.joined(), "AS")
+        // Again, autoplay from safe to all.
+        game.type("u")
+        game.settle()
+        XCTAssertEqual(game.cards("tableau.1"), "AS")
+        game.type("a")  // safe → all
+        game.settle()
+        game.type("U")
+        XCTAssertEqual(game.scene.notice, "nothing to redo")
+    }
+
     func testWithAutoplayOnADealSendsItsUncoveredAcesUpAtOnceAsAMoveOfItsOwn() {
         let layout = ShippedLayouts.layout(named: "freecell")!
         let h = Harness(layout: layout, seed: 1000)

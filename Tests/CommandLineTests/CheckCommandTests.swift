@@ -27,6 +27,32 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(byName.output.hasPrefix("my-pyramid: ok, "), byName.output)
     }
 
+    /// A game won as dealt has nothing to play, whatever its win says: check warns.
+    func testAGameWonAsDealtIsAWarning() throws {
+        try """
+        name = "dealt-up"
+        map = "S F F F F T"
+        [game]
+        [slots.S]
+        kind = "stock"
+        [slots.F]
+        kind = "foundation"
+        deal-up = 13
+        [slots.T]
+        kind = "tableau"
+
+        """.write(toFile: folder + "/dealt-up.toml", atomically: false, encoding: .utf8)
+        let run = try runCardtable(["check", "dealt-up.toml"], in: folder)
+        XCTAssertEqual(run.status, 0, run.errors)
+        XCTAssertEqual(
+            run.errors,
+            "dealt-up.toml: warning: the game is won as dealt (deal 1), before the first move: the deal leaves "
+                + "nothing to play\n")
+        XCTAssertEqual(run.output, "dealt-up.toml: ok, 6 slots, 1 warning(s)\n")
+        let shipped = try runCardtable(["check", "klondike", "golf", "pileon", "cover", "fortunes"], in: folder)
+        XCTAssertEqual(shipped.errors, "", "no shipped game is won as dealt")
+    }
+
     func testAShippedScriptIsCheckedWithTheLayoutBesideItThatNamesIt() throws {
         let shipped = repositoryRoot()
         for (script, layout) in [("pyramid.lua", "pyramid.toml"), ("klondike.lua", "klondike-lua.toml")] {

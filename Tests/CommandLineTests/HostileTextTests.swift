@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import SecondScreen
+import TableKit
 import TestSupport
 import XCTest
 
@@ -82,11 +83,18 @@ final class HostileTextTests: XCTestCase {
             GameResult(
                 gameID: "lined-1-1", variant: "lined", title: "Two\nlines\r\u{1B}[1A", won: false, moves: 1,
                 seconds: 3, endedAt: 1_763_699_801))
+        try store.record(
+            GameResult(
+                gameID: "wide-1-1", variant: "wide", title: "漢字のゲーム\u{200B}", won: false, moves: 1, seconds: 3,
+                endedAt: 1_763_699_802))
         let run = try cardtable(["stats"])
         XCTAssertEqual(run.status, 0, run.errors)
         XCTAssertTrue(run.output.contains(Self.shown), run.output)
         XCTAssertTrue(run.output.contains("Two\\x0alines\\x0d\\x1b[1A"), "a title is one row: \(run.output)")
-        XCTAssertEqual(run.output.split(separator: "\n").count, 3, "the headings and a row each")
+        let lines = run.output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, "the headings and a row each")
+        // Lined up as the terminal shows them: every row as wide as the headings.
+        XCTAssertEqual(Set(lines.map { TextFit.columns(of: $0) }).count, 1, run.output)
         assertShownAsText(run.output)
         let one = try cardtable(["stats", "evil"])
         XCTAssertTrue(one.output.contains(Self.shown), one.output)
@@ -115,7 +123,10 @@ final class HostileTextTests: XCTestCase {
                 + "[game]\nfamily = \"Evil\"\n[slots.A]\nkind = \"cell\"\n", to: "evil.toml")
         let solve = try cardtable(["solve", "evil.toml", "--deal", "1", "--option", "nosuch=1"])
         XCTAssertEqual(solve.status, 1)
-        XCTAssertEqual(solve.errors, "cardtable: evil.lua: no option 'nosuch' (it offers: dr\\x1b]0;x\\x07aw)\n")
+        XCTAssertEqual(
+            solve.errors,
+            "cardtable: evil.lua: options[1]'s name holds a control character (byte 0x1B): an option's name, "
+                + "default, text and values are printable text\n")
         assertShownAsText(solve.errors)
         let free = try cardtable(["solve", "evil.toml", "--deal", "1"])
         assertShownAsText(free.output + free.errors)

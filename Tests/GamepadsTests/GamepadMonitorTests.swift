@@ -61,6 +61,20 @@ final class GamepadMonitorTests: XCTestCase {
         XCTAssertEqual(monitor.connected, ["gamepad (event3)"])
     }
 
+    /// `--gamepads /tmp/pads`, a folder another user made: a pipe of theirs is not a gamepad,
+    /// or whoever writes into it would play the player's game. (Giving a pipe away takes root.)
+    func testAnotherUsersPipeIsNotAGamepad() throws {
+        plugIn("event1")
+        plugIn("event2")
+        guard lchown(folder + "/event2", 4242, 4242) == 0 else {
+            throw XCTSkip("only root can give a file to another user")
+        }
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start(), [.connected(name: "gamepad (event1)")])
+        write("event2", press(0x130))
+        XCTAssertEqual(drain(monitor), [], "nothing is read from it")
+    }
+
     func testAPadPluggedInIsFoundItsPressesReadAndItsUnpluggingSaid() {
         let monitor = GamepadMonitor(folder: folder)
         XCTAssertEqual(monitor.start(), [])

@@ -26,6 +26,32 @@ final class LimitsTests: XCTestCase {
         LayoutLoader.load(path: path).diagnostics.map(\.description)
     }
 
+    // MARK: Names
+
+    /// A name and a title are written with every game's result in the statistics (a 1 MB title
+    /// filled them in a few dozen games, after which nothing was recorded) and shown on one line.
+    func testANameOrATitleOverTheLimitIsRefused() throws {
+        let limit = LayoutLoader.maxNameCharacters
+        func layout(name: String, title: String) -> String {
+            "name = \"\(name)\"\ntitle = \"\(title)\"\nmap = \"T\"\n[slots.T]\nkind = \"tableau\"\n"
+        }
+        let atLimit = try write(
+            Array(layout(name: String(repeating: "n", count: limit), title: String(repeating: "é", count: limit)).utf8),
+            "at.toml")
+        XCTAssertEqual(messages(atLimit), [])
+        let over = try write(
+            Array(
+                layout(name: String(repeating: "n", count: limit + 1), title: String(repeating: "t", count: 1 << 19))
+                    .utf8),
+            "over.toml")
+        XCTAssertEqual(
+            messages(over),
+            [
+                "\(over):1:8: error: name is 101 characters, longer than the 100 a name may be",
+                "\(over):2:9: error: title is 524288 characters, longer than the 100 a title may be",
+            ])
+    }
+
     // MARK: The file
 
     func testAFileOverTheSizeLimitIsRefusedNamingBothSizes() throws {

@@ -62,6 +62,34 @@ final class AtomicFileTests: XCTestCase {
         }
     }
 
+    /// A write that fails (a full disk; here a file size limit, which fails the same way) says
+    /// so of the file, which is left as it was, and leaves no temporary file behind.
+    func testAWriteThatFailsNamesTheFileAndLeavesItAsItWas() throws {
+        let path = folder + "/game.save"
+        try AtomicFile.write("the last save\n", to: path)
+        let sizeLimit = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+        let ignored = signal(SIGXFSZ, SIG_IGN)
+        var saved = rlimit()
+        XCTAssertEqual(getrlimit(sizeLimit, &saved), 0)
+        var small = saved
+        small.rlim_cur = 64
+        XCTAssertEqual(setrlimit(sizeLimit, &small), 0)
+        defer {
+            setrlimit(sizeLimit, &saved)
+            signal(SIGXFSZ, ignored)
+        }
+        let big = String(repeating: "x", count: 1000)
+        XCTAssertThrowsError(try AtomicFile.write(big, to: path)) {
+            XCTAssertEqual("\($0)", "\(path): File too large: the file is left as it was")
+        }
+        XCTAssertThrowsError(try AtomicFile.write(big, to: folder + "/new.save")) {
+            XCTAssertEqual("\($0)", "\(folder)/new.save: File too large: nothing was written")
+        }
+        setrlimit(sizeLimit, &saved)
+        XCTAssertEqual(try AtomicFile.readText(path), "the last save\n")
+        XCTAssertEqual(try TemporaryFolder.entries(folder), ["game.save"], "no temporary file is left")
+    }
+
     func testReadRefusesAFileOverTheLimit() throws {
         try AtomicFile.write(String(repeating: "x", count: 3 << 20), to: folder + "/big")
         XCTAssertThrowsError(try AtomicFile.read(folder + "/big", limit: 1 << 20)) { error in

@@ -200,6 +200,11 @@ final class PlantedFileTests: XCTestCase {
         preciousIsUntouched()
         XCTAssertEqual(kind(folder + "/made"), 0, "nothing is made through it")
         XCTAssertEqual(kind(folder + "/precious.lock"), 0, "no lock is made through it")
+        // Nor a folder (`cardtable copy --to /tmp/shared/sub` made `sub` in the player's folder).
+        XCTAssertThrowsError(try AtomicFile.makeFolder(shared + "/sub")) {
+            XCTAssertEqual("\($0)", "\(shared)/sub: leads through \(shared), \(Self.othersLinkWords)")
+        }
+        XCTAssertEqual(kind(folder + "/sub"), 0, "no folder is made through it")
         // Deeper on the way, and through the player's own link to it: refused all the same.
         try AtomicFile.makeFolder(folder + "/inner")
         XCTAssertThrowsError(try AtomicFile.write("planted\n", to: shared + "/inner/file"))
@@ -208,6 +213,28 @@ final class PlantedFileTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.write("planted\n", to: own + "/precious"))
         preciousIsUntouched()
         XCTAssertEqual(kind(folder + "/inner/file"), 0)
+    }
+
+    /// The race a check by path leaves open: a folder on the way, looked at and found to be the
+    /// player's, swapped for another user's link to the player's folder before the write. The
+    /// file goes in the folder that was looked at (held open since), never through the link.
+    func testAFolderSwappedForALinkAfterItWasLookedAtIsNotWrittenThrough() throws {
+        let shared = folder + "/shared"
+        try AtomicFile.makeFolder(shared)
+        var swapped = false
+        AtomicFile.betweenFindingAndWriting = { [folder] in
+            // What another user can do in /tmp: move the folder away, put a link in its place.
+            swapped = rename(shared, folder + "/moved") == 0 && symlink(folder, shared) == 0
+            _ = lchown(shared, 4242, 4242)
+        }
+        defer { AtomicFile.betweenFindingAndWriting = nil }
+        try AtomicFile.write("planted\n", to: shared + "/precious")
+        XCTAssertTrue(swapped)
+        preciousIsUntouched()
+        XCTAssertEqual(kind(shared), S_IFLNK)
+        XCTAssertEqual(
+            try AtomicFile.readText(folder + "/moved/precious"), "planted\n", "written where it was looked at")
+        XCTAssertEqual(try TemporaryFolder.entries(folder + "/moved"), ["precious"], "no temporary file is left")
     }
 
     func testATemporaryNameTakenInAdvanceIsPassedOver() throws {

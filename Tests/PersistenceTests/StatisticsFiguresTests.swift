@@ -1,3 +1,4 @@
+import TableKit
 import XCTest
 
 @testable import Persistence
@@ -108,7 +109,7 @@ final class StatisticsFiguresTests: XCTestCase {
                 gameResult("s1", won: false, variant: "spider", title: "Spider (2 suits)", at: 2),
                 gameResult("long", variant: "long", title: "Long", seconds: 4000, at: 3),
             ]
-        let table = StatisticsTable.text(Array(VariantStatistics.byVariant(results).values))
+        let table = StatisticsTable.text(Array(VariantStatistics.byVariant(results).values), columns: measure)
         XCTAssertEqual(
             table,
             """
@@ -121,11 +122,36 @@ final class StatisticsFiguresTests: XCTestCase {
             """)
     }
 
+    /// A cell as the terminal shows it.
+    let measure: (String) -> Int = { TextFit.columns(of: $0) }
+
+    /// Columns line up under the headings whatever the titles hold: wide characters (two
+    /// columns each), combining marks and zero-width characters (none), and control characters
+    /// shown as escapes (a column each character of the escape).
+    func testTheTableLinesUpTitlesOfEveryWidth() {
+        let titles = [
+            "漢字のゲーム", "Cafe\u{301} e\u{301}", "Zero\u{200B}width", "Evil\u{1B}]0;pwned\u{7} and a long title",
+            "🂡 Aces",
+        ]
+        let results = titles.enumerated().map { index, title in
+            gameResult("g\(index)", variant: "v\(index)", title: title, moves: 10 + index, at: Int64(index))
+        }
+        let lines = StatisticsTable.text(Array(VariantStatistics.byVariant(results).values), columns: measure)
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, titles.count + 1)
+        // Every row is as wide as the headings' row (the figures are right-aligned, the last
+        // heading the widest of its column): the title's column is padded to one width.
+        let width = TextFit.columns(of: lines[0])
+        for line in lines.dropFirst() { XCTAssertEqual(TextFit.columns(of: line), width, line) }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Evil\\x1b]0;pwned\\x07 and a long title") }, "\(lines)")
+    }
+
     func testReport() {
         let titles = ["klondike": "Klondike", "freecell": "FreeCell"]
         func report(_ file: StatisticsFile?, _ variant: String?) -> StatisticsReport {
             StatisticsReport(
-                file: file, variant: variant, gameTitle: { titles[$0] }, shippedNames: ["freecell", "klondike"])
+                file: file, variant: variant, gameTitle: { titles[$0] }, shippedNames: ["freecell", "klondike"],
+                columns: measure)
         }
         var file = StatisticsFile()
         XCTAssertEqual(report(nil, nil), StatisticsReport(text: "No games played yet.\n", failure: nil))

@@ -83,4 +83,55 @@ final class PileonTests: XCTestCase {
                     + "when it is full",
             ])
     }
+
+    /// Sets are made of cards: a tableau dealt empty (every card still in the stock) is not won
+    /// before the first move, nor is one whose cards are all in sets but for those in the stock.
+    func testATableauDealtEmptyIsNotWonAndEveryCardMustBeInASet() throws {
+        let text = """
+            name = "x"
+            map = "S T T T T"
+            [game]
+            win = "sets"
+            [slots.S]
+            kind = "stock"
+            deal-to = "tableau"
+            [slots.T]
+            kind = "tableau"
+            capacity = 4
+            build = "same-rank"
+            suit = "any"
+            empty = "any"
+            """
+        let loaded = LayoutLoader.load(text: text, file: "x.toml")
+        XCTAssertEqual(loaded.diagnostics.map(\.description), [])
+        let rules = DeclarativeRules(layout: try XCTUnwrap(loaded.layout))
+        let start = rules.deal(seed: 1)
+        XCTAssertEqual(start.piles[0].count, 52)
+        XCTAssertFalse(rules.isWon(start), "no card is in a set yet")
+        let sets = position(["", "AC AD AH AS", "2C 2D 2H 2S", "", ""])
+        XCTAssertTrue(rules.isWon(sets), "every card in a set")
+        XCTAssertFalse(rules.isWon(position(["3C", "AC AD AH AS", "2C 2D 2H 2S", "", ""])), "a card left in the stock")
+        XCTAssertFalse(rules.isWon(position(["", "", "", "", ""])), "no cards at all")
+    }
+
+    func testCardsOnAFoundationAreNotInSets() {
+        let text = """
+            name = "x"
+            map = "F T T"
+            [game]
+            win = "sets"
+            [slots.F]
+            kind = "foundation"
+            [slots.T]
+            kind = "tableau"
+            capacity = 26
+            deal-up = 26
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            [
+                "x.toml:4:7: warning: win = \"sets\" is never met while a card is on group 'foundation': every card "
+                    + "must be in a finished tableau pile"
+            ])
+    }
 }

@@ -92,6 +92,9 @@ extension KlondikeBothWaysTests {
         XCTAssertEqual(
             ScriptedRules(layout: layout, options: ["draw": "2"]).loadFailure?.summary,
             "klondike.lua: option draw may be 1, 3, not '2'")
+        XCTAssertEqual(
+            ScriptedRules(layout: layout, options: ["draw": "3\u{1B}[2J"]).loadFailure?.summary,
+            "klondike.lua: option draw's value holds a control character: 3\\x1b[2J is not printable text")
     }
 }
 

@@ -150,6 +150,35 @@ final class ScriptCheckTests: XCTestCase {
         XCTAssertEqual(check(named), ["game.lua:2:1: error: options[1]'s name is longer than 200 bytes"])
     }
 
+    /// Options are words for a menu, printed by `check`, in errors and in the settings: a
+    /// control character in one (an escape sequence, a tab or a line feed that would break the
+    /// options' lines, a C1 or bidirectional control) is refused by name, at the options' line.
+    func testOptionsWithControlCharactersAreRefusedNamingTheOption() {
+        func options(_ table: String) -> [String] {
+            check("function deal() end\noptions = { \(table) }\n")
+        }
+        let words = ": an option's name, default, text and values are printable text"
+        XCTAssertEqual(
+            options(#"{ name = "dr\27]0;x\7aw", default = "1" }"#),
+            ["game.lua:2:1: error: options[1]'s name holds a control character (byte 0x1B)" + words])
+        XCTAssertEqual(
+            options(#"{ name = "draw", default = "1" }, { name = "two\tfields", default = "1" }"#),
+            ["game.lua:2:1: error: options[2]'s name holds a control character (byte 0x09)" + words])
+        XCTAssertEqual(
+            options(#"{ name = "draw", default = "1\n" }"#),
+            ["game.lua:2:1: error: options[1]'s default holds a control character (byte 0x0A) (option 'draw')" + words])
+        XCTAssertEqual(
+            options(#"{ name = "draw", default = "1", text = "Cards \u{9B}2J" }"#),
+            ["game.lua:2:1: error: options[1]'s text holds a control character (U+009B) (option 'draw')" + words])
+        XCTAssertEqual(
+            options(#"{ name = "draw", default = "1", values = { "1", "3\u{202E}" } }"#),
+            ["game.lua:2:1: error: options[1]'s value holds a control character (U+202E) (option 'draw')" + words])
+        XCTAssertEqual(
+            options(#"{ name = "draw", default = "1", values = { "1|3" } }"#),
+            ["game.lua:2:1: error: options[1]'s value '1|3' (option 'draw') holds '|', which separates values"])
+        XCTAssertEqual(options(#"{ name = "draw", default = "1", text = "Cards · turned", values = { 1, 3 } }"#), [])
+    }
+
     func testAScriptAloneRunsAgainstKlondikesTable() {
         // klondike.lua reads the stock, the waste and the columns in its main chunk.
         let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
