@@ -11,7 +11,8 @@ extension LayoutLoader {
     public static let rulesKeys = [
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
-        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard",
+        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
+        "groups-to",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -260,6 +261,12 @@ extension Loader {
             take("pair", pairRule(table, parent: path)) { $0.pair = $1 }
             take("freeze", boolean(table, "freeze", parent: path)) { $0.freeze = $1 }
             take("discard", enumeration(table, "discard", parent: path, as: DiscardRule.self)) { $0.discard = $1 }
+            take("takes-from", names(table, "takes-from", parent: path)) { $0.takesFrom = $1 }
+            take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
+            take(
+                "groups-to",
+                choice(table, "groups-to", parent: path, choices: ["any", "empty"], shown: "\"any\" or \"empty\"")
+            ) { $0.groupsToEmptyOnly = $1 == "empty" }
         }
     }
 

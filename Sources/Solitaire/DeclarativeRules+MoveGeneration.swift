@@ -88,7 +88,9 @@ extension DeclarativeRules {
                 }
                 if most < counts.lowerBound { continue }
                 for count in counts.lowerBound...most
-                where dropVerdict(card: source[source.count - count], count: count, onto: to, in: state) == nil {
+                where dropVerdict(card: source[source.count - count], count: count, onto: to, in: state) == nil
+                    && (!hasRoutes || routeVerdict(from: from, count: count, to: to, in: state) == nil)
+                {
                     if !body(.transfer(from: from, to: to, count: count)) { return }
                 }
             }

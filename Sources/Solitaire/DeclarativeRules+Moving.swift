@@ -24,6 +24,7 @@ extension DeclarativeRules {
         case .up: guard up else { return false }
         case .either: guard down || up else { return false }
         case .sameRank: guard rank == belowRank else { return false }
+        case .any: break
         case .none: return false
         }
         switch suit {
