@@ -240,7 +240,10 @@ extension Loader {
             take("wrap", boolean(table, "wrap", parent: path)) { $0.wrap = $1 }
             take("base", baseRank(table, parent: path)) { $0.base = $1 }
             take("empty", emptyRule(table, parent: path)) { $0.empty = $1 }
-            take("refill-from", nameValue(table, "refill-from", parent: path)) { $0.refillFrom = $1 }
+            take("refill-from", names(table, "refill-from", parent: path)) {
+                $0.refillFrom = $1.first
+                $0.refillThen = Array($1.dropFirst())
+            }
             take("move", enumeration(table, "move", parent: path, as: MoveRule.self)) { $0.move = $1 }
             take("move-suit", enumeration(table, "move-suit", parent: path, as: SuitRule.self)) { $0.moveSuit = $1 }
             take("sequence-limit", enumeration(table, "sequence-limit", parent: path, as: SequenceLimit.self)) {

@@ -122,6 +122,24 @@ extension Loader {
                     error(message, at: index.valuePosition(keyPath), key: keyPath)
                 }
             }
+            if let keyPath = group.given["refill-from"] {
+                for (n, name) in group.rules.refillThen.enumerated() {
+                    let at = index.valuePosition(KeyPath.index(keyPath, n + 2)) ?? index.valuePosition(keyPath)
+                    guard let source = groups.first(where: { $0.name == name }) else {
+                        var message = "refill-from names no group \(quote(name))"
+                        if let suggestion = closestKnown(to: name, in: groupNames) {
+                            message += "; did you mean \(quote(suggestion))?"
+                        }
+                        error(message, at: at, key: keyPath)
+                        continue
+                    }
+                    if source.kind != .waste && source.kind != .stock {
+                        error(
+                            "refill-from: after the first group, only a waste or a stock may refill a pile, "
+                                + "found \(quote(name)) (its kind is \(source.kind.rawValue))", at: at, key: keyPath)
+                    }
+                }
+            }
             let named: [(key: String, names: [String])] = [
                 ("deal-to", group.rules.dealTo), ("takes-from", group.rules.takesFrom ?? []),
                 ("empty-from", group.rules.emptyFrom ?? []),

@@ -235,6 +235,10 @@ public struct PileRules: Hashable, Sendable {
     /// When the pile is emptied, the top card of this group's first non-empty slot moves onto it
     /// by itself (Canfield's reserve filling the tableau): `refill-from = "R"`.
     public var refillFrom: String?
+    /// The groups that refill the pile, in order, once the `refillFrom` group is empty: a waste
+    /// or a stock (Zebra's spaces, filled from the waste, else from the stock:
+    /// `refill-from = ["waste", "stock"]`).
+    public var refillThen: [String] = []
     /// The groups (or slot ids) whose cards the pile takes by hand, wherever they would land;
     /// `nil`: cards from anywhere (Sir Tommy's reserves take only the waste's card:
     /// `takes-from = "waste"`).

@@ -318,9 +318,14 @@ struct RulesSummary {
             takes = carriesRuns ? "takes only \(card), or a run starting with one" : "takes only \(card)"
         }
         if let source = pile.refillFrom {
-            let from = groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
-            let fallback = pile.empty == .none ? "then it stays empty" : "once the \(from) is empty, it \(takes)"
-            return "\(one) is filled from the \(from) by itself; \(fallback)."
+            func name(_ source: String) -> String {
+                groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
+            }
+            let from = name(source)
+            let then = pile.refillThen.map { ", else from the \(name($0))" }.joined()
+            let last = pile.refillThen.last.map(name) ?? from
+            let fallback = pile.empty == .none ? "then it stays empty" : "once the \(last) is empty, it \(takes)"
+            return "\(one) is filled from the \(from)\(then) by itself; \(fallback)."
         }
         return "\(one) \(takes)."
     }

@@ -686,6 +686,46 @@ extension ShippedLayouts {
         refill-from = "reserve"
 
         """#,
+        "carpet": #"""
+        # Carpet: the four Aces start the foundations, which build up in suit; twenty
+        # cards face up in two rows of ten, the "carpet", where nothing builds. A
+        # space is filled at once from the waste, else from the stock. The stock turns
+        # one card at a time, once through.
+        #
+        # Rules: GNOME Aisleriot help, "Carpet" (help/C/carpet.xml).
+
+        name = "carpet"
+        title = "Carpet"
+
+        map = """
+        S W . . . . F F F F
+        T T T T T T T T T T
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Carpet"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-rank = "A"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = ["waste", "stock"]
+
+        """#,
         "castles-in-spain": #"""
         # Castles in Spain: thirteen columns of three cards face down and one face up;
         # build down in alternate colours; any card on an empty column.
@@ -3189,7 +3229,7 @@ extension ShippedLayouts {
         # Rules: PySolFC, "Saratoga" (pysollib/games/klondike.py: class Saratoga deals
         # like Klondike with every card face up, three at a time). Aisleriot's
         # "Saratoga" deals the same table but turns one card at a time, through the
-        # stock three times.
+        # stock three times: it is shipped as "saratoga-aisleriot".
 
         name = "saratoga"
         title = "Saratoga"
@@ -4093,6 +4133,51 @@ extension ShippedLayouts {
         deal-up = [1, 5, 5, 5, 5, 5, 5]
         move = "face-up"
         empty = "K"
+
+        """#,
+        "zebra": #"""
+        # Zebra: two decks; the eight Aces start the foundations, which build up in
+        # alternate colours to the King and keep their cards. Eight columns of one
+        # card build down in alternate colours; only the top card moves. A space is
+        # filled at once from the waste, else from the stock. The stock turns one
+        # card at a time, twice through.
+        #
+        # Rules: GNOME Aisleriot help, "Zebra" (help/C/zebra.xml).
+
+        name = "zebra"
+        title = "Zebra"
+
+        map = """
+        S W F F F F F F F F
+        . . T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-rank = "A"
+        suit = "alternate"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        move = "top"
+        empty = "none"
+        refill-from = ["waste", "stock"]
 
         """#,
     ]
@@ -6048,11 +6133,11 @@ extension ShippedLayouts {
         "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion", "fortress",
         "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation", "canfield", "kansas", "lady-jane",
-        "royal-east", "storehouse", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "emperor", "giant",
-        "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file",
-        "streets", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy",
-        "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover", "fourteen", "helsinki", "isabel",
-        "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska", "double-yukon", "moosehide",
-        "odessa", "russian-solitaire", "free30",
+        "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "emperor",
+        "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file",
+        "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks",
+        "gypsy", "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover", "fourteen", "helsinki",
+        "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska", "double-yukon",
+        "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -123,10 +123,10 @@ public struct DeclarativeRules: Rules {
             return dealTo.flatMap(resolve).filter { $0 != index }
         }
         refillSources = slots.indices.map { index in
-            guard let source = groups[pileGroup[index]].rules.refillFrom, let group = groupIndex[source] else {
-                return []
-            }
-            return groups[group].piles.filter { $0 != index }
+            let rules = groups[pileGroup[index]].rules
+            guard let first = rules.refillFrom else { return [] }
+            return ([first] + rules.refillThen).compactMap { groupIndex[$0] }.flatMap { groups[$0].piles }
+                .filter { $0 != index }
         }
         func sources(_ names: [String]?) -> [Bool]? {
             guard let names else { return nil }

@@ -87,3 +87,23 @@ final class AisleriotGamesTests: XCTestCase {
         XCTAssertEqual(state.piles[0].count, 16)
     }
 }
+
+extension AisleriotGamesTests {
+    func testZebrasSpacesAreFilledFromTheWasteElseFromTheStock() throws {
+        let layout = try layout("zebra")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, eight foundations, eight columns.
+        var texts = ["[4C] [9D]", "", "AC", "AD", "AH", "AS", "AC", "AD", "AH", "AS"]
+        texts += ["2H", "KS", "QD", "JC", "TD", "9C", "8H", "7S"]
+        var state = position(texts)
+        _ = rules.apply(.transfer(from: 10, to: 2, count: 1), to: &state)
+        XCTAssertEqual(text(state.piles[10]), "9D", "the empty waste: the stock's top card, turned up")
+        state.piles[1] = cards("5S 6H")
+        _ = rules.apply(.transfer(from: 10, to: 11, count: 1), to: &state)
+        XCTAssertEqual(text(state.piles[10]), "6H", "the waste's card first")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "An empty tableau pile is filled from the waste, else from the stock by itself; then it stays empty."),
+            "\(layout.rulesSummary)")
+    }
+}

@@ -110,4 +110,29 @@ final class RoutesTests: XCTestCase {
                 "x.toml:14:1: warning: empty-from has no effect on group 'reserve': an empty pile of it takes no card (empty = \"none\")",
             ])
     }
+
+    func testRefillFromNamesAWasteOrAStockAfterItsFirstGroup() {
+        let text = """
+            map = "S W R T"
+            [game]
+            [slots.S]
+            kind = "stock"
+            [slots.W]
+            kind = "waste"
+            [slots.R]
+            kind = "reserve"
+            deal-up = 1
+            [slots.T]
+            kind = "tableau"
+            deal-up = 1
+            refill-from = ["waste", "reserve", "stok"]
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            [
+                "x.toml:13:25: error: refill-from: after the first group, only a waste or a stock may refill a pile, "
+                    + "found \"reserve\" (its kind is reserve)",
+                "x.toml:13:36: error: refill-from names no group \"stok\"; did you mean \"stock\"?",
+            ])
+    }
 }
