@@ -12,7 +12,7 @@ extension LayoutLoader {
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
-        "groups-to",
+        "groups-to", "covers",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -266,6 +266,7 @@ extension Loader {
             take("discard", enumeration(table, "discard", parent: path, as: DiscardRule.self)) { $0.discard = $1 }
             take("takes-from", names(table, "takes-from", parent: path)) { $0.takesFrom = $1 }
             take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
+            take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
             take(
                 "groups-to",
                 choice(table, "groups-to", parent: path, choices: ["any", "empty"], shown: "\"any\" or \"empty\"")

@@ -142,7 +142,7 @@ extension Loader {
             }
             let named: [(key: String, names: [String])] = [
                 ("deal-to", group.rules.dealTo), ("takes-from", group.rules.takesFrom ?? []),
-                ("empty-from", group.rules.emptyFrom ?? []),
+                ("empty-from", group.rules.emptyFrom ?? []), ("covers", group.rules.covers ?? []),
             ]
             for (key, names) in named {
                 guard let keyPath = group.given[key] else { continue }

@@ -247,6 +247,9 @@ public struct PileRules: Hashable, Sendable {
     /// anywhere (Backbone's empty columns take any card but the reserve's:
     /// `empty-from = ["tableau", "waste"]`).
     public var emptyFrom: [String]? = nil
+    /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
+    /// them (Backbone's single card across the two stacks: `covers = "stack"`).
+    public var covers: [String]? = nil
 
     // MARK: Moving
     public var move: MoveRule
@@ -369,11 +372,14 @@ public struct GameRules: Hashable, Sendable {
     /// The rules of each group, by group name. Every group of the layout has an entry.
     public var groups: [String: PileRules]
 
-    /// Some group takes cards only from some piles (`takes-from`, `empty-from`) or lets groups
-    /// of cards go only onto empty piles (`groups-to`): what a move may do depends on where its
-    /// cards come from, which the family searches' models do not know.
+    /// Some group takes cards only from some piles (`takes-from`, `empty-from`), lets groups
+    /// of cards go only onto empty piles (`groups-to`) or covers other piles (`covers`): what a
+    /// move may do depends on where its cards come from, which the family searches' models do
+    /// not know.
     public var routesBySource: Bool {
-        groups.values.contains { $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly }
+        groups.values.contains {
+            $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
+        }
     }
 
     public init(

@@ -164,11 +164,12 @@ struct RulesSummary {
     /// onto an empty pile."
     func routeSentences(_ group: Group) -> [String] {
         let pile = group.rules
-        func places(_ names: [String]) -> String {
+        func places(_ names: [String], _ conjunction: String = "or") -> String {
             let named = names.map { name in
                 "the " + (groups.first { $0.name == name }.map { noun($0, plural: $0.slots.count > 1) } ?? name)
             }
-            return named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " or " + named.last!
+            return named.count == 1
+                ? named[0] : named.dropLast().joined(separator: ", ") + " \(conjunction) " + named.last!
         }
         var sentences: [String] = []
         if let from = pile.takesFrom {
@@ -177,6 +178,15 @@ struct RulesSummary {
         }
         if let from = pile.emptyFrom, group.kind != .foundation, pile.empty != .none {
             sentences.append("An empty \(noun(group, plural: false)) takes cards only from \(places(from)).")
+        }
+        if let covered = pile.covers {
+            let the = "The \(noun(group, plural: group.slots.count != 1))"
+            let lie = group.slots.count == 1 ? "lies" : "lie"
+            let them =
+                covered.count == 1 && groups.first(where: { $0.name == covered[0] })?.slots.count == 1 ? "it" : "them"
+            sentences.append(
+                "\(the) \(lie) across \(places(covered, "and")): while "
+                    + "\(group.slots.count == 1 ? "it holds" : "they hold") a card, no card leaves \(them).")
         }
         if pile.groupsToEmptyOnly, pile.move != .top, pile.move != .none {
             sentences.append(

@@ -299,6 +299,73 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "backbone": #"""
+        # Backbone: two decks; eight columns of one card, four each side of the
+        # reserve: two stacks of nine cards face up with one card lying across both,
+        # which must go before either stack's top card plays. Columns build down in
+        # suit, one card at a time; an empty column takes any card but the
+        # reserve's. Foundations build up in suit from Ace and keep their cards. The
+        # stock turns one card at a time, twice through.
+        #
+        # Rules: GNOME Aisleriot help, "Backbone" (help/C/backbone.xml).
+
+        name = "backbone"
+        title = "Backbone"
+
+        grid = [1, 0.5]
+
+        map = """
+        S W F F F F F F F F
+        . . . . . . . . . .
+        T T T T . . T T T T
+        . . . . R R . . . .
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        suit = "same"
+        move = "top"
+        # Any card but the reserve's goes on an empty column.
+        empty-from = ["tableau", "waste"]
+
+        [slots.R]
+        kind = "reserve"
+        name = "stack"
+        fan = "down"
+        fan-visible = 9
+        deal-up = 9
+        overlap = true
+
+        # The single card across the two stacks' first cards.
+        [[slot]]
+        id = "backbone"
+        kind = "reserve"
+        at = [4.5, 1]
+        overlap = true
+        deal-up = 1
+        covers = "stack"
+
+        """#,
         "bakers-dozen": #"""
         # Baker's Dozen: thirteen columns of four cards face up, Kings put at the
         # bottom; build down in any suit, one card at a time; an empty column stays
@@ -6133,11 +6200,11 @@ extension ShippedLayouts {
         "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion", "fortress",
         "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation", "canfield", "kansas", "lady-jane",
-        "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "emperor",
-        "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file",
-        "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks",
-        "gypsy", "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover", "fourteen", "helsinki",
-        "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska", "double-yukon",
-        "moosehide", "odessa", "russian-solitaire", "free30",
+        "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "backbone",
+        "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten",
+        "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator",
+        "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover",
+        "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -63,6 +63,7 @@ extension DeclarativeRules {
         for from in 0..<pileCount {
             let source = piles[from]
             guard let counts = movableCounts(from, source) else { continue }
+            if hasCovers && isCovered(from, in: state) { continue }
             let limited = traits[from].freeCellLimit
             for to in 0..<pileCount where to != from {
                 let target = piles[to]

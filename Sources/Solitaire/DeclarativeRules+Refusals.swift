@@ -23,6 +23,8 @@ enum Verdict: Hashable, Sendable {
     case faceDown
     /// A finished pile of a freezing group (Pileon).
     case finished
+    /// A pile lying across it (`covers`) holds a card.
+    case covered
     case notInSequence
     case tooMany(limit: Int, cells: Int, columns: Int)
     // Dropping
@@ -110,6 +112,7 @@ extension DeclarativeRules {
         case .onlyWholePile: return Refusal("only the whole pile moves")
         case .faceDown: return Refusal("that card is face down")
         case .finished: return Refusal("that pile is finished: its cards stay")
+        case .covered: return Refusal("that pile is covered: play the card across it first")
         case .notInSequence: return Refusal("that run is not in sequence")
         case .tooMany(let limit, let cells, let columns):
             return Refusal(

@@ -58,6 +58,11 @@ public struct DeclarativeRules: Rules {
     /// Some pile takes cards from some piles only, or lets groups go only to empty piles: the
     /// routes need checking (``DeclarativeRules+Routes.swift``).
     let hasRoutes: Bool
+    /// Per pile, the piles that lie across it (`covers`): while one holds a card, no card
+    /// leaves it.
+    let coveredBy: [[Int]]
+    /// Some pile covers others.
+    let hasCovers: Bool
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -141,6 +146,14 @@ public struct DeclarativeRules: Rules {
         hasRoutes =
             takesFrom.contains { $0 != nil } || emptyFrom.contains { $0 != nil }
             || traits.contains { $0.groupsToEmptyOnly }
+        var coveredBy = [[Int]](repeating: [], count: slots.count)
+        for index in slots.indices {
+            for covered in (groups[pileGroup[index]].rules.covers ?? []).flatMap(resolve) where covered != index {
+                coveredBy[covered].append(index)
+            }
+        }
+        self.coveredBy = coveredBy
+        hasCovers = coveredBy.contains { !$0.isEmpty }
         let collectTargets = slots.indices.filter { traits[$0].collect }
         self.collectTargets = collectTargets
         collectSources = slots.indices.map {

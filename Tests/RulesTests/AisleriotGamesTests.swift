@@ -107,3 +107,30 @@ extension AisleriotGamesTests {
             "\(layout.rulesSummary)")
     }
 }
+
+extension AisleriotGamesTests {
+    func testBackbonesCardAcrossTheStacksPlaysBeforeThemAndNoReserveCardFillsAColumn() throws {
+        let layout = try layout("backbone")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, eight foundations, eight columns, the two stacks, the card across.
+        var texts = ["[4C]", "9S", "AH", "", "", "", "", "", "", ""]
+        texts += ["", "TH", "5D", "7C", "8S", "JD", "QC", "KH"]
+        texts += ["3C 9H", "6D 2H", "4D"]
+        var state = position(texts)
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 19, to: 2, count: 1), in: state)?.plainMessage,
+            "that pile is covered: play the card across it first")
+        XCTAssertFalse(rules.legalMoves(in: state).contains { $0.from == 18 || $0.from == 19 })
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 20, to: 10, count: 1), in: state)?.plainMessage,
+            "an empty column takes no cards from the reserve")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 10, count: 1), in: state), "the waste's card")
+        _ = rules.apply(.transfer(from: 20, to: 12, count: 1), to: &state)  // 4D on 5D
+        XCTAssertNil(rules.refusal(of: .transfer(from: 19, to: 2, count: 1), in: state), "2H on AH, uncovered")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 18, to: 11, count: 1), in: state), "9H on TH")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "The reserve (backbone) lies across the reserves (stack): while it holds a card, no card leaves them."),
+            "\(layout.rulesSummary)")
+    }
+}
