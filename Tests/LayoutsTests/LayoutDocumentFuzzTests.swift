@@ -214,14 +214,15 @@ final class LayoutDocumentFuzzTests: XCTestCase {
         settings.contains { LayoutLoader.rulesKeys.contains($0.key) }
     }
 
-    /// Whether another group's `takes-from`, `empty-from` or `refill-from` names the slot's group (Sir Tommy's
-    /// reserves name the waste): removing or regrouping it would leave a name to nothing.
+    /// Whether another group's `takes-from`, `empty-from`, `refill-from` or `covers` names the
+    /// slot's group (Sir Tommy's reserves name the waste): removing or regrouping it would leave a
+    /// name to nothing.
     func isNamedByRules(_ design: TableDesign, _ index: Int) -> Bool {
         guard let name = design.group(of: index)?.name else { return false }
         let quoted = DesignSetting.text(name)
         return design.slots.indices.contains { other in
             design.settings(of: other).contains {
-                ["takes-from", "empty-from", "refill-from"].contains($0.key) && $0.value.contains(quoted)
+                ["takes-from", "empty-from", "refill-from", "covers"].contains($0.key) && $0.value.contains(quoted)
             }
         }
     }
