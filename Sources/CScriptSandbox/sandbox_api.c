@@ -268,6 +268,18 @@ static int api_redeals_left(lua_State *L) {
     return 1;
 }
 
+/// game.base(): the rank an empty foundation takes (the dealt base's, or the layout's base), or
+/// nil when any card starts one or the deal has not set it yet.
+static int api_base(lua_State *L) {
+    ct_sandbox *s = sandbox_of(L);
+    if (s->base >= 1 && s->base <= 13) {
+        lua_pushinteger(L, s->base);
+    } else {
+        lua_pushnil(L);
+    }
+    return 1;
+}
+
 static int api_set_redeals(lua_State *L) {
     ct_sandbox *s = sandbox_of(L);
     if (s->mode != MODE_DEAL) return luaL_error(L, "game.set_redeals may only be called from the deal hook");
@@ -303,7 +315,7 @@ void sandbox_push_api(lua_State *L) {
         {"rank", api_rank},             {"suit", api_suit},     {"color", api_color},
         {"up", api_up},                 {"move", api_move},     {"flip", api_flip},
         {"deal", api_deal},             {"deck_left", api_deck_left}, {"redeals_left", api_redeals_left},
-        {"set_redeals", api_set_redeals}, {NULL, NULL},
+        {"set_redeals", api_set_redeals}, {"base", api_base}, {NULL, NULL},
     };
     for (int n = 0; n < 4; n++) lua_pushstring(L, suit_letters[n]);
     lua_pushliteral(L, "red");

@@ -51,6 +51,7 @@ struct ct_sandbox {
     uint8_t *cards; /* pile_count * max_cards */
     int *counts;
     int redeals; /* -1: unlimited */
+    int base;    /* the rank an empty foundation takes; 0: none known */
     uint8_t *deck;
     int deck_count, deck_next;
 

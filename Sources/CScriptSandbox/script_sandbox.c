@@ -802,6 +802,8 @@ void ct_sandbox_set_cards(ct_sandbox *s, int pile, const uint8_t *cards, int cou
 
 void ct_sandbox_set_redeals(ct_sandbox *s, int redeals_left) { s->redeals = redeals_left; }
 
+void ct_sandbox_set_base(ct_sandbox *s, int rank) { s->base = rank >= 1 && rank <= 13 ? rank : 0; }
+
 void ct_sandbox_set_deck(ct_sandbox *s, const uint8_t *cards, int count) {
     if (count > s->max_cards) count = s->max_cards;
     if (count > 0) memcpy(s->deck, cards, (size_t)count);

@@ -11,7 +11,8 @@ extension LayoutLoader {
     public static let rulesKeys = [
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
-        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard",
+        "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
+        "groups-to", "covers",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -239,7 +240,10 @@ extension Loader {
             take("wrap", boolean(table, "wrap", parent: path)) { $0.wrap = $1 }
             take("base", baseRank(table, parent: path)) { $0.base = $1 }
             take("empty", emptyRule(table, parent: path)) { $0.empty = $1 }
-            take("refill-from", nameValue(table, "refill-from", parent: path)) { $0.refillFrom = $1 }
+            take("refill-from", names(table, "refill-from", parent: path)) {
+                $0.refillFrom = $1.first
+                $0.refillThen = Array($1.dropFirst())
+            }
             take("move", enumeration(table, "move", parent: path, as: MoveRule.self)) { $0.move = $1 }
             take("move-suit", enumeration(table, "move-suit", parent: path, as: SuitRule.self)) { $0.moveSuit = $1 }
             take("sequence-limit", enumeration(table, "sequence-limit", parent: path, as: SequenceLimit.self)) {
@@ -260,6 +264,13 @@ extension Loader {
             take("pair", pairRule(table, parent: path)) { $0.pair = $1 }
             take("freeze", boolean(table, "freeze", parent: path)) { $0.freeze = $1 }
             take("discard", enumeration(table, "discard", parent: path, as: DiscardRule.self)) { $0.discard = $1 }
+            take("takes-from", names(table, "takes-from", parent: path)) { $0.takesFrom = $1 }
+            take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
+            take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
+            take(
+                "groups-to",
+                choice(table, "groups-to", parent: path, choices: ["any", "empty"], shown: "\"any\" or \"empty\"")
+            ) { $0.groupsToEmptyOnly = $1 == "empty" }
         }
     }
 

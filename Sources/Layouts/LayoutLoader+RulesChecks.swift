@@ -1,4 +1,5 @@
-// Checks of a game's rules that need the whole layout: the names deal-to and refill-from give, stock
+// Checks of a game's rules that need the whole layout: the names deal-to, refill-from, takes-from and
+// empty-from give, keys that say nothing where they are given, stock
 // keys on other groups, and the deal against the cards the game has.
 
 extension Loader {
@@ -8,10 +9,34 @@ extension Loader {
         checkPairs(groups)
         checkDeal(groups, game: game, slots: slots)
         checkFinishedPiles(groups, game: game, slots: slots)
+        checkRoutes(groups)
         if game.win == .stockEmpty && !slots.contains(where: { $0.kind == .stock }) {
             error(
                 "win = \"stock-empty\" needs a stock: the game is won once the stock is empty",
                 at: index.valuePosition("game.win"), key: "game.win")
+        }
+    }
+
+    /// `empty-from` says nothing on a pile that takes nothing while empty, nor `groups-to` on one
+    /// whose cards move one at a time.
+    func checkRoutes(_ groups: [RulesGroup]) {
+        for group in groups {
+            if let keyPath = group.given["empty-from"], group.rules.empty == .none || group.kind == .foundation {
+                let why =
+                    group.kind == .foundation
+                    ? "a foundation starts with its base rank whatever pile the card comes from: give it takes-from"
+                    : "an empty pile of it takes no card (empty = \"none\")"
+                warning(
+                    "empty-from has no effect on group '\(group.name)': \(why)", at: index.keyPosition(keyPath),
+                    key: keyPath)
+            }
+            if let keyPath = group.given["groups-to"], group.rules.groupsToEmptyOnly,
+                group.rules.move == .top || group.rules.move == .none
+            {
+                warning(
+                    "groups-to has no effect on group '\(group.name)': its cards move one at a time (move = "
+                        + "\"\(group.rules.move.rawValue)\")", at: index.keyPosition(keyPath), key: keyPath)
+            }
         }
     }
 
@@ -62,7 +87,7 @@ extension Loader {
         }
     }
 
-    /// `deal-to` and `refill-from` must name a group or a slot of the layout.
+    /// `deal-to`, `takes-from`, `empty-from` and `refill-from` must name a group or a slot of the layout.
     func checkNames(_ groups: [RulesGroup], slots: [SlotLayout]) {
         let groupNames = groups.map(\.name)
         let known = groupNames + slots.map(\.id).filter { !groupNames.contains($0) }
@@ -102,14 +127,36 @@ extension Loader {
                     error(message, at: index.valuePosition(keyPath), key: keyPath)
                 }
             }
-            if let keyPath = group.given["deal-to"] {
-                let single = group.sources.contains {
-                    KeyPath.join($0.path, "deal-to") == keyPath && $0.table["deal-to"]?.type == .string
+            if let keyPath = group.given["refill-from"] {
+                for (n, name) in group.rules.refillThen.enumerated() {
+                    let at = index.valuePosition(KeyPath.index(keyPath, n + 2)) ?? index.valuePosition(keyPath)
+                    guard let source = groups.first(where: { $0.name == name }) else {
+                        var message = "refill-from names no group \(quote(name))"
+                        if let suggestion = closestKnown(to: name, in: groupNames) {
+                            message += "; did you mean \(quote(suggestion))?"
+                        }
+                        error(message, at: at, key: keyPath)
+                        continue
+                    }
+                    if source.kind != .waste && source.kind != .stock {
+                        error(
+                            "refill-from: after the first group, only a waste or a stock may refill a pile, "
+                                + "found \(quote(name)) (its kind is \(source.kind.rawValue))", at: at, key: keyPath)
+                    }
                 }
-                for (n, name) in group.rules.dealTo.enumerated() {
+            }
+            let named: [(key: String, names: [String])] = [
+                ("deal-to", group.rules.dealTo), ("takes-from", group.rules.takesFrom ?? []),
+                ("empty-from", group.rules.emptyFrom ?? []), ("covers", group.rules.covers ?? []),
+            ]
+            for (key, names) in named {
+                guard let keyPath = group.given[key] else { continue }
+                let single = group.sources.contains {
+                    KeyPath.join($0.path, key) == keyPath && $0.table[key]?.type == .string
+                }
+                for (n, name) in names.enumerated() {
                     check(
-                        name, key: "deal-to", keyPath: keyPath,
-                        elementPath: single ? keyPath : KeyPath.index(keyPath, n + 1))
+                        name, key: key, keyPath: keyPath, elementPath: single ? keyPath : KeyPath.index(keyPath, n + 1))
                 }
             }
         }

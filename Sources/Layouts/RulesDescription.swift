@@ -14,6 +14,9 @@ public enum BuildDirection: String, CaseIterable, Sendable {
     case none
     /// A card of the same rank (Pileon: `build = "same-rank"`).
     case sameRank = "same-rank"
+    /// Any card, whatever its rank (Sir Tommy's reserves, where the waste's card waits:
+    /// `build = "any"`); `suit` still applies.
+    case any
 }
 
 /// What the solver tells positions apart by on a pile (`search-sees`): a promise of the layout's
@@ -232,6 +235,21 @@ public struct PileRules: Hashable, Sendable {
     /// When the pile is emptied, the top card of this group's first non-empty slot moves onto it
     /// by itself (Canfield's reserve filling the tableau): `refill-from = "R"`.
     public var refillFrom: String?
+    /// The groups that refill the pile, in order, once the `refillFrom` group is empty: a waste
+    /// or a stock (Zebra's spaces, filled from the waste, else from the stock:
+    /// `refill-from = ["waste", "stock"]`).
+    public var refillThen: [String] = []
+    /// The groups (or slot ids) whose cards the pile takes by hand, wherever they would land;
+    /// `nil`: cards from anywhere (Sir Tommy's reserves take only the waste's card:
+    /// `takes-from = "waste"`).
+    public var takesFrom: [String]? = nil
+    /// The groups (or slot ids) whose cards the pile takes while it is empty; `nil`: cards from
+    /// anywhere (Backbone's empty columns take any card but the reserve's:
+    /// `empty-from = ["tableau", "waste"]`).
+    public var emptyFrom: [String]? = nil
+    /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
+    /// them (Backbone's single card across the two stacks: `covers = "stack"`).
+    public var covers: [String]? = nil
 
     // MARK: Moving
     public var move: MoveRule
@@ -241,6 +259,9 @@ public struct PileRules: Hashable, Sendable {
     public var sequenceLimit: SequenceLimit
     /// Cards may be taken back off the pile (foundations; `take-back = false` forbids it).
     public var takeBack: Bool
+    /// A group of more than one card picked up from the pile goes only onto an empty pile; a
+    /// single card goes wherever it builds (`groups-to = "empty"`).
+    public var groupsToEmptyOnly: Bool = false
 
     // MARK: Foundations
     /// A complete run King to Ace in one suit, face up on top of a tableau pile, moves onto an
@@ -350,6 +371,16 @@ public struct GameRules: Hashable, Sendable {
     public var acesHigh: Bool
     /// The rules of each group, by group name. Every group of the layout has an entry.
     public var groups: [String: PileRules]
+
+    /// Some group takes cards only from some piles (`takes-from`, `empty-from`), lets groups
+    /// of cards go only onto empty piles (`groups-to`) or covers other piles (`covers`): what a
+    /// move may do depends on where its cards come from, which the family searches' models do
+    /// not know.
+    public var routesBySource: Bool {
+        groups.values.contains {
+            $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
+        }
+    }
 
     public init(
         decks: Int = 1, suits: [Character] = ["C", "D", "H", "S"], win: WinCondition = .foundations,

@@ -151,11 +151,49 @@ struct RulesSummary {
 
     func sentences(for group: Group) -> [String] {
         switch group.kind {
-        case .tableau, .reserve: return [pileSentence(for: group)] + (emptySentence(for: group).map { [$0] } ?? [])
-        case .cell: return [cellSentence(for: group)]
-        case .foundation: return [foundationSentence(for: group)]
+        case .tableau, .reserve:
+            return [pileSentence(for: group)] + (emptySentence(for: group).map { [$0] } ?? []) + routeSentences(group)
+        case .cell: return [cellSentence(for: group)] + routeSentences(group)
+        case .foundation: return [foundationSentence(for: group)] + routeSentences(group)
         case .stock, .waste, .trash, .free: return []
         }
+    }
+
+    /// "The reserves take cards only from the waste.", "An empty tableau pile takes cards only
+    /// from the tableau piles or the waste.", "A group of cards from a tableau pile goes only
+    /// onto an empty pile."
+    func routeSentences(_ group: Group) -> [String] {
+        let pile = group.rules
+        func places(_ names: [String], _ conjunction: String = "or") -> String {
+            let named = names.map { name in
+                "the " + (groups.first { $0.name == name }.map { noun($0, plural: $0.slots.count > 1) } ?? name)
+            }
+            return named.count == 1
+                ? named[0] : named.dropLast().joined(separator: ", ") + " \(conjunction) " + named.last!
+        }
+        var sentences: [String] = []
+        if let from = pile.takesFrom {
+            let the = "The \(noun(group, plural: group.slots.count != 1))"
+            sentences.append("\(the) \(verb("take", group)) cards only from \(places(from)).")
+        }
+        if let from = pile.emptyFrom, group.kind != .foundation, pile.empty != .none {
+            sentences.append("An empty \(noun(group, plural: false)) takes cards only from \(places(from)).")
+        }
+        if let covered = pile.covers {
+            let the = "The \(noun(group, plural: group.slots.count != 1))"
+            let lie = group.slots.count == 1 ? "lies" : "lie"
+            let them =
+                covered.count == 1 && groups.first(where: { $0.name == covered[0] })?.slots.count == 1 ? "it" : "them"
+            sentences.append(
+                "\(the) \(lie) across \(places(covered, "and")): while "
+                    + "\(group.slots.count == 1 ? "it holds" : "they hold") a card, no card leaves \(them).")
+        }
+        if pile.groupsToEmptyOnly, pile.move != .top, pile.move != .none {
+            sentences.append(
+                "A group of cards from one of the \(noun(group, plural: true)) goes only onto an empty pile; a single "
+                    + "card goes where it builds.")
+        }
+        return sentences
     }
 
     /// "Seven tableau piles build down in alternate colours; built runs move together."
@@ -240,6 +278,9 @@ struct RulesSummary {
         case .sameRank:
             let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
             return "\(verb("take", group)) cards of their top card's rank\(suits)"
+        case .any:
+            let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
+            return "\(verb("take", group)) any card on any card\(suits)"
         }
         let wrap = group.kind == .foundation ? "" : Words.wrapNote(pile)
         return "\(verb("build", group)) \(direction) \(Words.suitRule(pile.suit))" + wrap
@@ -287,9 +328,14 @@ struct RulesSummary {
             takes = carriesRuns ? "takes only \(card), or a run starting with one" : "takes only \(card)"
         }
         if let source = pile.refillFrom {
-            let from = groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
-            let fallback = pile.empty == .none ? "then it stays empty" : "once the \(from) is empty, it \(takes)"
-            return "\(one) is filled from the \(from) by itself; \(fallback)."
+            func name(_ source: String) -> String {
+                groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
+            }
+            let from = name(source)
+            let then = pile.refillThen.map { ", else from the \(name($0))" }.joined()
+            let last = pile.refillThen.last.map(name) ?? from
+            let fallback = pile.empty == .none ? "then it stays empty" : "once the \(last) is empty, it \(takes)"
+            return "\(one) is filled from the \(from)\(then) by itself; \(fallback)."
         }
         return "\(one) \(takes)."
     }
@@ -454,7 +500,7 @@ enum Words {
         case .down: return " (a King goes on an Ace)"
         case .up: return " (an Ace goes on a King)"
         case .either: return " (King and Ace are neighbours)"
-        case .none, .sameRank: return ""
+        case .none, .sameRank, .any: return ""
         }
     }
 

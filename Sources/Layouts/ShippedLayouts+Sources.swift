@@ -107,6 +107,47 @@ extension ShippedLayouts {
         search-sees = "count"
 
         """#,
+        "agnes": #"""
+        # Agnes: seven columns dealt as Klondike's, one card to the first foundation
+        # sets the rank every foundation starts with; foundations build up in suit,
+        # a King to an Ace. Columns build down in one colour, and runs of one colour
+        # move together; an empty column takes no card but the stock's. The stock
+        # deals one card onto each column at a click, and is not redealt.
+        #
+        # Rules: GNOME Aisleriot help, "Agnes" (help/C/agnes.xml).
+
+        name = "agnes"
+        title = "Agnes"
+
+        map = """
+        S . . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [0, 1, 2, 3, 4, 5, 6]
+        deal-up = 1
+        suit = "same-colour"
+        empty = "none"
+
+        """#,
         "alaska": #"""
         # Alaska: Yukon built up or down in suit.
         #
@@ -178,6 +219,151 @@ extension ShippedLayouts {
         base = "any"
         wrap = true
         take-back = false
+
+        """#,
+        "auld-lang-syne": #"""
+        # Auld Lang Syne: the four Aces start the foundations, which build up
+        # regardless of suit; the stock deals one card onto each of four reserves at
+        # a click, once through. A reserve's top card goes only to a foundation.
+        #
+        # Rules: GNOME Aisleriot help, "Auld Lang Syne" (help/C/auld_lang_syne.xml).
+
+        name = "auld-lang-syne"
+        title = "Auld Lang Syne"
+
+        map = """
+        S . F F F F
+        . . R R R R
+        """
+
+        [game]
+        family = "Numerica"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "reserve"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-rank = "A"
+        suit = "any"
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        fan-visible = 13
+
+        """#,
+        "aunt-mary": #"""
+        # Aunt Mary: Klondike on six columns of six cards, the first all face up and
+        # each next one with one more card face down; build down in alternate colours,
+        # only a King (or a run from a King) on an empty column; the stock turns one
+        # card at a time, three times through.
+        #
+        # Rules: GNOME Aisleriot help, "Aunt Mary" (help/C/aunt_mary.xml).
+
+        name = "aunt-mary"
+        title = "Aunt Mary"
+
+        map = """
+        S W . F F F F
+        T T T T T T .
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [0, 1, 2, 3, 4, 5]
+        deal-up = [6, 5, 4, 3, 2, 1]
+        empty = "K"
+
+        """#,
+        "backbone": #"""
+        # Backbone: two decks; eight columns of one card, four each side of the
+        # reserve: two stacks of nine cards face up with one card lying across both,
+        # which must go before either stack's top card plays. Columns build down in
+        # suit, one card at a time; an empty column takes any card but the
+        # reserve's. Foundations build up in suit from Ace and keep their cards. The
+        # stock turns one card at a time, twice through.
+        #
+        # Rules: GNOME Aisleriot help, "Backbone" (help/C/backbone.xml).
+
+        name = "backbone"
+        title = "Backbone"
+
+        grid = [1, 0.5]
+
+        map = """
+        S W F F F F F F F F
+        . . . . . . . . . .
+        T T T T . . T T T T
+        . . . . R R . . . .
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        suit = "same"
+        move = "top"
+        # Any card but the reserve's goes on an empty column.
+        empty-from = ["tableau", "waste"]
+
+        [slots.R]
+        kind = "reserve"
+        name = "stack"
+        fan = "down"
+        fan-visible = 9
+        deal-up = 9
+        overlap = true
+
+        # The single card across the two stacks' first cards.
+        [[slot]]
+        id = "backbone"
+        kind = "reserve"
+        at = [4.5, 1]
+        overlap = true
+        deal-up = 1
+        covers = "stack"
 
         """#,
         "bakers-dozen": #"""
@@ -288,6 +474,61 @@ extension ShippedLayouts {
         move = "top"
 
         """#,
+        "bear-river": #"""
+        # Bear River: eighteen piles of at most three cards, all face up: fifteen of
+        # three cards, which stay empty once emptied, and three "holes" of two, which
+        # take any card. One card to the first foundation sets the rank every
+        # foundation starts with; they build up in suit, an Ace on a King, and keep
+        # their cards. A pile's top card moves onto a card of its suit one rank above
+        # or below it, a King and an Ace neighbours.
+        #
+        # Rules: GNOME Aisleriot help, "Bear River" (help/C/bear_river.xml).
+
+        name = "bear-river"
+        title = "Bear River"
+
+        map = """
+        . F F F F .
+        T T T T T H
+        T T T T T H
+        T T T T T H
+        """
+
+        [game]
+        family = "Fan"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        name = "standard"
+        fan = "right"
+        capacity = 3
+        deal-up = 3
+        build = "either"
+        suit = "same"
+        wrap = true
+        move = "top"
+        empty = "none"
+
+        [slots.H]
+        kind = "tableau"
+        name = "hole"
+        fan = "right"
+        capacity = 3
+        deal-up = 2
+        build = "either"
+        suit = "same"
+        wrap = true
+        move = "top"
+
+        """#,
         "beleaguered-castle": #"""
         # Beleaguered Castle: the Aces start the foundations; eight columns of six
         # cards face up build down in any suit, one card at a time (runs move when
@@ -366,6 +607,49 @@ extension ShippedLayouts {
         fan-visible = 3
         deal-up = 3
         build = "none"
+        move = "top"
+        empty = "none"
+
+        """#,
+        "bristol": #"""
+        # Bristol: eight columns of three cards face up; columns build down regardless
+        # of suit, one card at a time, and an empty column stays empty. The stock
+        # deals one card onto each of three reserves at a click, once through; a
+        # reserve's top card plays. Foundations build up from Ace regardless of suit.
+        #
+        # Rules: GNOME Aisleriot help, "Bristol" (help/C/bristol.xml).
+
+        name = "bristol"
+        title = "Bristol"
+
+        map = """
+        S . R R R . F F F F
+        T T T T T T T T . .
+        """
+
+        [game]
+        family = "Bristol"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "reserve"
+
+        [slots.R]
+        kind = "reserve"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        suit = "any"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 3
+        suit = "any"
         move = "top"
         empty = "none"
 
@@ -467,6 +751,46 @@ extension ShippedLayouts {
         fan-visible = 13
         deal-up = 1
         refill-from = "reserve"
+
+        """#,
+        "carpet": #"""
+        # Carpet: the four Aces start the foundations, which build up in suit; twenty
+        # cards face up in two rows of ten, the "carpet", where nothing builds. A
+        # space is filled at once from the waste, else from the stock. The stock turns
+        # one card at a time, once through.
+        #
+        # Rules: GNOME Aisleriot help, "Carpet" (help/C/carpet.xml).
+
+        name = "carpet"
+        title = "Carpet"
+
+        map = """
+        S W . . . . F F F F
+        T T T T T T T T T T
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Carpet"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-rank = "A"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = ["waste", "stock"]
 
         """#,
         "castles-in-spain": #"""
@@ -923,6 +1247,104 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "elevator": #"""
+        # Elevator: a pyramid of 28 cards, face down but for its bottom row, cleared
+        # onto the waste a rank up or down, Aces both above Kings and below Twos; a
+        # card turns face up once both cards over it are gone. The stock turns one
+        # card at a time onto the waste, once through. elevator.lua says which cards
+        # are free and turns them up.
+        #
+        # Rules: GNOME Aisleriot help, "Elevator" (help/C/elevator.xml).
+
+        name = "elevator"
+        title = "Elevator"
+        script = "elevator.lua"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . . . . . . . P . . . . . . . . W
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        . . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
+
+        [game]
+        family = "Golf"
+
+        # The keys below deal the game, build the waste and run the stock, as in
+        # Golf; elevator.lua adds which cards are free, and turns them up.
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "waste"
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        deal-down = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+        deal-up = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1]
+        build = "none"
+        move = "top"
+        empty = "none"
+        turn-up = false
+
+        # Aisleriot's waste, where every card goes: a foundation that builds a rank up
+        # or down whatever the suit.
+        [slots.W]
+        kind = "foundation"
+        name = "waste"
+        deal-up = 1
+        build = "either"
+        suit = "any"
+        wrap = true
+        base = "any"
+        take-back = false
+        # The solver tells positions apart by this pile's top card and number of
+        # cards: the script decides nothing by what lies under its top card.
+        search-sees = "top"
+
+        """#,
+        "eliminator": #"""
+        # Eliminator: the whole deck dealt face up onto four columns of thirteen. A
+        # column's top card goes to one of six foundations: any card starts one, and
+        # each builds up or down from its top card regardless of suit, a King and an
+        # Ace neighbours. Won when every card is on the foundations.
+        #
+        # Rules: GNOME Aisleriot help, "Eliminator" (help/C/eliminator.xml).
+
+        name = "eliminator"
+        title = "Eliminator"
+
+        map = """
+        F F F F F F
+        . T T T T .
+        """
+
+        [game]
+        family = "Golf"
+
+        [slots.F]
+        kind = "foundation"
+        build = "either"
+        suit = "any"
+        wrap = true
+        base = "any"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 13
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        """#,
         "emperor": #"""
         # Emperor: Streets with three cards face down and one face up in each
         # column.
@@ -959,6 +1381,64 @@ extension ShippedLayouts {
         deal-down = 3
         deal-up = 1
         move = "top"
+
+        """#,
+        "escalator": #"""
+        # Escalator: a pyramid of 28 cards, all face up, cleared onto the waste a rank
+        # up or down, Aces both above Kings and below Twos; the stock turns one card
+        # at a time onto the waste, once through. escalator.lua says which cards are
+        # free.
+        #
+        # Rules: GNOME Aisleriot help, "Escalator" (help/C/escalator.xml).
+
+        name = "escalator"
+        title = "Escalator"
+        script = "escalator.lua"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . . . . . . . P . . . . . . . . W
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        . . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
+
+        [game]
+        family = "Golf"
+
+        # The keys below deal the game, build the waste and run the stock, as in
+        # Golf; escalator.lua adds which cards are free.
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "waste"
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        # Aisleriot's waste, where every card goes: a foundation that builds a rank up
+        # or down whatever the suit.
+        [slots.W]
+        kind = "foundation"
+        name = "waste"
+        deal-up = 1
+        build = "either"
+        suit = "any"
+        wrap = true
+        base = "any"
+        take-back = false
+        # The solver tells positions apart by this pile's top card and number of
+        # cards: the script decides nothing by what lies under its top card.
+        search-sees = "top"
 
         """#,
         "forecell": #"""
@@ -1308,6 +1788,85 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "giant": #"""
+        # Giant: two decks; eight columns of one card face up, the rest in the stock,
+        # which deals a card onto each column at a click, once through. Columns build
+        # down in alternate colours, runs move together, any card or run goes on an
+        # empty column; one free cell holds any card. A foundation's top card may
+        # come back to a column.
+        #
+        # Rules: GNOME Aisleriot help, "Giant" (help/C/giant.xml), its first way to
+        # play (alternate colours).
+
+        name = "giant"
+        title = "Giant"
+
+        map = """
+        S . F F F F F F F F
+        T T T T T T T T . C
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+
+        [slots.C]
+        kind = "cell"
+
+        """#,
+        "gold-mine": #"""
+        # Gold Mine: Klondike with the seven columns empty at the start; the stock
+        # turns three cards at a time, once through. Build down in alternate colours;
+        # any card or run goes on an empty column.
+        #
+        # Rules: GNOME Aisleriot help, "Gold Mine" (help/C/gold_mine.xml).
+
+        name = "gold-mine"
+        title = "Gold Mine"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        draw = 3
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+
+        """#,
         "golf": #"""
         # Golf: seven columns of five cards face up and one card on the foundation;
         # play a column's top card onto the foundation when it is one rank above or
@@ -1390,6 +1949,50 @@ extension ShippedLayouts {
         deal-up = 1
 
         """#,
+        "helsinki": #"""
+        # Helsinki: ten cards face up, the rest in the stock. Two cards whose ranks add
+        # up to 13 (Ace 1, Jack 11, Queen 12), dropped one on the other, leave the game
+        # together for the discard pile; a King leaves alone, dropped on it. Each
+        # space is filled from the stock at once. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Helsinki" (help/C/helsinki.xml).
+
+        name = "helsinki"
+        title = "Helsinki"
+
+        map = """
+        S . T T T T T . D
+        . . T T T T T . .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "cleared"
+
+        # The stock only refills the table's spaces: with no waste, a click deals
+        # nothing.
+        [slots.S]
+        kind = "stock"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "indian": #"""
         # Indian: ten columns of three cards, the bottom one face down; build down in
         # any suit but the card's own, one card at a time.
@@ -1429,6 +2032,93 @@ extension ShippedLayouts {
         move = "top"
 
         """#,
+        "isabel": #"""
+        # Isabel: thirteen piles of three cards face down and one face up. Two top
+        # cards of one rank, dropped one on the other, leave the game together for the
+        # discard pile, and the card under each turns up; an empty pile stays empty.
+        # Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Isabel" (help/C/isabel.xml).
+
+        name = "isabel"
+        title = "Isabel"
+
+        map = """
+        T T T T T T T . D
+        . . . . . . . . .
+        T T T T T T . . .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "cleared"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 4
+        deal-down = 3
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "same-rank"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
+        "jamestown": #"""
+        # Jamestown: nine cards face up in three rows of three, the rest in the
+        # stock. Two cards of one rank, dropped one on the other, leave the game
+        # together for the discard pile, and each space is filled from the stock at
+        # once. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Jamestown" (help/C/jamestown.xml).
+
+        name = "jamestown"
+        title = "Jamestown"
+
+        map = """
+        S . T T T . D
+        . . T T T . .
+        . . T T T . .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "cleared"
+
+        # The stock only refills the table's spaces: with no waste, a click deals
+        # nothing.
+        [slots.S]
+        kind = "stock"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "same-rank"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "josephine": #"""
         # Josephine: Forty Thieves in which built runs move together.
         #
@@ -1463,6 +2153,139 @@ extension ShippedLayouts {
         fan-visible = 13
         deal-up = 4
         suit = "same"
+
+        """#,
+        "jumbo": #"""
+        # Jumbo: Klondike with two decks on nine columns dealt 9 to 1 cards, the top
+        # one face up; build down in alternate colours, only a King (or a run from a
+        # King) on an empty column; the stock turns one card at a time, twice through.
+        #
+        # Rules: GNOME Aisleriot help, "Jumbo" (help/C/jumbo.xml).
+
+        name = "jumbo"
+        title = "Jumbo"
+
+        map = """
+        S W F F F F F F F F
+        T T T T T T T T T .
+        """
+
+        [game]
+        family = "Klondike"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-down = [8, 7, 6, 5, 4, 3, 2, 1, 0]
+        deal-up = 1
+        empty = "K"
+
+        """#,
+        "kansas": #"""
+        # Kansas: three columns of one card, a reserve of twelve with its top card
+        # face up, and one card to the first foundation, which sets the rank every
+        # foundation starts with; they build up in suit, an Ace on a King, and keep
+        # their cards. Columns build down regardless of suit and runs move together.
+        # An empty column is filled from the reserve at once; once the reserve is
+        # empty, it takes only the waste's card. The stock turns one card at a time,
+        # once through.
+        #
+        # Rules: GNOME Aisleriot help, "Kansas" (help/C/kansas.xml).
+
+        name = "kansas"
+        title = "Kansas"
+
+        map = """
+        S W . F F F F
+        R . . . T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        deal-down = 11
+        deal-up = 1
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        suit = "any"
+        refill-from = "reserve"
+        # Once the reserve is empty, only the waste's card fills a space.
+        empty-from = "waste"
+
+        """#,
+        "king-albert": #"""
+        # King Albert: nine columns dealt 9 to 1 cards face down, the top card turned
+        # up, and seven reserve cards face up. Build down in alternate colours; any
+        # card or built run goes on an empty column. A reserve card goes to a column
+        # or a foundation; an empty reserve stays empty.
+        #
+        # Rules: GNOME Aisleriot help, "King Albert" (help/C/king_albert.xml).
+
+        name = "king-albert"
+        title = "King Albert"
+
+        map = """
+        R R R R R R R . . F
+        T T T T T T T T T F
+        . . . . . . . . . F
+        . . . . . . . . . F
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = [8, 7, 6, 5, 4, 3, 2, 1, 0]
+        deal-up = 1
+
+        [slots.R]
+        kind = "reserve"
+        deal-up = 1
 
         """#,
         "klondike-3": #"""
@@ -2322,6 +3145,49 @@ extension ShippedLayouts {
         deal-up = [7, 7, 7, 7, 6, 6, 6, 6]
 
         """#,
+        "royal-east": #"""
+        # Royal East: five columns of one card in a cross, the foundations at the
+        # corners; one card to the first foundation sets the rank every foundation
+        # starts with, and they build up in suit, an Ace on a King. Columns build down
+        # regardless of suit, a King on an Ace, one card at a time; any card goes on
+        # an empty column. The stock turns one card at a time, once through.
+        #
+        # Rules: GNOME Aisleriot help, "Royal East" (help/C/royal_east.xml).
+
+        name = "royal-east"
+        title = "Royal East"
+
+        map = """
+        S W . F T F
+        . . . T T T
+        . . . F T F
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        suit = "any"
+        wrap = true
+        move = "top"
+
+        """#,
         "russian-solitaire": #"""
         # Russian Solitaire: Yukon built down in suit.
         #
@@ -2378,6 +3244,49 @@ extension ShippedLayouts {
         kind = "trash"       # a trash deletes what is dropped on it and stays empty
 
         """#,
+        "saratoga-aisleriot": #"""
+        # Saratoga, as Aisleriot plays it: Klondike with every card of the columns
+        # dealt face up; the stock turns one card at a time, three times through.
+        # Build down in alternate colours, only a King (or a run from a King) on an
+        # empty column. (PySolFC's Saratoga, shipped as "saratoga", turns three cards
+        # at a time as often as you like.)
+        #
+        # Rules: GNOME Aisleriot help, "Saratoga" (help/C/saratoga.xml).
+
+        name = "saratoga-aisleriot"
+        title = "Saratoga (Aisleriot)"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        label = "K"
+        deal-up = [1, 2, 3, 4, 5, 6, 7]
+        empty = "K"
+
+        """#,
         "saratoga": #"""
         # Saratoga: Klondike with every card of the columns dealt face up; the stock
         # turns three cards at a time, redealt as often as you like. (Shipped as
@@ -2387,7 +3296,7 @@ extension ShippedLayouts {
         # Rules: PySolFC, "Saratoga" (pysollib/games/klondike.py: class Saratoga deals
         # like Klondike with every card face up, three at a time). Aisleriot's
         # "Saratoga" deals the same table but turns one card at a time, through the
-        # stock three times.
+        # stock three times: it is shipped as "saratoga-aisleriot".
 
         name = "saratoga"
         title = "Saratoga"
@@ -2542,6 +3451,49 @@ extension ShippedLayouts {
         suit = "any"
         move-suit = "same"
         sequence-limit = "free-cells"
+
+        """#,
+        "sir-tommy": #"""
+        # Sir Tommy: the whole deck in the stock, turned one card at a time onto a
+        # waste that holds one card: it goes to a foundation or onto any of four
+        # reserves before the next is turned. Foundations build up from Ace
+        # regardless of suit and keep their cards; a reserve takes any card, but only
+        # from the waste, and its top card goes only to a foundation.
+        #
+        # Rules: GNOME Aisleriot help, "Sir Tommy" (help/C/sir_tommy.xml).
+
+        name = "sir-tommy"
+        title = "Sir Tommy"
+
+        map = """
+        S W . F F F F
+        . . . R R R R
+        """
+
+        [game]
+        family = "Numerica"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        capacity = 1
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        suit = "any"
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        fan-visible = 13
+        build = "any"
+        empty = "any"
+        takes-from = "waste"
 
         """#,
         "spanish-patience-ii": #"""
@@ -3250,6 +4202,51 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "zebra": #"""
+        # Zebra: two decks; the eight Aces start the foundations, which build up in
+        # alternate colours to the King and keep their cards. Eight columns of one
+        # card build down in alternate colours; only the top card moves. A space is
+        # filled at once from the waste, else from the stock. The stock turns one
+        # card at a time, twice through.
+        #
+        # Rules: GNOME Aisleriot help, "Zebra" (help/C/zebra.xml).
+
+        name = "zebra"
+        title = "Zebra"
+
+        map = """
+        S W F F F F F F F F
+        . . T T T T T T T T
+        """
+
+        [game]
+        family = "Forty Thieves"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-rank = "A"
+        suit = "alternate"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        move = "top"
+        empty = "none"
+        refill-from = ["waste", "stock"]
+
+        """#,
     ]
 
     /// Script file name -> the Lua text of layouts/NAME.lua.
@@ -3764,6 +4761,226 @@ extension ShippedLayouts {
             end
           end
           return true
+        end
+
+        """#,
+        "elevator.lua": #"""
+        -- Elevator: clear a pyramid of 28 cards onto the waste, a rank up or down;
+        -- only its bottom row is dealt face up.
+        --
+        -- Rules: GNOME Aisleriot help, "Elevator" (help/C/elevator.xml). Seven
+        -- overlapping rows of 1 to 7 cards, each card half covered by two cards of
+        -- the row below; a card is free once both are gone, and then turns face up. A free card goes onto
+        -- the waste when it is one rank above or below the waste's top card,
+        -- whatever its suit; Aces are both above Kings and below Twos. A click on
+        -- the stock turns its next card onto the waste (the first is turned at the
+        -- deal); there is no redeal. Won when every card is on the waste.
+        --
+        -- The layout deals, runs the stock and builds the waste (its keys are
+        -- Golf's); this script adds which cards are free, and turning them up.
+
+        local stock = game.piles("stock")[1]
+        local waste = game.piles("foundation")[1]
+        local pyramid = game.piles("pyramid")
+
+        -- Row r holds positions r(r-1)/2 + 1 to r(r+1)/2; position k of row r is
+        -- covered by positions k + r and k + r + 1 of the row below.
+        local covered_by = {}
+        local in_pyramid = {}
+        do
+          local position = 1
+          for row = 1, 7 do
+            for _ = 1, row do
+              local pile = pyramid[position]
+              in_pyramid[pile] = true
+              covered_by[pile] = row < 7 and { pyramid[position + row], pyramid[position + row + 1] } or {}
+              position = position + 1
+            end
+          end
+        end
+
+        local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+
+        -- "an Ace", "a 7", "an 8".
+        local function a(rank)
+          return (rank == 1 or rank == 8) and "an " .. names[rank] or "a " .. names[rank]
+        end
+
+        local function is_free(pile)
+          if game.count(pile) == 0 then return false end
+          for _, over in ipairs(covered_by[pile]) do
+            if game.count(over) > 0 then return false end
+          end
+          return true
+        end
+
+        -- One rank apart, King and Ace neighbours.
+        local function plays(pile)
+          if game.count(waste) == 0 then return true end
+          local gap = math.abs(game.rank(pile) - game.rank(waste))
+          return gap == 1 or gap == 12
+        end
+
+        function can_pick_up(pile, index)
+          if in_pyramid[pile] then
+            if not is_free(pile) then return false, "that card is covered: clear the two cards over it first" end
+            return game.up(pile), "that card is face down"
+          end
+          if pile == stock then return false, "click the stock to turn its next card onto the waste" end
+          return false, "cards on the waste stay there"
+        end
+
+        function can_drop(from, count, to)
+          if to ~= waste then return false, "cards go onto the waste only" end
+          if plays(from) then return true end
+          local rank = game.rank(from)
+          return false, string.format("%s goes on %s or %s, not on %s", a(rank), a((rank + 11) % 13 + 1),
+            a(rank % 13 + 1), a(game.rank(waste)))
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): each free card that plays on the waste; the same cards a click
+        -- plays.
+        function moves()
+          local list, clicks = {}, {}
+          for _, pile in ipairs(pyramid) do
+            if is_free(pile) and game.up(pile) and plays(pile) then
+              list[#list + 1] = { pile, 1, waste }
+              clicks[#clicks + 1] = pile
+            end
+          end
+          return list, clicks
+        end
+
+        -- Every face-down card whose covering cards are gone turns face up.
+        local function turn_up_free_cards()
+          for _, pile in ipairs(pyramid) do
+            if is_free(pile) and not game.up(pile) then game.flip(pile) end
+          end
+        end
+
+        function after_move(from, count, to)
+          turn_up_free_cards()
+        end
+
+        -- A click on a free card plays it onto the waste when it may go.
+        function on_click(pile)
+          if in_pyramid[pile] and is_free(pile) and game.up(pile) and plays(pile) then
+            game.move(pile, waste, 1)
+            turn_up_free_cards()
+          end
+        end
+
+        -- A card to turn from the stock, or a free card that plays.
+        function moves_left()
+          if game.count(stock) > 0 then return true end
+          for _, pile in ipairs(pyramid) do
+            if is_free(pile) and game.up(pile) and plays(pile) then return true end
+          end
+          return false
+        end
+
+        """#,
+        "escalator.lua": #"""
+        -- Escalator: clear a pyramid of 28 cards, all face up, onto the waste, a rank
+        -- up or down.
+        --
+        -- Rules: GNOME Aisleriot help, "Escalator" (help/C/escalator.xml). Seven
+        -- overlapping rows of 1 to 7 cards, each card half covered by two cards of
+        -- the row below; a card is free once both are gone. A free card goes onto
+        -- the waste when it is one rank above or below the waste's top card,
+        -- whatever its suit; Aces are both above Kings and below Twos. A click on
+        -- the stock turns its next card onto the waste (the first is turned at the
+        -- deal); there is no redeal. Won when every card is on the waste.
+        --
+        -- The layout deals, runs the stock and builds the waste (its keys are
+        -- Golf's); this script adds which cards are free.
+
+        local stock = game.piles("stock")[1]
+        local waste = game.piles("foundation")[1]
+        local pyramid = game.piles("pyramid")
+
+        -- Row r holds positions r(r-1)/2 + 1 to r(r+1)/2; position k of row r is
+        -- covered by positions k + r and k + r + 1 of the row below.
+        local covered_by = {}
+        local in_pyramid = {}
+        do
+          local position = 1
+          for row = 1, 7 do
+            for _ = 1, row do
+              local pile = pyramid[position]
+              in_pyramid[pile] = true
+              covered_by[pile] = row < 7 and { pyramid[position + row], pyramid[position + row + 1] } or {}
+              position = position + 1
+            end
+          end
+        end
+
+        local names = { "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King" }
+
+        -- "an Ace", "a 7", "an 8".
+        local function a(rank)
+          return (rank == 1 or rank == 8) and "an " .. names[rank] or "a " .. names[rank]
+        end
+
+        local function is_free(pile)
+          if game.count(pile) == 0 then return false end
+          for _, over in ipairs(covered_by[pile]) do
+            if game.count(over) > 0 then return false end
+          end
+          return true
+        end
+
+        -- One rank apart, King and Ace neighbours.
+        local function plays(pile)
+          if game.count(waste) == 0 then return true end
+          local gap = math.abs(game.rank(pile) - game.rank(waste))
+          return gap == 1 or gap == 12
+        end
+
+        function can_pick_up(pile, index)
+          if in_pyramid[pile] then
+            if not is_free(pile) then return false, "that card is covered: clear the two cards over it first" end
+            return true
+          end
+          if pile == stock then return false, "click the stock to turn its next card onto the waste" end
+          return false, "cards on the waste stay there"
+        end
+
+        function can_drop(from, count, to)
+          if to ~= waste then return false, "cards go onto the waste only" end
+          if plays(from) then return true end
+          local rank = game.rank(from)
+          return false, string.format("%s goes on %s or %s, not on %s", a(rank), a((rank + 11) % 13 + 1),
+            a(rank % 13 + 1), a(game.rank(waste)))
+        end
+
+        -- Every move at once, for the solver (exactly what can_pick_up and can_drop
+        -- allow): each free card that plays on the waste; the same cards a click
+        -- plays.
+        function moves()
+          local list, clicks = {}, {}
+          for _, pile in ipairs(pyramid) do
+            if is_free(pile) and plays(pile) then
+              list[#list + 1] = { pile, 1, waste }
+              clicks[#clicks + 1] = pile
+            end
+          end
+          return list, clicks
+        end
+
+        -- A click on a free card plays it onto the waste when it may go.
+        function on_click(pile)
+          if in_pyramid[pile] and is_free(pile) and plays(pile) then game.move(pile, waste, 1) end
+        end
+
+        -- A card to turn from the stock, or a free card that plays.
+        function moves_left()
+          if game.count(stock) > 0 then return true end
+          for _, pile in ipairs(pyramid) do
+            if is_free(pile) and plays(pile) then return true end
+          end
+          return false
         end
 
         """#,
@@ -4976,15 +6193,18 @@ extension ShippedLayouts {
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
     public static let names: [String] = [
-        "sandbox", "klondike", "double-klondike", "eastcliff", "gargantua", "klondike-3", "klondike-lua", "saratoga",
-        "thumb-and-pouch", "westcliff", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off",
-        "forecell", "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit",
-        "spider-2-suits", "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen",
-        "castles-in-spain", "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle",
-        "bastion", "fortress", "streets-and-alleys", "stronghold", "calculation", "canfield", "lady-jane", "storehouse",
-        "clock", "la-belle-lucie", "forty-thieves", "emperor", "indian", "josephine", "limited", "lucas", "maria",
-        "napoleons-square", "number-ten", "rank-and-file", "streets", "golf", "all-in-a-row", "black-hole", "tri-peaks",
-        "gypsy", "easthaven", "gaps", "osmosis", "cover", "fourteen", "monte-carlo", "nestor", "pileon", "pyramid",
-        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "sandbox", "klondike", "agnes", "aunt-mary", "double-klondike", "eastcliff", "gargantua", "gold-mine", "jumbo",
+        "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff", "whitehead",
+        "freecell", "bakers-game", "double-freecell", "eight-off", "forecell", "relaxed-freecell", "seahaven-towers",
+        "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits", "spiderette", "wasp",
+        "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
+        "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion", "fortress",
+        "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation", "canfield", "kansas", "lady-jane",
+        "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "backbone",
+        "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten",
+        "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator",
+        "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover",
+        "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

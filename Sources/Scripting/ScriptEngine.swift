@@ -35,6 +35,11 @@ public final class ScriptEngine: @unchecked Sendable {
     public let limits: ScriptLimits
 
     let sandbox: OpaquePointer
+    /// The foundations' base (`base` of the first foundation group), for `game.base()`; `nil`
+    /// when the layout has no foundation.
+    let foundationBase: BaseRank?
+    /// The pile whose first card dealt sets the base, when the base is dealt (`base = "dealt"`).
+    let baseDealtTo: Int?
     private let lock = Mutex(())
     private var pendingFailure: RulesFailure?
 
@@ -50,6 +55,13 @@ public final class ScriptEngine: @unchecked Sendable {
                 Int32(layout.slots.count), Int32(maxCards), limits.instructionsPerCall, limits.memoryBytes)
         else { throw RulesFailure(summary: "\(script.name): Lua could not start (out of memory?)") }
         self.sandbox = sandbox
+        let firstFoundation = layout.slots.firstIndex { $0.kind == .foundation }
+        let baseRule = firstFoundation.map { pile in
+            let group = layout.slots[pile].group
+            return (layout.rules?.groups[group] ?? PileRules.defaults(for: .foundation)).base
+        }
+        foundationBase = baseRule
+        baseDealtTo = baseRule == .dealt ? firstFoundation : nil
         self.name = script.name
         self.limits = limits
         ct_sandbox_set_time_limit(sandbox, limits.secondsPerCall)
@@ -167,5 +179,17 @@ public final class ScriptEngine: @unchecked Sendable {
         let digits = message[message.index(after: colon)...].prefix(while: \.isNumber)
         guard !digits.isEmpty, message[digits.endIndex...].hasPrefix(": ") else { return nil }
         return message.index(digits.endIndex, offsetBy: 2)
+    }
+}
+
+extension ScriptEngine {
+    /// The rank an empty foundation takes in `state`, for `game.base()`: the dealt base's rank,
+    /// the layout's base rank, or 0 when any card starts one or none is known.
+    func baseRank(in state: GameState) -> Int {
+        switch foundationBase {
+        case .rank(let rank): rank
+        case .dealt: state.dealtBase
+        case .any, nil: 0
+        }
     }
 }

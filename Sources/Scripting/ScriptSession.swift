@@ -47,6 +47,7 @@ struct ScriptSession {
         loaded = true
         ScriptSession.hand(state, to: sandbox)
         ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(state.redealsLeft))
+        ct_sandbox_set_base(sandbox, Int32(engine.baseRank(in: state)))
     }
 
     /// Copies the position's piles into the sandbox. The position is borrowed, so that its
@@ -221,6 +222,8 @@ struct ScriptSession {
         for index in state.piles.indices { ct_sandbox_set_cards(sandbox, Int32(index), nil, 0) }
         loaded = false
         ct_sandbox_set_redeals(sandbox, ScriptSession.redeals(redeals))
+        // The deal sets a dealt base: none is known until it has dealt.
+        ct_sandbox_set_base(sandbox, engine.foundationBase == .dealt ? 0 : Int32(engine.baseRank(in: state)))
         deck.withUnsafeBytes { bytes in
             ct_sandbox_set_deck(sandbox, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(deck.count))
         }
@@ -239,7 +242,12 @@ struct ScriptSession {
         let left = Int(ct_sandbox_deck_left(sandbox))
         let rest = ct_sandbox_deck_cards(sandbox)!
         let remaining = (0..<left).map { PileCard(raw: rest[$0]) }
-        return (GameState(piles: piles, redealsLeft: redealsLeft < 0 ? Int.max : redealsLeft), remaining)
+        // A dealt base is the rank of the first card the deal put on the first foundation.
+        let dealtBase = engine.baseDealtTo.flatMap { piles[$0].first?.rank } ?? 0
+        return (
+            GameState(piles: piles, redealsLeft: redealsLeft < 0 ? Int.max : redealsLeft, dealtBase: dealtBase),
+            remaining
+        )
     }
 
     /// The hint hook's move and words.

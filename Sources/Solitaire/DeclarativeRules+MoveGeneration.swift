@@ -63,6 +63,7 @@ extension DeclarativeRules {
         for from in 0..<pileCount {
             let source = piles[from]
             guard let counts = movableCounts(from, source) else { continue }
+            if hasCovers && isCovered(from, in: state) { continue }
             let limited = traits[from].freeCellLimit
             for to in 0..<pileCount where to != from {
                 let target = piles[to]
@@ -88,7 +89,9 @@ extension DeclarativeRules {
                 }
                 if most < counts.lowerBound { continue }
                 for count in counts.lowerBound...most
-                where dropVerdict(card: source[source.count - count], count: count, onto: to, in: state) == nil {
+                where dropVerdict(card: source[source.count - count], count: count, onto: to, in: state) == nil
+                    && (!hasRoutes || routeVerdict(from: from, count: count, to: to, in: state) == nil)
+                {
                     if !body(.transfer(from: from, to: to, count: count)) { return }
                 }
             }

@@ -24,6 +24,7 @@ extension DeclarativeRules {
         case .up: guard up else { return false }
         case .either: guard down || up else { return false }
         case .sameRank: guard rank == belowRank else { return false }
+        case .any: break
         case .none: return false
         }
         switch suit {
@@ -45,6 +46,7 @@ extension DeclarativeRules {
         if traits.isStock { return .stockDeals }
         if traits.isFoundation && !traits.takeBack { return .foundationKeeps }
         if traits.freeze && isFrozen(index, in: state) { return .finished }
+        if hasCovers && isCovered(index, in: state) { return .covered }
         let start = pile.count - count
         switch traits.move {
         case .none: return .cannotLeave(traits.kind)
@@ -65,7 +67,14 @@ extension DeclarativeRules {
         return nil
     }
 
-    /// The run lengths that may be picked up from a pile: `lower...upper`, or `nil` for none.
+    /// Whether a pile lying across this one (`covers`) holds a card.
+    @inline(__always)
+    func isCovered(_ index: Int, in state: GameState) -> Bool {
+        for cover in coveredBy[index] where !state.piles[cover].isEmpty { return true }
+        return false
+    }
+
+    /// The run lengths that may be picked up from a pile (not counting ``isCovered(_:in:)``): `lower...upper`, or `nil` for none.
     /// Agrees with ``pickUpVerdict(pile:count:in:)``.
     @inline(__always)
     func movableCounts(_ index: Int, _ pile: [PileCard]) -> ClosedRange<Int>? {

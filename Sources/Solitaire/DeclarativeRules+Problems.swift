@@ -73,7 +73,7 @@ extension DeclarativeRules {
                     problems.append("base of group \(quoted(name)) is dealt but its first slot is dealt no card")
                 }
             }
-            if let source = rules.refillFrom, groupSlots[source] == nil {
+            for source in (rules.refillFrom.map { [$0] } ?? []) + rules.refillThen where groupSlots[source] == nil {
                 problems.append("refill-from of group \(quoted(name)) names no group \(quoted(source))")
             }
             for target in rules.dealTo where groupSlots[target] == nil && !slotIDs.contains(target) {
@@ -103,7 +103,9 @@ extension DeclarativeRules {
                     ? layout.slots.contains { $0.kind == .waste }
                     : stockRules.dealTo.contains { groupSlots[$0] != nil || slotIDs.contains($0) }
                 // A stock the table's spaces refill from (Cover) needs nowhere to deal.
-                let refills = groupNames.contains { rules($0).refillFrom == stock.group }
+                let refills = groupNames.contains {
+                    rules($0).refillFrom == stock.group || rules($0).refillThen.contains(stock.group)
+                }
                 if !dealsSomewhere && !refills {
                     problems.append("the stock has nowhere to deal: give it deal-to or add a waste")
                 }

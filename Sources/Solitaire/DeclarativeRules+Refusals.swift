@@ -23,6 +23,8 @@ enum Verdict: Hashable, Sendable {
     case faceDown
     /// A finished pile of a freezing group (Pileon).
     case finished
+    /// A pile lying across it (`covers`) holds a card.
+    case covered
     case notInSequence
     case tooMany(limit: Int, cells: Int, columns: Int)
     // Dropping
@@ -43,12 +45,20 @@ enum Verdict: Hashable, Sendable {
     case pairsOnly(PairRule)
     /// Dropped on a discard pile while no card of its suit outranks it on another pile.
     case notOutranked
+    /// The pile takes no cards from that pile (`takes-from`).
+    case refusesSource(from: Int, onto: Int)
+    /// The empty pile takes no cards from that pile (`empty-from`).
+    case emptyRefusesSource(from: Int, onto: Int)
+    /// A group of cards from that pile goes only onto an empty pile (`groups-to = "empty"`).
+    case groupsOnlyToEmpty(onto: Int)
     // The stock
     case notAStock
     case stockDealsNowhere
     case stockEmpty
     case noRedealsLeft
     case dealNeedsNoEmpty
+    /// The stock's one target holds all it may (a waste of one card: Sir Tommy).
+    case targetFull(capacity: Int)
 }
 
 extension DeclarativeRules {
@@ -102,6 +112,7 @@ extension DeclarativeRules {
         case .onlyWholePile: return Refusal("only the whole pile moves")
         case .faceDown: return Refusal("that card is face down")
         case .finished: return Refusal("that pile is finished: its cards stay")
+        case .covered: return Refusal("that pile is covered: play the card across it first")
         case .notInSequence: return Refusal("that run is not in sequence")
         case .tooMany(let limit, let cells, let columns):
             return Refusal(
@@ -142,11 +153,23 @@ extension DeclarativeRules {
             return Refusal("drop a card on the card it pairs with, and both go there")
         case .notOutranked:
             return Refusal("a card goes there only while a higher card of its suit tops another pile")
+        case .refusesSource(let from, let onto):
+            return Refusal(
+                "the \(Rules.noun(traits[onto].kind)) takes no cards from the \(Rules.noun(traits[from].kind))")
+        case .emptyRefusesSource(let from, let onto):
+            return Refusal(
+                "an empty \(Rules.noun(traits[onto].kind)) takes no cards from the \(Rules.noun(traits[from].kind))")
+        case .groupsOnlyToEmpty(let onto):
+            return Refusal("a group of cards goes only onto an empty \(Rules.noun(traits[onto].kind))")
         case .notAStock: return Refusal("only the stock deals")
         case .stockDealsNowhere: return Refusal("the stock has nowhere to deal")
         case .stockEmpty: return Refusal("the stock is empty")
         case .noRedealsLeft: return Refusal("no redeals left")
         case .dealNeedsNoEmpty: return Refusal("deal only when no column is empty")
+        case .targetFull(let capacity):
+            return Refusal(
+                capacity == 1
+                    ? "the waste holds one card: play it first" : "the waste holds \(capacity) cards: play one first")
         }
     }
 
@@ -167,6 +190,17 @@ extension DeclarativeRules {
             if value < highest { values.append(value + 1) } else if traits.wrap { values.append(lowest) }
         }
         if traits.build == .sameRank { values.append(value) }
+        if traits.build == .any {
+            let which: String
+            switch traits.suit {
+            case .same: which = "of its suit"
+            case .different: which = "of another suit"
+            case .alternate: which = "of the other colour"
+            case .sameColour: which = "of its colour"
+            case .any: which = ""
+            }
+            return Refusal([.card(card), .text(" goes only on a card \(which)")])
+        }
         let ranks = values.map { $0 == 14 ? 1 : $0 }
         guard let first = ranks.first else {
             return Refusal([.card(card), .text(" goes on no card")])
@@ -216,7 +250,8 @@ extension DeclarativeRules {
         let verdict =
             dropVerdict(card: card, count: move.count, onto: move.to, in: state).map {
                 pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, onto: move.to, in: state)
-            } ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
+            } ?? (hasRoutes ? routeVerdict(from: move.from, count: move.count, to: move.to, in: state) : nil)
+            ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
         return verdict.map { refusal(for: $0, move: move, in: state) }
     }
 }

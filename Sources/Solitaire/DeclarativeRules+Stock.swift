@@ -1,6 +1,7 @@
 import Layouts
 
-// A click on the stock: `draw`, `redeals`, `deal-to`, `deal-needs-no-empty`.
+// A click on the stock: `draw`, `redeals`, `deal-to`, `deal-needs-no-empty`, and the capacity of
+// a single target (a waste of one card takes the next only once it is played).
 //
 // With one target slot (the waste, or Golf's foundation) a click turns `draw` cards onto it, one
 // by one, so the last turned is on top: one step, flip + reverse. With several targets (Spider's
@@ -23,6 +24,10 @@ extension DeclarativeRules {
         if !stock.isEmpty {
             if traits[index].dealNeedsNoEmpty {
                 for target in targets where state.piles[target].isEmpty { return .dealNeedsNoEmpty }
+            }
+            // A waste with a capacity (Sir Tommy's holds one card) takes no more than it holds.
+            if targets.count == 1, state.piles[targets[0]].count >= traits[targets[0]].capacity {
+                return .targetFull(capacity: traits[targets[0]].capacity)
             }
             return nil
         }

@@ -50,6 +50,19 @@ public struct DeclarativeRules: Rules {
     /// that pile; `nil` when no group discards.
     public let discardRule: DiscardRule?
     let discardPile: Int?
+    /// Per pile, the piles whose cards it takes by hand (`takes-from`), as a flag per pile;
+    /// `nil` when it takes cards from anywhere.
+    let takesFrom: [[Bool]?]
+    /// Per pile, the piles whose cards it takes while empty (`empty-from`); `nil`: anywhere.
+    let emptyFrom: [[Bool]?]
+    /// Some pile takes cards from some piles only, or lets groups go only to empty piles: the
+    /// routes need checking (``DeclarativeRules+Routes.swift``).
+    let hasRoutes: Bool
+    /// Per pile, the piles that lie across it (`covers`): while one holds a card, no card
+    /// leaves it.
+    let coveredBy: [[Int]]
+    /// Some pile covers others.
+    let hasCovers: Bool
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -115,11 +128,32 @@ public struct DeclarativeRules: Rules {
             return dealTo.flatMap(resolve).filter { $0 != index }
         }
         refillSources = slots.indices.map { index in
-            guard let source = groups[pileGroup[index]].rules.refillFrom, let group = groupIndex[source] else {
-                return []
-            }
-            return groups[group].piles.filter { $0 != index }
+            let rules = groups[pileGroup[index]].rules
+            guard let first = rules.refillFrom else { return [] }
+            return ([first] + rules.refillThen).compactMap { groupIndex[$0] }.flatMap { groups[$0].piles }
+                .filter { $0 != index }
         }
+        func sources(_ names: [String]?) -> [Bool]? {
+            guard let names else { return nil }
+            var allowed = [Bool](repeating: false, count: slots.count)
+            for pile in names.flatMap(resolve) { allowed[pile] = true }
+            return allowed
+        }
+        takesFrom = slots.indices.map { sources(groups[pileGroup[$0]].rules.takesFrom) }
+        emptyFrom = slots.indices.map { index in
+            slots[index].kind == .foundation ? nil : sources(groups[pileGroup[index]].rules.emptyFrom)
+        }
+        hasRoutes =
+            takesFrom.contains { $0 != nil } || emptyFrom.contains { $0 != nil }
+            || traits.contains { $0.groupsToEmptyOnly }
+        var coveredBy = [[Int]](repeating: [], count: slots.count)
+        for index in slots.indices {
+            for covered in (groups[pileGroup[index]].rules.covers ?? []).flatMap(resolve) where covered != index {
+                coveredBy[covered].append(index)
+            }
+        }
+        self.coveredBy = coveredBy
+        hasCovers = coveredBy.contains { !$0.isEmpty }
         let collectTargets = slots.indices.filter { traits[$0].collect }
         self.collectTargets = collectTargets
         collectSources = slots.indices.map {
@@ -247,6 +281,9 @@ public struct DeclarativeRules: Rules {
                 if discardRule != nil, move.to == discardPile { return .notOutranked }
                 return pairRule == nil ? verdict : pairVerdict(instead: verdict, card: card, onto: move.to, in: state)
             }
+            if hasRoutes, let verdict = routeVerdict(from: move.from, count: move.count, to: move.to, in: state) {
+                return verdict
+            }
             return limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
         case .stock:
             return stockVerdict(move.from, in: state)
@@ -279,6 +316,8 @@ struct PileTraits: Sendable {
     var acesHigh: Bool
     /// A full pile built in order is finished (`freeze`).
     var freeze: Bool
+    /// A group of more than one card from the pile goes only onto an empty pile (`groups-to`).
+    var groupsToEmptyOnly: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
     var turnUp: Bool
     /// The slot's capacity; 1 for a cell without one; `Int.max` for no limit.
@@ -311,6 +350,7 @@ struct PileTraits: Sendable {
         takeBack = rules.takeBack
         collect = rules.collect
         freeze = rules.freeze
+        groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
         isFoundation = slot.kind == .foundation

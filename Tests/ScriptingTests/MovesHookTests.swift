@@ -11,8 +11,8 @@ import XCTest
 final class MovesHookTests: XCTestCase {
     /// The shipped games whose scripts list their moves in one call.
     static let listing = [
-        "accordion", "aces-up", "calculation", "clock", "gaps", "klondike-lua", "la-belle-lucie",
-        "monte-carlo", "osmosis", "pyramid", "tri-peaks",
+        "accordion", "aces-up", "calculation", "clock", "elevator", "escalator", "gaps", "klondike-lua",
+        "la-belle-lucie", "monte-carlo", "osmosis", "pyramid", "tri-peaks",
     ]
 
     func testTheShippedScriptsThatListTheirMoves() {

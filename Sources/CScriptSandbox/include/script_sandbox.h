@@ -86,6 +86,8 @@ int ct_compile(const char *source, size_t length, const char *chunk_name, char *
 void ct_sandbox_set_cards(ct_sandbox *sandbox, int pile, const uint8_t *cards, int count);
 /// -1 for unlimited.
 void ct_sandbox_set_redeals(ct_sandbox *sandbox, int redeals_left);
+/// The rank an empty foundation takes (game.base()): 1 to 13, or 0 when none is known.
+void ct_sandbox_set_base(ct_sandbox *sandbox, int rank);
 /// The deck the deal hook deals from, in the order it deals.
 void ct_sandbox_set_deck(ct_sandbox *sandbox, const uint8_t *cards, int count);
 /// Seeds math.random for the next call (from the position, so a deal replays identically), at

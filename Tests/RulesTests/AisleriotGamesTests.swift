@@ -1,0 +1,136 @@
+import Layouts
+import Solitaire
+import TestSupport
+import XCTest
+
+/// Aisleriot's games written in the layout's rules alone, where they say something the other
+/// shipped games do not: Sir Tommy's waste of one card and reserves fed only by it, Kansas's
+/// spaces taking only the waste's card once the reserve is empty, Bear River's two kinds of
+/// piles, Agnes's deal.
+final class AisleriotGamesTests: XCTestCase {
+    func layout(_ name: String) throws -> TableLayout {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: name))
+        XCTAssertEqual(DeclarativeRules.problems(in: layout), [], name)
+        return layout
+    }
+
+    /// Piles of a kind, in layout order.
+    func piles(_ layout: TableLayout, _ kind: SlotKind) -> [Int] {
+        layout.slots.indices.filter { layout.slots[$0].kind == kind }
+    }
+
+    func testSirTommysWasteHoldsOneCardAndOnlyItFeedsTheReserves() throws {
+        let layout = try layout("sir-tommy")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, four foundations, four reserves.
+        var state = position(["[3C] [9H]", "KD", "AS", "", "", "", "5C", "", "", ""])
+        XCTAssertEqual(rules.refusal(of: .stock(0), in: state)?.plainMessage, "the waste holds one card: play it first")
+        XCTAssertFalse(rules.legalMoves(in: state).contains(.stock(0)))
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 6, count: 1), in: state), "any card on any card")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 6, to: 7, count: 1), in: state)?.plainMessage,
+            "the reserve takes no cards from the reserve")
+        _ = rules.apply(.transfer(from: 1, to: 6, count: 1), to: &state)
+        XCTAssertNil(rules.refusal(of: .stock(0), in: state), "an empty waste takes the next card")
+        _ = rules.apply(.stock(0), to: &state)
+        XCTAssertEqual(text(state.piles[1]), "9H")
+    }
+
+    func testKansasSpacesTakeOnlyTheWastesCardOnceTheReserveIsEmpty() throws {
+        let layout = try layout("kansas")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, four foundations, the reserve, three columns.
+        let state = position(["[2C]", "8D", "", "", "", "", "", "", "9S 8H", "QC"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 7, count: 1), in: state), "the waste's card")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 8, to: 7, count: 2), in: state)?.plainMessage,
+            "an empty column takes no cards from the column")
+        var refilled = position(["[2C]", "8D", "", "", "", "", "[4H] 7C", "JD", "9S", "QC"])
+        _ = rules.apply(.transfer(from: 7, to: 9, count: 1), to: &refilled)
+        XCTAssertEqual(text(refilled.piles[7]), "7C", "the space filled from the reserve at once")
+        XCTAssertEqual(text(refilled.piles[6]), "4H", "and the reserve's next card turned up")
+    }
+
+    func testBearRiversHolesTakeAnyCardAndTheOtherPilesNone() throws {
+        let layout = try layout("bear-river")
+        let rules = DeclarativeRules(layout: layout)
+        let state = rules.deal(seed: 7)
+        let standard = layout.slots.indices.filter { layout.slots[$0].group == "standard" }
+        let holes = layout.slots.indices.filter { layout.slots[$0].group == "hole" }
+        XCTAssertEqual(standard.map { state.piles[$0].count }, Array(repeating: 3, count: 15))
+        XCTAssertEqual(holes.map { state.piles[$0].count }, [2, 2, 2])
+        var texts = Array(repeating: "", count: layout.slots.count)
+        texts[standard[1]] = "4D"
+        texts[standard[2]] = "5D 6D 7D"
+        let empty = position(texts)
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: standard[1], to: standard[0], count: 1), in: empty)?.plainMessage,
+            "nothing goes on an empty column")
+        XCTAssertNil(rules.refusal(of: .transfer(from: standard[1], to: holes[0], count: 1), in: empty))
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: standard[1], to: standard[2], count: 1), in: empty)?.plainMessage,
+            "a column holds 3 cards")
+    }
+
+    func testAgnesDealsOneToTheFirstFoundationAndTheStockFillsEmptyColumns() throws {
+        let layout = try layout("agnes")
+        let rules = DeclarativeRules(layout: layout)
+        var state = rules.deal(seed: 1)
+        let foundations = piles(layout, .foundation)
+        let columns = piles(layout, .tableau)
+        XCTAssertEqual(state.dealtBase, state.piles[foundations[0]].first?.rank)
+        XCTAssertEqual(columns.map { state.piles[$0].count }, [1, 2, 3, 4, 5, 6, 7])
+        XCTAssertEqual(state.piles[0].count, 23)
+        state.piles[columns[0]] = []
+        _ = rules.apply(.stock(0), to: &state)
+        XCTAssertEqual(state.piles[columns[0]].count, 1, "the stock deals onto an empty column too")
+        XCTAssertEqual(state.piles[0].count, 16)
+    }
+}
+
+extension AisleriotGamesTests {
+    func testZebrasSpacesAreFilledFromTheWasteElseFromTheStock() throws {
+        let layout = try layout("zebra")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, eight foundations, eight columns.
+        var texts = ["[4C] [9D]", "", "AC", "AD", "AH", "AS", "AC", "AD", "AH", "AS"]
+        texts += ["2H", "KS", "QD", "JC", "TD", "9C", "8H", "7S"]
+        var state = position(texts)
+        _ = rules.apply(.transfer(from: 10, to: 2, count: 1), to: &state)
+        XCTAssertEqual(text(state.piles[10]), "9D", "the empty waste: the stock's top card, turned up")
+        state.piles[1] = cards("5S 6H")
+        _ = rules.apply(.transfer(from: 10, to: 11, count: 1), to: &state)
+        XCTAssertEqual(text(state.piles[10]), "6H", "the waste's card first")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "An empty tableau pile is filled from the waste, else from the stock by itself; then it stays empty."),
+            "\(layout.rulesSummary)")
+    }
+}
+
+extension AisleriotGamesTests {
+    func testBackbonesCardAcrossTheStacksPlaysBeforeThemAndNoReserveCardFillsAColumn() throws {
+        let layout = try layout("backbone")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, eight foundations, eight columns, the two stacks, the card across.
+        var texts = ["[4C]", "9S", "AH", "", "", "", "", "", "", ""]
+        texts += ["", "TH", "5D", "7C", "8S", "JD", "QC", "KH"]
+        texts += ["3C 9H", "6D 2H", "4D"]
+        var state = position(texts)
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 19, to: 2, count: 1), in: state)?.plainMessage,
+            "that pile is covered: play the card across it first")
+        XCTAssertFalse(rules.legalMoves(in: state).contains { $0.from == 18 || $0.from == 19 })
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 20, to: 10, count: 1), in: state)?.plainMessage,
+            "an empty column takes no cards from the reserve")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 10, count: 1), in: state), "the waste's card")
+        _ = rules.apply(.transfer(from: 20, to: 12, count: 1), to: &state)  // 4D on 5D
+        XCTAssertNil(rules.refusal(of: .transfer(from: 19, to: 2, count: 1), in: state), "2H on AH, uncovered")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 18, to: 11, count: 1), in: state), "9H on TH")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "The reserve (backbone) lies across the reserves (stack): while it holds a card, no card leaves them."),
+            "\(layout.rulesSummary)")
+    }
+}
