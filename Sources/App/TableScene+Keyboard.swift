@@ -109,6 +109,8 @@ extension TableScene {
         } else if let move = rules.clickMove(on: pile, in: state) {
             let hinted = hintedMove == move
             if attempt(move), hinted { followHint(played: move) }
+        } else if let refusal = stockRefusal(pile) {
+            notice = refusal
         } else if depth > 0, state.piles[pile][count - 1].faceUp {
             // The rules say why (a script's own reason included).
             notice =

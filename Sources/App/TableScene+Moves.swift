@@ -245,9 +245,22 @@ extension TableScene {
             finishMove(from: held.pile, count: held.count, onto: slotID)
             return
         }
-        if let move = rules.clickMove(on: pile, in: state) { attempt(move) }
+        if let move = rules.clickMove(on: pile, in: state) {
+            attempt(move)
+        } else if let refusal = stockRefusal(pile) {
+            notice = refusal
+        }
         updateCursor()
         updateStatus()
+    }
+
+    /// Why a game's stock will not deal when clicked, as a refused drop says why; `nil` for
+    /// another pile, or the free table.
+    func stockRefusal(_ pile: Int) -> String? {
+        guard layout.rules != nil, layout.slots.indices.contains(pile), layout.slots[pile].kind == .stock else {
+            return nil
+        }
+        return rules.refusal(of: .stock(pile), in: state)?.message(label: theme.label(for:))
     }
 
     /// A click on a card. Cards in hand go down on its pile. In click-to-move mode a face-up

@@ -12,6 +12,31 @@ import XCTest
 final class PlayingTests: XCTestCase {
     typealias Game = GameTests.Game
 
+    /// A stock that will not deal says why on the status line, as a refused drop does (Sir
+    /// Tommy's waste holds one card); a click that deals says nothing of the kind.
+    func testAStockThatWillNotDealSaysWhy() {
+        let game = Game("sir-tommy")
+        game.setUp(["waste": "5H", "stock": "KC 2C"])
+        game.click(game.slotCentre("stock"))
+        game.settle()
+        XCTAssertTrue(game.status.contains("the waste holds one card: play it first"), game.status)
+        XCTAssertEqual(game.cards("waste"), "5H", "and nothing was dealt")
+        game.type("u")  // nothing to undo: the notice changes
+        game.type("d")  // the key that deals
+        XCTAssertTrue(game.status.contains("the waste holds one card: play it first"), game.status)
+        game.type("u")
+        game.scene.cursorSlot = "stock"
+        game.key(.enter)  // Enter on the stock
+        XCTAssertTrue(game.status.contains("the waste holds one card: play it first"), game.status)
+        XCTAssertEqual(game.cards("waste"), "5H")
+        game.drag(from: game.cardCell("waste", 0), to: game.slotCentre("reserve.1"))
+        game.settle()
+        game.click(game.slotCentre("stock"))
+        game.settle()
+        XCTAssertEqual(game.cards("waste"), "2C")
+        XCTAssertFalse(game.status.contains("play it first"), game.status)
+    }
+
     func testUndoAndRedoRetraceMovesStockDealsIncluded() {
         let game = Game("klondike")
         game.setUp(["tableau.1": "[9H] 8S", "tableau.2": "9D", "stock": "[KC] [2C]"], redealsLeft: 0)
