@@ -33,6 +33,20 @@ extension SavedGame {
     /// More moves than any game needs: a file claiming more is refused before reading them.
     static let maximumRecords = 1_000_000
 
+    /// What of the game's one-line fields holds a line feed, which would end its line early
+    /// in the save (a layout read from a path with one, named after it): nil when none does.
+    public var fieldBreakingItsLine: String? {
+        let fields = [
+            ("game's id", id), ("layout's name", variant), ("layout's path", layout), ("layout's title", title),
+            ("layout's fingerprint", fingerprint),
+        ]
+        if let (what, _) = fields.first(where: { $0.1.unicodeScalars.contains("\n") }) { return what }
+        for (name, value) in options where (name + value).unicodeScalars.contains("\n") {
+            return "option \(name)"
+        }
+        return nil
+    }
+
     public func encoded() -> String {
         var text = "\(Self.magic) \(Self.formatVersion)\n"
         text += "id \(id)\nvariant \(variant)\nlayout \(layout)\ntitle \(title)\nfingerprint \(fingerprint)\n"
@@ -109,7 +123,10 @@ struct SaveReader {
     init(text: String, file: String) {
         self.text = text
         self.file = file
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines and fields are cut by Unicode scalars, not characters: a title ending in a
+        // carriage return made one character of it and the line feed, and one starting with an
+        // accent one of it and the space before it, and either save failed to read back.
+        lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         if lines.last == "" { lines.removeLast() }
     }
 
@@ -136,10 +153,10 @@ struct SaveReader {
         let title = try field("title")
         let fingerprint = try field("fingerprint")
         var options: [String: String] = [:]
-        while index < lines.count - 1, lines[index].hasPrefix("option ") {
-            let words = lines[index].dropFirst("option ".count).split(separator: " ", maxSplits: 1)
+        while index < lines.count - 1, lines[index].unicodeScalars.starts(with: "option ".unicodeScalars) {
+            let words = lines[index].unicodeScalars.dropFirst("option ".count).split(separator: " ", maxSplits: 1)
             guard words.count == 2, options[String(words[0])] == nil else { throw corrupt("bad option line") }
-            options[String(words[0])] = String(words[1])
+            options[String(Substring(words[0]))] = String(Substring(words[1]))
             index += 1
         }
         let start = try readStart()
@@ -182,9 +199,10 @@ struct SaveReader {
     private mutating func field(_ name: String) throws(SaveError) -> String {
         guard index < lines.count - 1 else { throw corrupt("missing '\(name)'") }
         let line = lines[index]
-        guard line.hasPrefix(name + " ") else { throw corrupt("expected '\(name)'") }
+        let prefix = (name + " ").unicodeScalars
+        guard line.unicodeScalars.starts(with: prefix) else { throw corrupt("expected '\(name)'") }
         index += 1
-        return String(line.dropFirst(name.count + 1))
+        return String(line.unicodeScalars.dropFirst(prefix.count))
     }
 
     private mutating func readStart() throws(SaveError) -> GameStart {

@@ -52,6 +52,18 @@ final class SavedGameTests: XCTestCase {
         XCTAssert(text.contains("\ndeal 12345\nelapsed 192.400\nhistory \(game.history.count)\n"))
     }
 
+    /// The save is read by Unicode scalars, as it is written: a title ending in a carriage
+    /// return (one character with the line feed after it), or a name, path, title or option
+    /// starting with an accent (one character with the space before it), read back.
+    func testTextFieldsThatJoinTheCharactersAroundThemReadBack() throws {
+        var game = PlayedGames.play(layout, deal: 12345, moves: 10, undoing: 2)
+        game.variant = "\u{301}klondike"
+        game.layout = "\u{301}/tmp/x.toml"
+        game.title = "\u{301}Klondike\r"
+        game.options = ["draw": "\u{301}3", "\u{301}x": "\u{20DD}"]
+        XCTAssertEqual(try SavedGame.decode(game.encoded(), file: "k.save"), game)
+    }
+
     func testAGameFromAPositionKeepsThePosition() throws {
         var position = rulesOf(layout).deal(seed: 3)
         position.redealsLeft = Int.max
