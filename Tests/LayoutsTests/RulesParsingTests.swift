@@ -111,7 +111,7 @@ final class RulesParsingTests: XCTestCase {
         XCTAssertEqual(plain.family, "Test")
         XCTAssertEqual(Set(plain.groups.keys), ["stock", "waste", "foundation", "tableau"], "every group has rules")
 
-        let two = try loadedRules(game(game: "decks = 2\nsuits = \"HS\"\nwin = \"cleared\""))
+        let two = try loadedRules(game(tableau: "deal-up = 1", game: "decks = 2\nsuits = \"HS\"\nwin = \"cleared\""))
         XCTAssertEqual(two.decks, 2)
         XCTAssertEqual(two.suits, ["H", "S"])
         XCTAssertEqual(two.win, .cleared)
