@@ -154,9 +154,14 @@ struct SaveReader {
         let fingerprint = try field("fingerprint")
         var options: [String: String] = [:]
         while index < lines.count - 1, lines[index].unicodeScalars.starts(with: "option ".unicodeScalars) {
-            let words = lines[index].unicodeScalars.dropFirst("option ".count).split(separator: " ", maxSplits: 1)
-            guard words.count == 2, options[String(words[0])] == nil else { throw corrupt("bad option line") }
-            options[String(Substring(words[0]))] = String(Substring(words[1]))
+            // A value may be empty (`--option label=`, an option of any text): `option label `.
+            let words = lines[index].unicodeScalars.dropFirst("option ".count)
+                .split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String(Substring($0)) }
+            guard words.count == 2, !words[0].isEmpty, options[words[0]] == nil else {
+                throw corrupt("bad option line")
+            }
+            options[words[0]] = words[1]
             index += 1
         }
         let start = try readStart()

@@ -64,6 +64,15 @@ final class SavedGameTests: XCTestCase {
         XCTAssertEqual(try SavedGame.decode(game.encoded(), file: "k.save"), game)
     }
 
+    /// An option of any text may be given empty (`--option label=`): its line, `option label `,
+    /// reads back (it was "bad option line", and the save was moved aside as .bad).
+    func testAnEmptyOptionValueReadsBack() throws {
+        var game = PlayedGames.play(layout, deal: 12345, moves: 10)
+        game.options = ["label": "", "draw": "3", "name": " two  words "]
+        XCTAssertTrue(game.encoded().contains("\noption label \n"))
+        XCTAssertEqual(try SavedGame.decode(game.encoded(), file: "k.save"), game)
+    }
+
     func testAGameFromAPositionKeepsThePosition() throws {
         var position = rulesOf(layout).deal(seed: 3)
         position.redealsLeft = Int.max
