@@ -32,6 +32,9 @@ extension SavedGame {
     static let magic = "cardtable-save"
     /// More moves than any game needs: a file claiming more is refused before reading them.
     static let maximumRecords = 1_000_000
+    /// The most seconds of play a save holds (31 years), as the statistics do: more is
+    /// refused when read, and never written.
+    static let maximumElapsed = 999_999_999.0
 
     /// What of the game's one-line fields holds a line feed, which would end its line early
     /// in the save (a layout read from a path with one, named after it): nil when none does.
@@ -107,7 +110,7 @@ extension SavedGame {
 
     /// Milliseconds are enough for a clock shown to the second.
     static func seconds(_ value: Double) -> String {
-        let millis = Int((max(0, value) * 1000).rounded())
+        let millis = Int((min(max(0, value), maximumElapsed) * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
@@ -167,6 +170,10 @@ struct SaveReader {
         let start = try readStart()
         guard let elapsed = Double(try field("elapsed")), elapsed.isFinite, elapsed >= 0 else {
             throw badValue("the time played is not a number of seconds")
+        }
+        // A larger time (an edited save) stopped the program when the game was saved again.
+        guard elapsed <= SavedGame.maximumElapsed else {
+            throw badValue("the time played is more than \(Int(SavedGame.maximumElapsed)) seconds")
         }
         let assisted = index < lines.count - 1 && lines[index] == "assisted"
         if assisted { index += 1 }

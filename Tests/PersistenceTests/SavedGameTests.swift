@@ -64,6 +64,13 @@ final class SavedGameTests: XCTestCase {
         XCTAssertEqual(try SavedGame.decode(game.encoded(), file: "k.save"), game)
     }
 
+    /// A clock past the most a save holds is written as that most, never trapping.
+    func testATimePastTheLimitIsWrittenAsTheLimit() throws {
+        var game = PlayedGames.play(layout, deal: 12345, moves: 3)
+        game.elapsed = 1e300
+        XCTAssertTrue(game.encoded().contains("\nelapsed 999999999.000\n"))
+    }
+
     /// An option of any text may be given empty (`--option label=`): its line, `option label `,
     /// reads back (it was "bad option line", and the save was moved aside as .bad).
     func testAnEmptyOptionValueReadsBack() throws {
@@ -181,6 +188,12 @@ final class SavedGameTests: XCTestCase {
             (
                 resealed(text) { $0.replacingOccurrences(of: "elapsed 192.400", with: "elapsed nan") }, .corrupt,
                 "k.save:8: the time played is not a number of seconds"
+            ),
+            (
+                // An edited save's time past any game's: resumed, it stopped the program (Int
+                // overflow) when the game was saved again.
+                resealed(text) { $0.replacingOccurrences(of: "elapsed 192.400", with: "elapsed 1e300") }, .corrupt,
+                "k.save:8: the time played is more than 999999999 seconds"
             ),
             (
                 resealed(text) { $0.replacingOccurrences(of: "history 19\n", with: "history 999\n") }, .corrupt,
