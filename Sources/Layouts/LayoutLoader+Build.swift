@@ -69,23 +69,37 @@ extension Loader {
         if let value = string(root, "name", parent: "") {
             if value.trimmingBlanks().isEmpty {
                 error("name must not be empty", at: index.valuePosition("name"), key: "name")
-            } else if !checkLength(value, of: "name") {
+            } else if !isRefusedText(value, of: "name") {
                 name = value
             }
         }
         guard let title = string(root, "title", parent: "") else { return (name, name) }
-        return (name, checkLength(title, of: "title") ? name : title)
+        return (name, isRefusedText(title, of: "title") ? name : title)
     }
 
     /// Whether `value` of the top-level `key` is longer than ``LayoutLoader/maxNameCharacters``
-    /// (and so an error): a 1 MB title made every game's line in the statistics 1 MB, and the
-    /// statistics were full after a few games.
-    private func checkLength(_ value: String, of key: String) -> Bool {
-        guard value.count > LayoutLoader.maxNameCharacters else { return false }
+    /// or holds a control character (and so an error): a 1 MB title made every game's line in
+    /// the statistics 1 MB, and the statistics were full after a few games; a line feed or a
+    /// carriage return in it ended its line in every save early, and the save did not read back.
+    /// Characters are counted as Unicode scalars: one letter with 3,000 accents is one
+    /// character to Swift, and 6 KB in a statistics line of at most 4 KB.
+    private func isRefusedText(_ value: String, of key: String) -> Bool {
+        if let control = value.unicodeScalars.first(where: Self.isControlCharacter) {
+            error(
+                "\(key) holds the control character U+\(hex4(control.value))", at: index.valuePosition(key), key: key)
+            return true
+        }
+        let count = value.unicodeScalars.count
+        guard count > LayoutLoader.maxNameCharacters else { return false }
         error(
-            "\(key) is \(value.count) characters, longer than the \(LayoutLoader.maxNameCharacters) a \(key) may be",
+            "\(key) is \(count) characters, longer than the \(LayoutLoader.maxNameCharacters) a \(key) may be",
             at: index.valuePosition(key), key: key)
         return true
+    }
+
+    /// C0 controls, DEL and C1 controls.
+    static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
     }
 
     func defaultName() -> String {

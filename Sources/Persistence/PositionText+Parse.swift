@@ -179,12 +179,27 @@ struct PositionTextParser {
         return value
     }
 
+    /// The `game` line names the game as export wrote it: a name may hold spaces (`my game`)
+    /// or a `#`, so the name is compared as the line reads it back, words up to the comment.
     mutating func readGame(_ keyword: PositionToken, _ values: [PositionToken]) {
         gameGiven = true
-        guard let value = single(keyword, values, what: "the game's name, as 'game \(name)'") else { return }
-        if value.text.lowercased() != name.lowercased() {
-            errors.add("the position is for '\(PositionText.shortened(value.text))', not '\(name)'", at: value.position)
+        let words = PositionText.wordsAsRead(name)
+        let what = "the game's name, as 'game \(name)'"
+        if words.count == 1 {
+            guard let value = single(keyword, values, what: what) else { return }
+            if value.text.lowercased() != words[0].lowercased() {
+                errors.add(
+                    "the position is for '\(PositionText.shortened(value.text))', not '\(name)'", at: value.position)
+            }
+            return
         }
+        guard values.map({ $0.text.lowercased() }) != words.map({ $0.lowercased() }) else { return }
+        guard let first = values.first else {
+            _ = single(keyword, values, what: what)
+            return
+        }
+        let given = values.map(\.text).joined(separator: " ")
+        errors.add("the position is for '\(PositionText.shortened(given))', not '\(name)'", at: first.position)
     }
 
     mutating func readRedeals(_ keyword: PositionToken, _ values: [PositionToken]) {
@@ -269,5 +284,14 @@ struct PositionTextParser {
             piles: piles.map { $0 ?? [] }, redealsLeft: redeals ?? game.dealt.redealsLeft,
             dealtBase: game.dealsBase ? base ?? 0 : 0)
         return .success(state)
+    }
+}
+
+extension PositionText {
+    /// A name's words as a position file's line reads them: up to a `#` (a comment), split at
+    /// white space.
+    static func wordsAsRead(_ name: String) -> [String] {
+        let scalars = Array(name.unicodeScalars.prefix { $0 != "#" })
+        return PositionLine(number: 1, scalars: scalars).tokens().map(\.text)
     }
 }

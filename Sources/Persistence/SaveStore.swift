@@ -42,6 +42,10 @@ public final class SaveStore {
                     "the save would be \(text.utf8.count >> 20) MB, more than the \(Self.sizeLimit >> 20) MB a save "
                     + "may be; the last save that fits is kept (undo to save again)")
         }
+        if let field = game.fieldBreakingItsLine {
+            throw FileError(
+                path: path(of: game), reason: "not saved: the \(field) holds a line feed, which a save cannot keep")
+        }
         // A file of a later CardTable's under this game's name is never written over (its
         // format is not this one's to replace); looked at once, when the game is taken up.
         if held?.id != game.id, case .failure(let error) = Self.read(path(of: game)), error.kind == .futureVersion {

@@ -32,6 +32,23 @@ extension SavedGame {
     static let magic = "cardtable-save"
     /// More moves than any game needs: a file claiming more is refused before reading them.
     static let maximumRecords = 1_000_000
+    /// The most seconds of play a save holds (31 years), as the statistics do: more is
+    /// refused when read, and never written.
+    static let maximumElapsed = 999_999_999.0
+
+    /// What of the game's one-line fields holds a line feed, which would end its line early
+    /// in the save (a layout read from a path with one, named after it): nil when none does.
+    public var fieldBreakingItsLine: String? {
+        let fields = [
+            ("game's id", id), ("layout's name", variant), ("layout's path", layout), ("layout's title", title),
+            ("layout's fingerprint", fingerprint),
+        ]
+        if let (what, _) = fields.first(where: { $0.1.unicodeScalars.contains("\n") }) { return what }
+        for (name, value) in options where (name + value).unicodeScalars.contains("\n") {
+            return "option \(name)"
+        }
+        return nil
+    }
 
     public func encoded() -> String {
         var text = "\(Self.magic) \(Self.formatVersion)\n"
@@ -93,7 +110,7 @@ extension SavedGame {
 
     /// Milliseconds are enough for a clock shown to the second.
     static func seconds(_ value: Double) -> String {
-        let millis = Int((max(0, value) * 1000).rounded())
+        let millis = Int((min(max(0, value), maximumElapsed) * 1000).rounded())
         let fraction = String(millis % 1000)
         return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
@@ -109,7 +126,10 @@ struct SaveReader {
     init(text: String, file: String) {
         self.text = text
         self.file = file
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines and fields are cut by Unicode scalars, not characters: a title ending in a
+        // carriage return made one character of it and the line feed, and one starting with an
+        // accent one of it and the space before it, and either save failed to read back.
+        lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
         if lines.last == "" { lines.removeLast() }
     }
 
@@ -136,15 +156,24 @@ struct SaveReader {
         let title = try field("title")
         let fingerprint = try field("fingerprint")
         var options: [String: String] = [:]
-        while index < lines.count - 1, lines[index].hasPrefix("option ") {
-            let words = lines[index].dropFirst("option ".count).split(separator: " ", maxSplits: 1)
-            guard words.count == 2, options[String(words[0])] == nil else { throw corrupt("bad option line") }
-            options[String(words[0])] = String(words[1])
+        while index < lines.count - 1, lines[index].unicodeScalars.starts(with: "option ".unicodeScalars) {
+            // A value may be empty (`--option label=`, an option of any text): `option label `.
+            let words = lines[index].unicodeScalars.dropFirst("option ".count)
+                .split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String(Substring($0)) }
+            guard words.count == 2, !words[0].isEmpty, options[words[0]] == nil else {
+                throw corrupt("bad option line")
+            }
+            options[words[0]] = words[1]
             index += 1
         }
         let start = try readStart()
         guard let elapsed = Double(try field("elapsed")), elapsed.isFinite, elapsed >= 0 else {
             throw badValue("the time played is not a number of seconds")
+        }
+        // A larger time (an edited save) stopped the program when the game was saved again.
+        guard elapsed <= SavedGame.maximumElapsed else {
+            throw badValue("the time played is more than \(Int(SavedGame.maximumElapsed)) seconds")
         }
         let assisted = index < lines.count - 1 && lines[index] == "assisted"
         if assisted { index += 1 }
@@ -182,9 +211,10 @@ struct SaveReader {
     private mutating func field(_ name: String) throws(SaveError) -> String {
         guard index < lines.count - 1 else { throw corrupt("missing '\(name)'") }
         let line = lines[index]
-        guard line.hasPrefix(name + " ") else { throw corrupt("expected '\(name)'") }
+        let prefix = (name + " ").unicodeScalars
+        guard line.unicodeScalars.starts(with: prefix) else { throw corrupt("expected '\(name)'") }
         index += 1
-        return String(line.dropFirst(name.count + 1))
+        return String(line.unicodeScalars.dropFirst(prefix.count))
     }
 
     private mutating func readStart() throws(SaveError) -> GameStart {

@@ -55,7 +55,7 @@ final class HostileTextTests: XCTestCase {
         try write(
             """
             name = "evil"
-            title = "\(Self.hostileTOML)"
+            title = "Evil"
             script = "s\\u001B[2J\\u009B\\u202E.lua"
             map = "A"
             [game]
@@ -65,10 +65,15 @@ final class HostileTextTests: XCTestCase {
 
             """, to: "evil.toml")
         try write("map = \"A\"\n[slots.A]\nkind = \"\(Self.hostileTOML)\"\n", to: "bad.toml")
-        let run = try cardtable(["check", "evil.toml", "bad.toml"])
+        // A title with controls is refused (a line feed in it broke every save), named by the
+        // control it holds, never printed.
+        try write("title = \"\(Self.hostileTOML)\"\nmap = \"A\"\n[slots.A]\nkind = \"cell\"\n", to: "title.toml")
+        let run = try cardtable(["check", "evil.toml", "bad.toml", "title.toml"])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.output, "evil.toml: ok, 1 slots, script s\\x1b[2J\\u{9B}\\u{202E}.lua (1 hook: deal)\n")
         XCTAssertTrue(run.errors.hasPrefix("bad.toml:3:8: error: unknown kind"), run.errors)
+        XCTAssertTrue(
+            run.errors.contains("title.toml:1:9: error: title holds the control character U+001B"), run.errors)
         assertShownAsText(run.output)
         assertShownAsText(run.errors)
     }
@@ -119,7 +124,7 @@ final class HostileTextTests: XCTestCase {
 
             """, to: "evil.lua")
         try write(
-            "name = \"evil\"\ntitle = \"\(Self.hostileTOML)\"\nscript = \"evil.lua\"\nmap = \"A\"\n"
+            "name = \"evil\"\ntitle = \"Evil\"\nscript = \"evil.lua\"\nmap = \"A\"\n"
                 + "[game]\nfamily = \"Evil\"\n[slots.A]\nkind = \"cell\"\n", to: "evil.toml")
         let solve = try cardtable(["solve", "evil.toml", "--deal", "1", "--option", "nosuch=1"])
         XCTAssertEqual(solve.status, 1)

@@ -52,6 +52,37 @@ final class LimitsTests: XCTestCase {
             ])
     }
 
+    /// Characters are counted as Unicode scalars: one letter with 3,000 accents is a single
+    /// Swift character, and 6 KB in a statistics line that is read back only up to 4 KB.
+    func testATitleOfOneLetterAndThousandsOfAccentsIsRefused() throws {
+        let accents = String(repeating: "\\u0301", count: 3_000)
+        let path = try write(
+            Array("name = \"accents\"\ntitle = \"e\(accents)\"\nmap = \"T\"\n[slots.T]\nkind = \"tableau\"\n".utf8),
+            "accents.toml")
+        XCTAssertEqual(
+            messages(path), ["\(path):2:9: error: title is 3001 characters, longer than the 100 a title may be"])
+    }
+
+    /// A name and a title are written on a line of their own in every save: a line feed or a
+    /// carriage return in either ended it early and the save did not read back (it was moved
+    /// aside as .bad at the next start); escapes and C1 controls are refused with them.
+    func testANameOrATitleWithAControlCharacterIsRefused() throws {
+        for (escape, code) in [
+            ("\\n", "000A"), ("\\r", "000D"), ("\\t", "0009"), ("\\u001B", "001B"), ("\\u009B", "009B"),
+        ] {
+            let path = try write(
+                Array(
+                    "name = \"a\(escape)b\"\ntitle = \"T\(escape)\"\nmap = \"T\"\n[slots.T]\nkind = \"tableau\"\n".utf8),
+                "control.toml")
+            XCTAssertEqual(
+                messages(path),
+                [
+                    "\(path):1:8: error: name holds the control character U+\(code)",
+                    "\(path):2:9: error: title holds the control character U+\(code)",
+                ], escape)
+        }
+    }
+
     // MARK: The file
 
     func testAFileOverTheSizeLimitIsRefusedNamingBothSizes() throws {

@@ -69,6 +69,25 @@ final class PositionTextTests: XCTestCase {
         }
     }
 
+    /// A layout's name may hold spaces or a `#`, and export writes it as it is on the `game`
+    /// line: that line reads back (it was refused, "'game' takes one value").
+    func testANameWithSpacesOrAHashReadsBackAsWritten() throws {
+        var table = try layout("freecell")
+        let state = rulesOf(table).deal(seed: 3)
+        for name in ["my game", "my  game\u{3000}two", "game #2", "#1", "a#b c"] {
+            table.name = name
+            let text = PositionText.write(state, layout: table)
+            XCTAssertEqual(try parsed(text, table), state, name)
+        }
+        table.name = "my game"
+        let other = PositionText.write(state, layout: table).replacingOccurrences(
+            of: "game my game", with: "game my gam")
+        guard case .failure(let errors) = PositionText.parse(other, layout: table, file: "p.txt") else {
+            return XCTFail("another game's name is refused")
+        }
+        XCTAssertEqual(errors.description, "p.txt:2:6: error: the position is for 'my gam', not 'my game'")
+    }
+
     func testPositionsInPlayReadBackAsWritten() throws {
         for name in ShippedLayouts.names {
             let table = try layout(name)

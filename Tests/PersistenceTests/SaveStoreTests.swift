@@ -55,6 +55,18 @@ final class SaveStoreTests: XCTestCase {
         guard case .success = SaveStore.read(file) else { return XCTFail("the save on disk reads back") }
     }
 
+    /// A line feed in a one-line field (a layout played from a path with one, and named after
+    /// it) would end its line early and the save would not read back (it was moved aside as
+    /// .bad at the next start): it is not written, and the player is told why.
+    func testASaveWithALineFeedInAFieldIsNotWritten() throws {
+        let keeper = keeper()
+        var game = PlayedGames.play(layout, deal: 3, moves: 5)
+        game.layout = "/tmp/a\nb.toml"
+        let problem = try XCTUnwrap(keeper.keep(game))
+        XCTAssertTrue(problem.contains("the layout's path holds a line feed, which a save cannot keep"), problem)
+        XCTAssertEqual(((try? TemporaryFolder.entries(saves)) ?? []).filter { $0.hasSuffix(".save") }, [])
+    }
+
     func testAGameHeldByOneProcessIsNotOfferedToAnother() throws {
         // flock locks belong to an open file: a second keeper is another process as far as
         // the locks go.

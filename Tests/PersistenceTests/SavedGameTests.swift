@@ -52,6 +52,34 @@ final class SavedGameTests: XCTestCase {
         XCTAssert(text.contains("\ndeal 12345\nelapsed 192.400\nhistory \(game.history.count)\n"))
     }
 
+    /// The save is read by Unicode scalars, as it is written: a title ending in a carriage
+    /// return (one character with the line feed after it), or a name, path, title or option
+    /// starting with an accent (one character with the space before it), read back.
+    func testTextFieldsThatJoinTheCharactersAroundThemReadBack() throws {
+        var game = PlayedGames.play(layout, deal: 12345, moves: 10, undoing: 2)
+        game.variant = "\u{301}klondike"
+        game.layout = "\u{301}/tmp/x.toml"
+        game.title = "\u{301}Klondike\r"
+        game.options = ["draw": "\u{301}3", "\u{301}x": "\u{20DD}"]
+        XCTAssertEqual(try SavedGame.decode(game.encoded(), file: "k.save"), game)
+    }
+
+    /// A clock past the most a save holds is written as that most, never trapping.
+    func testATimePastTheLimitIsWrittenAsTheLimit() throws {
+        var game = PlayedGames.play(layout, deal: 12345, moves: 3)
+        game.elapsed = 1e300
+        XCTAssertTrue(game.encoded().contains("\nelapsed 999999999.000\n"))
+    }
+
+    /// An option of any text may be given empty (`--option label=`): its line, `option label `,
+    /// reads back (it was "bad option line", and the save was moved aside as .bad).
+    func testAnEmptyOptionValueReadsBack() throws {
+        var game = PlayedGames.play(layout, deal: 12345, moves: 10)
+        game.options = ["label": "", "draw": "3", "name": " two  words "]
+        XCTAssertTrue(game.encoded().contains("\noption label \n"))
+        XCTAssertEqual(try SavedGame.decode(game.encoded(), file: "k.save"), game)
+    }
+
     func testAGameFromAPositionKeepsThePosition() throws {
         var position = rulesOf(layout).deal(seed: 3)
         position.redealsLeft = Int.max
@@ -160,6 +188,12 @@ final class SavedGameTests: XCTestCase {
             (
                 resealed(text) { $0.replacingOccurrences(of: "elapsed 192.400", with: "elapsed nan") }, .corrupt,
                 "k.save:8: the time played is not a number of seconds"
+            ),
+            (
+                // An edited save's time past any game's: resumed, it stopped the program (Int
+                // overflow) when the game was saved again.
+                resealed(text) { $0.replacingOccurrences(of: "elapsed 192.400", with: "elapsed 1e300") }, .corrupt,
+                "k.save:8: the time played is more than 999999999 seconds"
             ),
             (
                 resealed(text) { $0.replacingOccurrences(of: "history 19\n", with: "history 999\n") }, .corrupt,
