@@ -56,6 +56,7 @@ struct PositionTable {
         while true {
             let slot = slots[index]
             if slot == 0 {
+                storage.touch(index)
                 slots[index] = key
                 count += 1
                 return true
@@ -120,6 +121,7 @@ struct PositionTable {
             let slot = slots[index]
             if slot == key { return false }
             if slot == 0 {
+                storage.touch(last)
                 slots[last] = key
                 hasForgotten = true
                 return true
@@ -160,8 +162,8 @@ struct PositionTable {
         return mixed
     }
 
-    /// Forgets every key, keeping its slots (a large table's pages go back to the system, and
-    /// are taken again as keys touch them).
+    /// Forgets every key, keeping its slots (only the pages its keys were written to are
+    /// zeroed: TableSlots.swift).
     mutating func removeAll() {
         if isKnownUniquelyReferenced(&storage) {
             storage.clear()
@@ -188,6 +190,7 @@ struct PositionTable {
             guard key != 0 else { continue }
             var index = Int(truncatingIfNeeded: key >> 7) & mask
             while slots[index] != 0 { index = (index + 1) & mask }
+            storage.touch(index)
             slots[index] = key
         }
     }

@@ -22,6 +22,23 @@ final class PositionTableTests: XCTestCase {
         XCTAssertTrue(keys.prefix(100).allSatisfy(table.contains))
     }
 
+    /// Emptying zeroes the pages keys were written to, by insertion, by growing and by taking an
+    /// old key's place once full: none is found afterwards.
+    func testEveryWayAKeyIsWrittenIsEmptied() {
+        var full = PositionTable.forgetting(within: 1 << 20)
+        let keys = (1...40_000).map { UInt64($0) &* 0xD6E8_FEB8_6659_FD93 }
+        for key in keys { _ = full.insert(key) }
+        XCTAssertTrue(full.isFull)
+        XCTAssertTrue(full.hasForgotten, "no key took an old one's place")
+        full.removeAll()
+        XCTAssertFalse(keys.contains(where: full.contains), "a key written over an old one stayed")
+        var grown = PositionTable()
+        for key in keys { _ = grown.insert(key) }
+        grown.removeAll()
+        XCTAssertFalse(keys.contains(where: grown.contains), "a key moved by growing stayed")
+        XCTAssertEqual(grown.count, 0)
+    }
+
     func testATableGrowsPastTheMappedSizeKeepingEveryKey() {
         var table = PositionTable()
         let keys = (1...300_000).map { UInt64($0) &* 0xC2B2_AE3D_27D4_EB4F }
