@@ -28,7 +28,6 @@ struct AccordionShape: Sendable {
     /// `nil` unless the layout promises Accordion's rules and has Accordion's piles.
     init?(rules: any Rules) {
         guard rules.layout.rules?.solver == .accordion else { return nil }
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         var row: [Int] = []
         var stocks: [Int] = []
         for (index, slot) in rules.layout.slots.enumerated() {

@@ -34,7 +34,6 @@ struct AcesUpShape: Sendable {
     /// a card to each column in order.
     init?(rules: any Rules) {
         guard rules.layout.rules?.solver == .acesUp else { return nil }
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         var columns: [Int] = []
         var stocks: [Int] = []
         var foundations: [Int] = []

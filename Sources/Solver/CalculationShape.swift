@@ -33,7 +33,6 @@ struct CalculationShape: Sendable {
     /// `nil` unless the layout promises Calculation's rules and has Calculation's piles.
     init?(rules: any Rules) {
         guard rules.layout.rules?.solver == .calculation else { return nil }
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         var stocks: [Int] = []
         var wastes: [Int] = []
         var foundations: [Int] = []

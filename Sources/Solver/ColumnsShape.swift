@@ -58,7 +58,6 @@ struct ColumnsShape: Sendable {
     /// `nil` unless the rules are as listed above. `mustBeUp` is the solver model's (it folds
     /// safe moves only when its argument holds for the game).
     init?(rules: any Rules, mustBeUp: [UInt64]?) {
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations else { return nil }
         let slots = declarative.layout.slots
         guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .waste, .foundation]) else { return nil }

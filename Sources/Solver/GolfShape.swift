@@ -41,7 +41,6 @@ struct GolfShape: Sendable {
     /// promises TriPeaks' rules (`solver = "tri-peaks"`) is read by its own keys, which are
     /// Golf's, whatever its script, with its peaks' covering (``SolverFamily/triPeaks``).
     init?(rules: any Rules) {
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         let promisesTriPeaks = rules.layout.rules?.solver == .triPeaks
         guard
             let declarative = promisesTriPeaks

@@ -34,7 +34,6 @@ struct KlondikeShape: Sendable {
     /// `nil` unless the rules are Klondike's in every point listed above, or the layout promises
     /// them (``SolverFamily/klondike``, KlondikeShape+Promise.swift) and has Klondike's piles.
     init?(rules: any Rules) {
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         if rules.layout.rules?.solver == .klondike {
             self.init(promisedBy: rules)
             return

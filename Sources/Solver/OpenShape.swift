@@ -59,7 +59,6 @@ struct OpenShape: Sendable {
 
     /// `nil` unless the rules are an open game's in every point listed above.
     init?(rules: any Rules) {
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations,
             (1...2).contains(declarative.game.decks), Set(declarative.game.suits).count == 4,
             declarative.game.suits.count == 4

@@ -39,7 +39,6 @@ struct PyramidShape: Sendable {
     /// `nil` unless the layout promises Pyramid's rules and has Pyramid's piles.
     init?(rules: any Rules) {
         guard rules.layout.rules?.solver == .pyramid else { return nil }
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         var places: [Int] = []
         var stocks: [Int] = []
         var wastes: [Int] = []

@@ -109,12 +109,15 @@ struct SolverModel: Sendable {
         self.pileCount = pileCount
         // Pairs and discards leave the game from piles of any kind, and Aces ranking high change
         // every rank's neighbours: none of the families' searches knows that, nor does the safe
-        // moves' argument, so such games get the plain searches.
+        // moves' argument, so such games get the plain searches. Games whose moves depend on
+        // where the cards come from (`takes-from`, `empty-from`, `groups-to`, `covers`) get them
+        // too: no family's model of its moves knows that.
         let playsApart =
             rules.layout.rules.map { game in
                 game.acesHigh || game.groups.values.contains { $0.pair != nil || $0.discard != nil }
             } ?? false
-        let shaped = pileCount == rules.layout.slots.count && !playsApart
+        let routed = rules.layout.rules?.routesBySource ?? false
+        let shaped = pileCount == rules.layout.slots.count && !playsApart && !routed
         klondike = shaped ? KlondikeShape(rules: rules) : nil
         golf = shaped ? GolfShape(rules: rules) : nil
         accordion = shaped ? AccordionShape(rules: rules) : nil
@@ -303,7 +306,7 @@ struct SolverModel: Sendable {
         mustBeUp = needers
         let chains = noChoiceOnTop.allSatisfy { $0.allSatisfy { $0 } }
         folds = !foundations.isEmpty && !collects && !stockRefusesEmpty && (!takesBack || chains)
-        columnGame = ColumnsShape(rules: rules, mustBeUp: folds ? needers : nil)
+        columnGame = routed ? nil : ColumnsShape(rules: rules, mustBeUp: folds ? needers : nil)
     }
 
     /// Whether a position has cards face down in its columns (Klondike's deal).

@@ -36,7 +36,6 @@ struct SpiderShape: Sendable {
 
     /// `nil` unless the rules are Spider's in every point listed above.
     init?(rules: any Rules) {
-        guard rules.layout.rules?.routesBySource != true else { return nil }  // moves routed by source
         guard let declarative = rules as? DeclarativeRules, declarative.game.win == .foundations else { return nil }
         let slots = declarative.layout.slots
         guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .foundation]) else { return nil }

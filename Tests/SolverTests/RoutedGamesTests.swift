@@ -1,0 +1,28 @@
+import Layouts
+import Scripting
+import Solitaire
+import XCTest
+
+@testable import Solver
+
+/// Games whose moves depend on where the cards come from (`takes-from`, `empty-from`,
+/// `groups-to`, `covers`) get none of the families' own searches, whose models of the moves do
+/// not know it: the plain searches play them, on the rules themselves.
+final class RoutedGamesTests: XCTestCase {
+    func testNoFamilySearchTakesAGameRoutedBySource() throws {
+        for name in ["sir-tommy", "kansas", "backbone"] {
+            let layout = shippedLayout(name)
+            XCTAssertEqual(layout.rules?.routesBySource, true, name)
+            let model = Solver(rules: rulesOf(layout)).model
+            XCTAssertNil(model.klondike, name)
+            XCTAssertNil(model.golf, name)
+            XCTAssertNil(model.accordion, name)
+            XCTAssertNil(model.pyramid, name)
+            XCTAssertNil(model.acesUp, name)
+            XCTAssertNil(model.spider, name)
+            XCTAssertNil(model.calculation, name)
+            XCTAssertNil(model.open, name)
+            XCTAssertNil(model.columnGame, name)
+        }
+    }
+}
