@@ -4,8 +4,9 @@ import Solitaire
 // in one flat buffer, the foundations by their top cards, the waste and the stock as stacks, all
 // played and taken back in place through a log of steps.
 //
-// What a position is. A foundation holds Ace to its top card of one suit, so its top says it all,
-// and the foundations are alike: they are hashed as a multiset of tops. A column is its cards
+// What a position is. A foundation holds its base (the Ace, or the rank all start from) to its top
+// card of one suit, counting on from the King to the Ace, so its top says it all, and the
+// foundations are alike: they are hashed as a multiset of tops. A column is its cards
 // and how many of them (from the bottom) are face down; face-down cards never move, so the search
 // knows them, and a column is hashed by all its cards, whatever its place, unless the stock still
 // deals to the columns in their order (then each column is hashed with its place). The waste and
@@ -82,6 +83,8 @@ struct ColumnsBoard {
     private var prefixes: [UInt64]
     /// Per foundation, its top card (0 when empty).
     var tops: [UInt8]
+    /// The rank an empty foundation takes (1 for the Ace).
+    let baseRank: UInt8
     /// The waste and the stock, bottom first, and the hashes of their first cards.
     var waste: [UInt8] = []
     var stock: [UInt8] = []
@@ -107,17 +110,24 @@ struct ColumnsBoard {
     /// The columns' order still matters: the stock deals to them in order.
     var pinned: Bool { shape.dealsToColumns && !stock.isEmpty }
 
-    /// `columns`, `waste`, `stock` bottom first; `tops` the foundations' top cards (0 for none).
+    /// `columns`, `waste`, `stock` bottom first; `tops` the foundations' top cards (0 for none),
+    /// each foundation holding `baseRank` to its top in one suit.
     init(
         shape: ColumnsShape, columns: [[PileCard]], tops: [UInt8], waste: [PileCard], stock: [PileCard],
-        redealsLeft: Int
+        redealsLeft: Int, baseRank: UInt8 = 1
     ) {
         self.shape = shape
+        self.baseRank = baseRank
         columnCount = columns.count
         var copies = [UInt8](repeating: 0, count: 64)
         var up = [UInt8](repeating: 0, count: 64)
         for top in tops where top != 0 {
-            for rank in 1...Int(top & 0x0F) { up[Int(top & 0x30) | rank] += 1 }
+            var rank = Int(baseRank)
+            while true {
+                up[Int(top & 0x30) | rank] += 1
+                if rank == Int(top & 0x0F) { break }
+                rank = rank % 13 + 1
+            }
         }
         for pile in columns + [waste, stock] { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
         for identity in 0..<64 { copies[identity] += up[identity] }
@@ -177,8 +187,16 @@ struct ColumnsBoard {
     /// The foundation a card may go onto (the first of those alike), if any.
     @inline(__always)
     func foundation(for card: UInt8) -> Int? {
-        let wanted: UInt8 = card & 0x0F == 1 ? 0 : card &- 1
-        return tops.firstIndex(of: wanted)
+        tops.firstIndex(of: under(card))
+    }
+
+    /// The card a foundation holds under `card`: 0 (none) for the base's rank, the King's under
+    /// an Ace that is not the base.
+    @inline(__always)
+    func under(_ card: UInt8) -> UInt8 {
+        let rank = card & 0x0F
+        if rank == baseRank { return 0 }
+        return rank == 1 ? card & 0x30 | 13 : card &- 1
     }
 
     /// Whether an empty column takes a card.
@@ -322,7 +340,7 @@ struct ColumnsBoard {
             let foundation = index - columnCount
             let card = tops[foundation]
             foundationHash &-= Self.foundationMix(card)
-            tops[foundation] = card & 0x0F == 1 ? 0 : card &- 1
+            tops[foundation] = under(card)
             foundationHash &+= Self.foundationMix(tops[foundation])
             up[Int(card)] -= 1
             cardsUp -= 1

@@ -101,19 +101,29 @@ struct ColumnsSearch {
 
     /// The search's position for a position of the table; `nil` when it is not one the search can
     /// hold: other piles than the layout's, a face-down card above a face-up one or on top of a
-    /// column, a face-down card on the waste or the foundations, a foundation that is not Ace up
-    /// in one suit, or unlimited redeals.
+    /// column, a face-down card on the waste or the foundations, a foundation that is not its
+    /// base's rank up in one suit (a dealt base not dealt yet), or unlimited redeals.
     static func board(of start: GameState, shape: ColumnsShape) -> ColumnsBoard? {
         guard start.piles.count == shape.pileCount, start.redealsLeft < 256 else { return nil }
+        let base: Int
+        switch shape.foundationBase {
+        case .rank(let rank): base = rank
+        case .dealt: base = start.dealtBase
+        case .any: return nil
+        }
+        guard (1...13).contains(base) else { return nil }
         var tops: [UInt8] = []
+        var upCount = 0
         for pile in shape.foundations {
             let cards = start.piles[pile]
             guard
+                cards.count <= 13,
                 cards.enumerated().allSatisfy({
-                    $1.faceUp && $1.rank == $0 + 1 && $1.suitIndex == cards[0].suitIndex
+                    $1.faceUp && $1.rank == (base - 1 + $0) % 13 + 1 && $1.suitIndex == cards[0].suitIndex
                 })
             else { return nil }
             tops.append(cards.last.map { $0.raw & 0x3F } ?? 0)
+            upCount += cards.count
         }
         var columns: [[PileCard]] = []
         for pile in shape.columns {
@@ -125,10 +135,11 @@ struct ColumnsSearch {
         let waste = shape.waste.map { start.piles[$0] } ?? []
         guard waste.allSatisfy(\.faceUp) else { return nil }
         let stock = shape.stock.map { start.piles[$0] } ?? []
-        let total = columns.reduce(waste.count + stock.count) { $0 + $1.count } + tops.reduce(0) { $0 + Int($1 & 0x0F) }
+        let total = columns.reduce(waste.count + stock.count) { $0 + $1.count } + upCount
         guard total > 0, total <= 255 else { return nil }
         return ColumnsBoard(
-            shape: shape, columns: columns, tops: tops, waste: waste, stock: stock, redealsLeft: start.redealsLeft)
+            shape: shape, columns: columns, tops: tops, waste: waste, stock: stock, redealsLeft: start.redealsLeft,
+            baseRank: UInt8(base))
     }
 
     /// `nil` when the position is not one the search can hold (``board(of:shape:)``).

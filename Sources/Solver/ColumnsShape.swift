@@ -6,19 +6,20 @@ import Solitaire
 // that search relies on:
 //
 // - columns that build down, by one suit rule (same, alternate, same colour, different, any),
-//   without wrapping; each gives its top card (`move = "top"`) or any part of a run built by its
+//   with or without a King going on an Ace (`wrap`); each gives its top card (`move = "top"`) or any part of a run built by its
 //   move-suit rule (`move = "sequence"`), either without limit or as far as the empty columns
 //   would let it go one card at a time (`sequence-limit = "free-cells"`, there being no cells);
 //   an empty column takes any card, none, or one rank; a face-down card left on top turns up;
-// - foundations that build up in suit from the Ace one card at a time, 13 cards each, the game
-//   won with every card there; cards may come back off them or not (`take-back`), as the rules
+// - foundations that build up in suit one card at a time, 13 cards each, the game won with every
+//   card there: from the Ace, or from one rank for all (`base = "5"`, or the deal's: `base =
+//   "dealt"`) counting on from the King to the Ace (`wrap`); cards may come back off them or not (`take-back`), as the rules
 //   say, and the search follows;
 // - at most one stock, which either turns `draw` cards onto one waste (that gives only its top
 //   card) with a limited number of redeals, or deals one card onto every column in layout order,
 //   with or without `deal-needs-all-filled`;
 // - no other pile, no refilling and no collecting.
 //
-// Forty Thieves and its cousins, Gypsy, Easthaven and Gargantua are such games. A script's rules
+// Forty Thieves and its cousins, Gypsy, Easthaven, Gargantua, Royal East and Agnes are such games. A script's rules
 // never are: their hooks may do anything.
 
 /// Where a game of columns and a stock keeps its piles, and the rules its search plays by.
@@ -48,6 +49,9 @@ struct ColumnsShape: Sendable {
     let empty: EmptyRule
     /// Cards may be taken back off the foundations.
     let takesBack: Bool
+    /// The rank every foundation starts from: a fixed rank, or `.dealt` (the position's
+    /// `dealtBase`).
+    let foundationBase: BaseRank
     /// Per identity: the identities whose every copy must be on the foundations before the card
     /// may go up by itself (SolverModel.swift has the argument); `nil` when nothing is folded.
     let mustBeUp: [UInt64]?
@@ -67,8 +71,11 @@ struct ColumnsShape: Sendable {
         else { return nil }
         for pile in foundations {
             let pileRules = declarative.pileRules(pile)
-            guard pileRules.build == .up, pileRules.suit == .same, !pileRules.wrap, pileRules.base == .rank(1),
-                !pileRules.collect, pileRules.refillFrom == nil, slots[pile].capacity == 13,
+            // From any rank but the Ace, a foundation needs to count on past the King for its 13 cards.
+            let startsRight = pileRules.base == .rank(1) || (pileRules.wrap && pileRules.base != .any)
+            guard pileRules.build == .up, pileRules.suit == .same, startsRight,
+                pileRules.base == declarative.pileRules(foundations[0]).base, !pileRules.collect,
+                pileRules.refillFrom == nil, slots[pile].capacity == 13,
                 pileRules.move == .top || pileRules.move == .none
             else { return nil }
         }
@@ -83,7 +90,8 @@ struct ColumnsShape: Sendable {
         let first = declarative.pileRules(columns[0])
         for pile in columns {
             let pileRules = declarative.pileRules(pile)
-            guard pileRules.build == .down, !pileRules.wrap, pileRules.move == .top || pileRules.move == .sequence,
+            guard pileRules.build == .down, pileRules.wrap == first.wrap,
+                pileRules.move == .top || pileRules.move == .sequence,
                 pileRules.turnUp, pileRules.refillFrom == nil, !pileRules.collect, slots[pile].capacity == nil,
                 pileRules.suit == first.suit, (pileRules.moveSuit ?? pileRules.suit) == (first.moveSuit ?? first.suit),
                 pileRules.move == first.move, pileRules.empty == first.empty, pileRules.empty != .belowBase,
@@ -117,11 +125,12 @@ struct ColumnsShape: Sendable {
             var table = [Bool](repeating: false, count: 64 * 64)
             for below in SolverModel.identities {
                 for above in SolverModel.identities {
-                    table[below << 6 | above] = Self.liesDown(above, on: below, suit: suit)
+                    table[below << 6 | above] = Self.liesDown(above, on: below, suit: suit, wrap: first.wrap)
                 }
             }
             return table
         }
+        let base = declarative.pileRules(foundations[0]).base
         self.columns = columns
         self.foundations = foundations
         stock = stocks.first
@@ -136,13 +145,18 @@ struct ColumnsShape: Sendable {
         limitsRuns = first.sequenceLimit == .freeCells
         empty = first.empty
         self.takesBack = takesBack
+        foundationBase = base
+        // The safe moves' argument (SolverModel.swift) holds whatever the base: it asks only which
+        // cards may lie on a card in the columns (a King on an Ace, with `wrap`), and the
+        // foundations are alike, one suit's 13 cards each.
         self.mustBeUp = mustBeUp
     }
 
     /// Whether a card (identity `above`) lies one rank below another by a suit rule, as the
-    /// rules' `build = "down"` says.
-    static func liesDown(_ above: Int, on below: Int, suit: SuitRule) -> Bool {
-        guard above & 0x0F + 1 == below & 0x0F else { return false }
+    /// rules' `build = "down"` says (with `wrap`, a King lies on an Ace).
+    static func liesDown(_ above: Int, on below: Int, suit: SuitRule, wrap: Bool = false) -> Bool {
+        let follows = above & 0x0F + 1 == below & 0x0F || (wrap && above & 0x0F == 13 && below & 0x0F == 1)
+        guard follows else { return false }
         let aboveSuit = above >> 4
         let belowSuit = below >> 4
         let aboveRed = aboveSuit == 1 || aboveSuit == 2

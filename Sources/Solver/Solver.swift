@@ -35,6 +35,19 @@ public struct Solver: Sendable {
         return Solver.search(searched, model: model, from: state, budget: budget, isCancelled: isCancelled)
     }
 
+    /// The name of the family search the game gets ("klondike", "columns", …), or "general" when
+    /// it gets the general searches alone (SearchPortfolio.swift): for benchmarks and docs.
+    public var searchFamily: String {
+        let families: [(String, Bool)] = [
+            ("klondike", model.klondike != nil), ("golf", model.golf != nil),
+            ("accordion", model.accordion != nil), ("pyramid", model.pyramid != nil),
+            ("aces-up", model.acesUp != nil), ("spider", model.spider != nil),
+            ("calculation", model.calculation != nil), ("open", model.open != nil),
+            ("columns", model.columnGame != nil),
+        ]
+        return families.first { $0.1 }?.0 ?? "general"
+    }
+
     /// Whether the solver can work on these rules at all (not on a free table, which has no win).
     /// `solve` answers `.unknown` at once, with no positions, when it cannot.
     public static func applies(to rules: any Rules) -> Bool {

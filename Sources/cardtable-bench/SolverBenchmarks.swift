@@ -33,6 +33,7 @@ enum SolverBenchmarks {
             return gameDeals(arguments[index + 1], range ?? 1...10)
         }
         if arguments.contains("shipped") { return shippedGames(range ?? 1...3) }
+        if arguments.contains("families") { return families() }
         if let range { return freeCellDeals(Array(range)) }
         if arguments.contains("winnable") {
             let games =
@@ -55,6 +56,14 @@ enum SolverBenchmarks {
         freeCellImpossible()
         stillWinnable("klondike")
         stillWinnable("freecell")
+    }
+
+    /// Every shipped game with the family search it gets ("general": the general searches alone).
+    static func families() {
+        for name in ShippedLayouts.names {
+            guard let layout = ShippedLayouts.layout(named: name), layout.rules != nil else { continue }
+            print("\(name) \(Solver(rules: rulesOf(layout)).searchFamily)")
+        }
     }
 
     static func freeCellDeals(_ range: [UInt64]) {

@@ -14,7 +14,7 @@ final class ColumnsSearchTests: XCTestCase {
         "forty-thieves": .columns, "emperor": .columns, "indian": .columns, "josephine": .columns,
         "limited": .columns, "lucas": .columns, "maria": .columns, "napoleons-square": .columns,
         "number-ten": .columns, "rank-and-file": .columns, "streets": .columns, "gypsy": .columns,
-        "easthaven": .columns, "gargantua": .columns,
+        "easthaven": .columns, "gargantua": .columns, "royal-east": .columns, "agnes": .columns,
     ]
 
     func testTheGamesOfColumnsAndAStockGetIt() throws {
@@ -155,9 +155,48 @@ final class ColumnsSearchTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 8, "too few won positions")
     }
 
+    /// Foundations that start from the deal's rank and count on past the King (Royal East,
+    /// Agnes): small positions of all thirteen ranks of one or two suits, a card of a random rank
+    /// on the first foundation setting the base. The search answers as the general depth-first
+    /// search does, losses included.
+    func testItAgreesOnFoundationsFromTheDealtRank() throws {
+        var answers: [SolverVerdict: Int] = [:]
+        var random = SmallRandom(state: 9001)
+        for name in ["royal-east", "agnes"] {
+            let layout = shippedLayout(name)
+            let rules = rulesOf(layout) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let shape = try XCTUnwrap(solver.model.columnGame)
+            for number in 0..<12 {
+                var start = SmallGames.position(
+                    layout, ranks: 13, suits: 1 + number % 2, faceDown: number % 3 == 0, random: &random)
+                let base = 1 + random.below(13)
+                let pile = try XCTUnwrap(start.piles.indices.first { start.piles[$0].contains { $0.rank == base } })
+                let index = start.piles[pile].firstIndex { $0.rank == base }!
+                var card = start.piles[pile].remove(at: index)
+                card.faceUp = true
+                if shape.columns.contains(pile), !start.piles[pile].isEmpty {
+                    start.piles[pile][start.piles[pile].count - 1].faceUp = true
+                }
+                start.piles[shape.foundations[0]] = [card]
+                start.dealtBase = base
+                XCTAssertNotNil(ColumnsSearch.board(of: start, shape: shape), "\(name) #\(number)")
+                guard
+                    let expected = assertFamilySearchAgrees(
+                        .columns, rules: rules, model: solver.model, state: start, positions: 100_000,
+                        "\(name) small #\(number) from rank \(base)")
+                else { continue }
+                answers[expected, default: 0] += 1
+            }
+        }
+        print("dealt-rank foundations, small positions:", answers)
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 4, "too few won positions")
+        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 2, "too few lost positions")
+    }
+
     /// Whole deals: won, and the wins are the player's legal moves.
     func testItWinsWholeDeals() {
-        for (name, deal) in [("number-ten", 1), ("easthaven", 1), ("lucas", 3), ("gargantua", 2)] {
+        for (name, deal) in [("number-ten", 1), ("easthaven", 1), ("lucas", 3), ("gargantua", 2), ("royal-east", 2)] {
             let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
             let start = rules.deal(seed: UInt64(deal))
             let result = Solver(rules: rules).solve(from: start, budget: SolverBudget(positions: 200_000))
