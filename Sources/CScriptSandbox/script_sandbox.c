@@ -33,11 +33,21 @@ const char *ct_hook_name(ct_hook hook) { return hook >= 0 && hook < CT_HOOK_COUN
 
 static int run_main_chunk(ct_sandbox *s);
 static void restart(ct_sandbox *s);
+static void count_hook(lua_State *L, lua_Debug *ar);
 
 // MARK: Memory and time
 
 /// Extra bytes the message handler may use over the limit.
 enum { HANDLER_SLACK = 256 << 10 };
+
+/// Once what the allocator charges takes a call past its instructions, the thread running
+/// stops at its next instruction, not at the count hook's next step (a thousand instructions,
+/// each of which may allocate and collect).
+static void over_budget_soon(ct_sandbox *s) {
+    if (s->in_call && s->running && s->instructions > s->instruction_limit && lua_gethookcount(s->running) != 1) {
+        lua_sethook(s->running, count_hook, LUA_MASKCOUNT, 1);
+    }
+}
 
 static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ct_sandbox *s = ud;
@@ -51,10 +61,16 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         size_t limit = s->memory_limit + (s->in_handler ? HANDLER_SLACK : 0);
         if (s->in_call && s->memory_used + (nsize - old) > limit) {
             s->out_of_memory = 1;
+            // Lua collects everything before it gives up (and asks again): a refusal costs a
+            // look at all the script holds. A loop that fails to allocate under pcall spent a
+            // full collection a turn for few instructions.
+            s->instructions += (int64_t)(s->memory_used / ALLOCATION_COST);
+            over_budget_soon(s);
             return NULL;
         }
         // Work in C is mostly in proportion to what it allocates (string.rep, .., upper, gsub).
         s->instructions += (int64_t)((nsize - old) / ALLOCATION_COST);
+        over_budget_soon(s);
     }
     void *block = realloc(ptr, nsize);
     if (block == NULL) return NULL;
@@ -112,8 +128,6 @@ static int script_place(lua_State *L, int level, char *source, size_t size) {
     }
     return 0;
 }
-
-static void count_hook(lua_State *L, lua_Debug *ar);
 
 /// Raises the error of a spent budget, naming where it was spent; from now on every
 /// instruction of this thread raises it again.

@@ -371,6 +371,19 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
+    /// Allocations refused under pcall, again and again, with 20 MB held: each one made Lua
+    /// collect everything first, and the charges were looked at a thousand instructions later
+    /// (9.8 s against the 0.5 s limit).
+    func testAllocationsThatFailAgainAndAgainSpendTheBudget() throws {
+        let table = try HostileTable("failing-allocations.lua")
+        let state = table.deal()
+        try table.assertContained(
+            "failing-allocations.lua:14: in is_won: ran more than 2000000 instructions (an endless loop?)",
+            spendingTheBudget: true
+        ) { XCTAssertFalse(table.rules.isWon(state)) }
+        table.assertPlayable()
+    }
+
     func testAScriptCannotHaveFinalizers() throws {
         let table = try HostileTable("finalizer.lua")
         let state = table.deal()
