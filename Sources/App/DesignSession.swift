@@ -250,23 +250,26 @@ public struct DesignSession: Sendable {
     /// The file's text with the design written in.
     public var text: String { document.text(for: design) }
 
-    /// Writes the design into its file (atomically), then reads the file back as the document:
-    /// the design becomes the file's, unchanged.
+    /// Writes the design into its file (atomically), once its text reads back as a document (it
+    /// is not written otherwise); the design becomes the file's, unchanged.
     public mutating func save() throws(DesignSaveError) {
         guard !design.slots.isEmpty else {
             throw DesignSaveError(message: "nothing to save yet: a layout needs a slot")
         }
         let text = document.text(for: design)
-        do {
-            try AtomicFile.write(text, to: document.file, keepingPermissions: true)
-        } catch {
-            throw DesignSaveError(message: error.description)
-        }
+        // What is written must read back (a file past a layout's 1 MB would be refused by play
+        // and check, and by the designer itself): read first, written only then.
         let reread: LayoutDocument
         do {
             reread = try LayoutDocument(text: text, file: document.file)
         } catch {
-            throw DesignSaveError(message: error.diagnostics.first?.description ?? "the saved file does not read back")
+            throw DesignSaveError(
+                message: (error.diagnostics.first?.description ?? "the file would not read back") + ": not saved")
+        }
+        do {
+            try AtomicFile.write(text, to: document.file, keepingPermissions: true)
+        } catch {
+            throw DesignSaveError(message: error.description)
         }
         document = reread
         let keys = Self.matchKeys(from: snapshot, to: reread.design, next: &nextKey)

@@ -453,8 +453,9 @@ public final class TableApp {
         if let unsaved = keeper?.unsavedProblem { keeperProblems.append("the game is not saved: \(unsaved)") }
     }
 
-    /// The game on screen could not be saved: the program ends with an error.
-    public var leftUnsaved: Bool { keeper?.unsavedProblem != nil }
+    /// The game on screen could not be saved, or a game's result could not be recorded: the
+    /// program ends with an error.
+    public var leftUnsaved: Bool { keeper?.unsavedProblem != nil || keeper?.unrecordedProblem != nil }
 
     /// Leaves the game (or another scene) for the chooser, with the game selected.
     func showChooser(selecting name: String?) {

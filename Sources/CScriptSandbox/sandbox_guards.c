@@ -178,6 +178,61 @@ static int guarded_xpcall(lua_State *L) {
     return finish_xpcall(L, status, 2);
 }
 
+/// Calls the real function (upvalue 1) while `co` runs in it, paced first; once it returns or
+/// fails, the caller is the thread running again (so that the sandbox never paces a coroutine
+/// that may be gone). Returns the status, with the results or the error on the stack.
+static int call_real_running(lua_State *L, lua_State *co) {
+    sandbox_pace(co);
+    int given = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, given, LUA_MULTRET, 0);
+    sandbox_of(L)->running = L;
+    return status;
+}
+
+/// coroutine.resume(co, ...) and coroutine.close(co): the coroutine gets the count hook's step
+/// for the strings the script holds now (it kept the step of the thread that made it), and is
+/// noted as running, so that a string made in it paces it.
+static int guarded_resume(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    if (co == NULL) return call_real(L);
+    if (call_real_running(L, co) != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
+/// What coroutine.wrap returns, wrapped: upvalue 1 is the real function, upvalue 2 its
+/// coroutine, paced and noted as coroutine.resume does. An error is passed on as the real
+/// function passes it on, with the place of the call in front of a message.
+static int paced_wrapped_call(lua_State *L) {
+    ct_sandbox *s = sandbox_of(L);
+    lua_State *co = lua_tothread(L, lua_upvalueindex(2));
+    if (co == NULL) return call_real(L);
+    if (call_real_running(L, co) != LUA_OK) {
+        // The real function put the place of its caller in front, which is this function now.
+        if (lua_type(L, -1) == LUA_TSTRING && !s->out_of_memory) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return lua_gettop(L);
+}
+
+/// coroutine.wrap(f): the real function over a new coroutine, paced when it is called.
+static int guarded_wrap(lua_State *L) {
+    call_real(L);
+    if (lua_type(L, -1) != LUA_TFUNCTION) return 1;
+    lua_getupvalue(L, -1, 1);
+    if (lua_type(L, -1) != LUA_TTHREAD) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    lua_pushcclosure(L, paced_wrapped_call, 2);
+    return 1;
+}
+
 /// Lua names a library function in its messages ("bad argument #1 to 'table.move'") by finding
 /// it among the loaded modules. The guards call the real functions, which the script's tables no
 /// longer hold: the registry's list of loaded modules keeps copies of the tables as they were.
@@ -216,6 +271,7 @@ void sandbox_open_guards(lua_State *L) {
     keep_real_functions(L, LUA_STRLIBNAME);
     keep_real_functions(L, LUA_TABLIBNAME);
     keep_real_functions(L, LUA_UTF8LIBNAME);
+    keep_real_functions(L, LUA_COLIBNAME);
     keep_real_functions(L, NULL);
     guard(L, LUA_STRLIBNAME, "rep", guarded_rep);
     guard(L, LUA_STRLIBNAME, "byte", guarded_bytes);
@@ -229,6 +285,9 @@ void sandbox_open_guards(lua_State *L) {
     guard(L, LUA_TABLIBNAME, "remove", guarded_shift);
     guard(L, LUA_TABLIBNAME, "sort", guarded_sort);
     guard(L, NULL, "setmetatable", guarded_setmetatable);
+    guard(L, LUA_COLIBNAME, "resume", guarded_resume);
+    guard(L, LUA_COLIBNAME, "close", guarded_resume);
+    guard(L, LUA_COLIBNAME, "wrap", guarded_wrap);
     lua_pushcfunction(L, guarded_xpcall);
     lua_setglobal(L, "xpcall");
 }

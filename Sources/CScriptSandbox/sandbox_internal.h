@@ -25,6 +25,13 @@ enum { ALLOCATION_COST = 64 };
 /// long strings while sorting) count one instruction for every SCAN_COST bytes they look at.
 enum { SCAN_COST = 4 };
 
+/// Some single instructions read whole strings: comparing two (`a < b` calls strcoll once for
+/// every NUL byte in them), turning one into a number (`s + 0`). With strings longer than
+/// FINE_BYTES the count hook runs more often (sandbox_pace), so that HOOK_STEP instructions over
+/// the longest string never read more than about HOOK_STEP * FINE_BYTES bytes between two looks
+/// at the clock.
+enum { FINE_BYTES = 8 << 10 };
+
 struct ct_sandbox {
     lua_State *L;
     size_t memory_used, memory_limit;
@@ -46,6 +53,11 @@ struct ct_sandbox {
     char last_source[128];
     /// Set when the call failed for memory (whichever way Lua reported it).
     int out_of_memory;
+    /// The Lua thread running the script as far as the sandbox knows (the state itself, or the
+    /// coroutine resumed last), and the longest string made since the script last held less
+    /// memory than that: the count hook's step for the thread follows it (sandbox_pace).
+    lua_State *running;
+    size_t longest_string;
 
     int pile_count, max_cards;
     uint8_t *cards; /* pile_count * max_cards */
@@ -98,6 +110,11 @@ static inline uint8_t *pile_cards(ct_sandbox *s, int pile) { return s->cards + (
 /// Counts `work` instructions against the call's budget (a C function doing that much work);
 /// raises the budget's error when it is spent.
 void sandbox_charge(lua_State *L, lua_Integer work);
+
+/// Sets the count hook of thread `L` (the state or a coroutine) to the step the longest string
+/// the script made calls for (every instruction once the budget is spent), and notes it as the
+/// thread running: each time a coroutine is resumed, and when a longer string is made.
+void sandbox_pace(lua_State *L);
 
 /// The message every memory failure gives (a format: `%d` is the limit in MB).
 #define SANDBOX_MEMORY_MESSAGE "used more than the %d MB of memory a script may have"

@@ -17,6 +17,7 @@ public final class FileGameKeeper: GameKeeper {
     /// The last problem saving said, so a full disk is said once, not after every move.
     private var lastSaveProblem: String?
     public var unsavedProblem: String? { lastSaveProblem }
+    public private(set) var unrecordedProblem: String?
     /// Each variant's figures as the last result recorded left them: the win panel asks for
     /// them right after the win is recorded, without reading the file again.
     private var recordedFigures: [String: VariantStatistics] = [:]
@@ -56,7 +57,11 @@ public final class FileGameKeeper: GameKeeper {
                 if let notice = recording.notice { problems.append(notice) }
                 problem = recording.notice
             } catch {
+                // Said on the status line, and again on the way out: a quit ends the game with
+                // no status line left to read (a full or unreadable statistics file said nothing).
                 problem = "cannot record the statistics: \(error)"
+                unrecordedProblem = problem
+                problems.append(problem!)
             }
         }
         if discard {

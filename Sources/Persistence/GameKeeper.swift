@@ -39,6 +39,11 @@ public protocol GameKeeper: AnyObject {
     /// the program says it again and exits with an error, for the game is not saved.
     var unsavedProblem: String? { get }
 
+    /// Why a game's result could not be recorded in the statistics, when one could not since the
+    /// keeper was made: it is among ``takeProblems()`` too, so that the way out says it again,
+    /// and the program exits with an error, for the result is lost.
+    var unrecordedProblem: String? { get }
+
     /// The variant's line of statistics for the win panel, at most `width` characters, or nil.
     func statisticsLine(variant: String, width: Int) -> String?
 }

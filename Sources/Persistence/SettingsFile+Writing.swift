@@ -42,8 +42,9 @@ extension SettingsFile {
     /// the text says and adding the settings it lacks (when they differ from the default).
     /// Empty text gives ``template(_:)``. Throws, and nothing may be written, when the text is
     /// not TOML or a setting has no place in it.
-    public static func rewrite(_ text: String, to settings: Settings, file: String) throws(SettingsWriteError) -> String
-    {
+    public static func rewrite(
+        _ text: String, to settings: Settings, file: String, sizeLimit: Int = SettingsFile.sizeLimit
+    ) throws(SettingsWriteError) -> String {
         if text.allSatisfy(\.isWhitespace) { return template(settings) }
         let syntax = TOMLSyntax(text)
         let parsed: (root: TOMLTable, index: SourceIndex)
@@ -59,7 +60,13 @@ extension SettingsFile {
         try editor.write(changed, from: settings)
         let bom = text.unicodeScalars.first == "\u{FEFF}" ? "\u{FEFF}" : ""
         let result = bom + editor.text
-        // The new text must read back as the settings asked for, or it is not written.
+        // The new text must read back as the settings asked for, or it is not written: within
+        // the size a settings file is read at, first.
+        guard result.utf8.count <= sizeLimit else {
+            throw SettingsWriteError(
+                "\(file): with the settings written, the file would be larger than the "
+                    + "\(FileReading.describe(bytes: sizeLimit)) a settings file may be: not written")
+        }
         guard case .success = TOMLSyntax(result).parse(), read(text: result, file: file).settings == settings else {
             throw SettingsWriteError("\(file): the settings could not be written into the file")
         }

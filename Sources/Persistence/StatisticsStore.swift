@@ -1,3 +1,5 @@
+import Layouts
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -16,9 +18,12 @@ public struct StatisticsStore: Hashable, Sendable {
     public static let fileName = "statistics"
 
     public let folder: String
+    /// The most the file may be, read or written (``StatisticsFile/sizeLimit``; less in tests).
+    public let sizeLimit: Int
 
-    public init(folder: String) {
+    public init(folder: String, sizeLimit: Int = StatisticsFile.sizeLimit) {
         self.folder = folder
+        self.sizeLimit = sizeLimit
     }
 
     /// The store in the XDG data folder (`~/.local/share/cardtable`).
@@ -34,9 +39,9 @@ public struct StatisticsStore: Hashable, Sendable {
 
     /// The file as read, or `nil` when there is none yet. Lines that cannot be read are in its
     /// `problems`. Throws for a file that cannot be read, is larger than
-    /// ``StatisticsFile/sizeLimit``, or is from a newer version.
+    /// ``sizeLimit``, or is from a newer version.
     public func load() throws(FileError) -> StatisticsFile? {
-        guard let bytes = try AtomicFile.read(path, limit: StatisticsFile.sizeLimit, what: "the statistics file") else {
+        guard let bytes = try AtomicFile.read(path, limit: sizeLimit, what: "the statistics file") else {
             return nil
         }
         return try StatisticsFile.parse(bytes, path: path)
@@ -50,8 +55,8 @@ public struct StatisticsStore: Hashable, Sendable {
     /// Records how a game ended, replacing the result already kept for the same `gameID`.
     /// A file with lines that cannot be read is first moved aside (to `statistics.bad`, or
     /// `statistics.bad.N` when that exists), then written afresh with the lines that could.
-    /// Throws, leaving the file as it was, when it cannot be read or written, is too large, or
-    /// is from a newer version.
+    /// Throws, leaving the file as it was, when it cannot be read or written, is too large (or
+    /// would be, with this result), or is from a newer version.
     @discardableResult
     public func record(_ result: GameResult) throws(FileError) -> StatisticsRecording {
         guard !result.gameID.isEmpty, !result.variant.isEmpty else {
@@ -64,15 +69,24 @@ public struct StatisticsStore: Hashable, Sendable {
         defer { lock.unlock() }
         var file = try load() ?? StatisticsFile()
         let problems = file.problems
+        file.problems = []
+        file.record(result)
+        let text = file.text
+        // What is written must read back: a file past the limit would refuse this result and
+        // every later one, and `cardtable stats` with them.
+        guard text.utf8.count <= sizeLimit else {
+            throw FileError(
+                path: path,
+                reason: "is full (\(file.results.count - 1) games, the \(FileReading.describe(bytes: sizeLimit)) the "
+                    + "file may be): this game's result is not recorded; move the file aside to start another")
+        }
         var movedAside: String?
         if !problems.isEmpty {
             let destination = try Self.freeName(for: path)
             try AtomicFile.move(path, to: destination)
             movedAside = destination
         }
-        file.problems = []
-        file.record(result)
-        try AtomicFile.write(file.text, to: path)
+        try AtomicFile.write(text, to: path)
         let played = file.results.filter { $0.variant == result.variant }
         return StatisticsRecording(
             statistics: VariantStatistics.byVariant(played)[result.variant]!, problems: problems,

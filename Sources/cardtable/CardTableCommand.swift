@@ -41,13 +41,28 @@ struct CardTableCommand: ParsableCommand {
                     try command.run()
                 }
             } catch {
-                exit(withError: error)
+                exitSafely(withError: error)
             }
         }
         if fflush(stdout) != 0 || ferror(stdout) != 0 {
             printError("cardtable: cannot write the output: \(String(cString: strerror(errno)))")
             Glibc.exit(1)
         }
+    }
+
+    /// Ends the program for an error the command line threw, as the parser's own `exit(withError:)`
+    /// does (help on standard output and status 0, a message on standard error and its status),
+    /// with the message made safe for a terminal first: the parser quotes what was typed
+    /// (`Unknown option '--…'`, `The value '…' is invalid`, a game's name), and text from a
+    /// script or a file given as arguments must not reach the terminal as control sequences.
+    static func exitSafely(withError error: Error) -> Never {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if !message.isEmpty {
+            if code == .success { printOut(message) } else { printError(message) }
+        }
+        fflush(stdout)
+        Glibc.exit(code.rawValue)
     }
 
     /// `cardtable --version` and nothing else: what the parser would answer with the version alone.

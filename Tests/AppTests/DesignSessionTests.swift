@@ -1,4 +1,6 @@
 import Layouts
+import Persistence
+import TestSupport
 import XCTest
 
 @testable import App
@@ -39,6 +41,29 @@ final class DesignSessionTests: XCTestCase {
         }
         XCTAssertEqual(overlap.diagnostic?.severity, .warning)
         XCTAssertTrue(overlap.message.contains("overlaps slot 'stock'"), overlap.message)
+    }
+
+    /// A layout near a layout file's 1 MB (a long comment): a slot added would take it past
+    /// what play, check and the designer read. It was written, and the file no longer opened;
+    /// now it is not saved, and the file is left as it was.
+    func testADesignWhoseFileWouldNotReadBackIsNotSaved() throws {
+        let folder = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let file = folder + "/big.toml"
+        let comment = "# " + String(repeating: "x", count: LayoutLoader.maxFileBytes - 40) + "\n"
+        let text = comment + "map = \"A\"\n[slots.A]\nkind = \"cell\"\n"
+        try AtomicFile.write(text, to: file)
+        var session = DesignSession(document: try LayoutDocument(text: text, file: file))
+        _ = try session.add(.cell, at: .cell(row: 0, column: 2)).get()
+        XCTAssertGreaterThan(session.text.utf8.count, LayoutLoader.maxFileBytes)
+        XCTAssertThrowsError(try session.save()) { error in
+            XCTAssertEqual(
+                (error as? DesignSaveError)?.message,
+                "\(file): error: the file is \(session.text.utf8.count) bytes, larger than the 1048576 bytes (1 MB) "
+                    + "a layout file may be: not saved")
+        }
+        XCTAssertTrue(try AtomicFile.readText(file) == text, "the file is left as it was")
+        XCTAssertTrue(session.isModified)
     }
 
     func testKeysFollowSlotsThroughRenumbering() throws {

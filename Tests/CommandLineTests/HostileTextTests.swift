@@ -137,6 +137,31 @@ final class HostileTextTests: XCTestCase {
         assertShownAsText(free.output + free.errors)
     }
 
+    /// The argument parser's own messages quote what was typed: an unknown option, a value it
+    /// refuses, a game's name a command refuses. Arguments come from scripts and files as often
+    /// as from fingers (`cardtable play "$(cat list)"`), and were printed as they were.
+    func testTheCommandLinesMessagesShowWhatWasTypedAsText() throws {
+        let unknown = try cardtable(["--bogus" + Self.hostile])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.errors.hasPrefix("Error: Unknown option '--bogus\(Self.shown)'"), unknown.errors)
+        let value = try cardtable(["solve", "klondike", "--deal", Self.hostile])
+        XCTAssertEqual(value.status, 64)
+        XCTAssertTrue(value.errors.contains("'\(Self.shown)'"), value.errors)
+        let copy = try cardtable(["copy", Self.hostile, "mine"])
+        XCTAssertEqual(copy.status, 64)
+        XCTAssertTrue(
+            copy.errors.hasPrefix("Error: no shipped game '\(Self.shown)' (see 'cardtable list')"), copy.errors)
+        for run in [unknown, value, copy] {
+            XCTAssertEqual(run.output, "")
+            assertShownAsText(run.errors)
+        }
+        // Help still goes to standard output, with status 0.
+        let help = try cardtable(["copy", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("USAGE: cardtable copy"), help.output)
+        XCTAssertEqual(help.errors, "")
+    }
+
     func testScreenListShowsWhatAGameSaysAsText() throws {
         XCTAssertEqual(mkdir(folder + "/run", 0o700), 0)
         let host = try ScreenHost(folder: folder + "/run/cardtable", process: 4321)

@@ -36,6 +36,24 @@ final class SaveStoreTests: XCTestCase {
         XCTAssertEqual(try TemporaryFolder.entries(saves), [], "the save and its lock go")
     }
 
+    /// A result the statistics cannot take (a folder in the file's place here; a full file, a
+    /// full disk) is said when the game ends and kept for the way out: a quit ends the game
+    /// with no status line left to read it, and said nothing at all.
+    func testAResultThatCannotBeRecordedIsSaidAgainOnTheWayOut() throws {
+        let keeper = keeper()
+        XCTAssertEqual(mkdir(folder + "/data", 0o700), 0)
+        XCTAssertEqual(mkdir(folder + "/data/statistics", 0o700), 0)
+        let game = PlayedGames.play(layout, deal: 3, moves: 5)
+        XCTAssertNil(keeper.keep(game))
+        XCTAssertNil(keeper.unrecordedProblem)
+        let problem = try XCTUnwrap(keeper.end(game, won: false, discard: false))
+        XCTAssertEqual(
+            problem, "cannot record the statistics: \(folder)/data/statistics: is a directory, not the statistics file")
+        XCTAssertEqual(keeper.unrecordedProblem, problem)
+        XCTAssertEqual(keeper.takeProblems(), [problem])
+        XCTAssertNil(keeper.unsavedProblem, "the game itself is saved")
+    }
+
     /// What is written reads back: a save past the reading limit (a script's stock click that
     /// flips 65,534 cards grew it by 655 KB a click) is not written, the last save that fits
     /// stays, and the player is told why.

@@ -166,6 +166,27 @@ final class SettingsWritingTests: XCTestCase {
 
     // MARK: Never overwritten
 
+    /// A settings file near its limit (1 MB; 1 KB here) with a long comment: a setting added
+    /// would take it past what it is read at, after which every setting was its default. It is
+    /// not written.
+    func testTextThatWouldNotBeReadBackForItsSizeIsRefused() throws {
+        let comment = "# " + String(repeating: "x", count: 1024 - 30) + "\n"
+        let text = comment + "mouse = \"drag\"\n"
+        var click = Settings()
+        click.mouse = .click
+        XCTAssertEqual(
+            try SettingsFile.rewrite(text, to: click, file: "config.toml", sizeLimit: 1024),
+            comment + "mouse = \"click\"\n", "a value one byte longer fits")
+        var slow = Settings()
+        slow.animation = .slow
+        XCTAssertThrowsError(try SettingsFile.rewrite(text, to: slow, file: "config.toml", sizeLimit: 1024)) { error in
+            XCTAssertEqual(
+                (error as? SettingsWriteError)?.description,
+                "config.toml: with the settings written, the file would be larger than the 1 KB a settings file "
+                    + "may be: not written")
+        }
+    }
+
     func testTextThatDoesNotParseIsRefused() {
         XCTAssertThrowsError(try SettingsFile.rewrite("mouse = \n", to: Settings(), file: "config.toml")) { error in
             XCTAssertEqual(

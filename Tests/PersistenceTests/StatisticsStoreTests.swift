@@ -35,6 +35,45 @@ final class StatisticsStoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/cardtable"), "reading makes no folder")
     }
 
+    /// A file near its limit (16 MB; 4 KB here): a result that would take it past what it may
+    /// be read at is not recorded, and the file is left as it was, bad lines and all. It was
+    /// written, and from then on every result and `cardtable stats` were refused ("larger than
+    /// 16 MB").
+    func testAResultThatWouldTakeTheFilePastItsLimitIsNotRecorded() throws {
+        let store = StatisticsStore(folder: folder + "/cardtable", sizeLimit: 4096)
+        let line = "1 won klondike 90 300 k1 \(String(repeating: "t", count: 60))\n"
+        var text = StatisticsFileTests.header + "not a result\n"
+        var count = 0
+        while text.utf8.count + line.utf8.count <= 4096 - 100 {
+            text += line.replacingOccurrences(of: "k1", with: "k\(count + 10)")
+            count += 1
+        }
+        // One more, to 10 bytes short of the limit (the bad line, gone when the file is written
+        // again, makes room for 13).
+        let last = "2 lost klondike 1 2 k9 "
+        text += last + String(repeating: "u", count: 4096 - 10 - text.utf8.count - last.utf8.count - 1) + "\n"
+        count += 1
+        XCTAssertEqual(text.utf8.count, 4086)
+        try AtomicFile.write(text, to: store.path)
+        XCTAssertEqual(try store.load()?.results.count, count)
+        XCTAssertThrowsError(try store.record(gameResult("last", title: "A title of forty characters, give or take"))) {
+            error in
+            XCTAssertEqual(
+                (error as? FileError)?.description,
+                "\(store.path): is full (\(count) games, the 4 KB the file may be): this game's result is not "
+                    + "recorded; move the file aside to start another")
+        }
+        XCTAssertTrue(try AtomicFile.readText(store.path) == text, "the file is left as it was")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.path + ".bad"), "nothing is moved aside")
+        XCTAssertEqual(try store.load()?.results.count, count, "and still reads")
+        // A result that fits (a game's line replaced by a shorter one) is recorded, the bad line
+        // moved aside, and the file reads back.
+        let recorded = try store.record(gameResult("k9", title: "K"))
+        XCTAssertEqual(recorded.movedAside, store.path + ".bad")
+        XCTAssertEqual(try store.load()?.results.count, count)
+        XCTAssertEqual(try store.load()?.results.last?.title, "K")
+    }
+
     func testTheStoreLivesInTheDataFolder() throws {
         let folders = try XCTUnwrap(XDGDirectories(environment: ["HOME": "/home/ann"]))
         let store = StatisticsStore(directories: folders)
