@@ -12,7 +12,7 @@ extension LayoutLoader {
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
-        "groups-to", "covers",
+        "groups-to", "covers", "redeal-gathers", "redeal-shuffles",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -267,6 +267,8 @@ extension Loader {
             take("takes-from", names(table, "takes-from", parent: path)) { $0.takesFrom = $1 }
             take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
             take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
+            take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
+            take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
             take(
                 "groups-to",
                 choice(table, "groups-to", parent: path, choices: ["any", "empty"], shown: "\"any\" or \"empty\"")

@@ -290,6 +290,12 @@ public struct PileRules: Hashable, Sendable {
     public var dealTo: [String]
     /// A stock click is refused while a slot of a `dealTo` group is empty (Spider).
     public var dealNeedsNoEmpty: Bool
+    /// Groups (or slot ids) whose cards an empty stock gathers back, spending a redeal, before it
+    /// deals again (Scuffle's reserves: `redeal-gathers = "reserve"`); `nil`: the waste is turned over.
+    public var redealGathers: [String]? = nil
+    /// The gathered cards are shuffled, by a number the position decides, before they are dealt
+    /// again: `redeal-shuffles = true`.
+    public var redealShuffles: Bool = false
 
     // MARK: Automatic steps
     /// A face-down card left on top of the pile turns face up by itself.

@@ -364,9 +364,14 @@ struct RulesSummary {
             return nil
         }
         let stock = "The \(noun(group, plural: false))"
+        let gathering = gatheringSentence(for: group)
         if targets.count > 1 {
             let condition = pile.dealNeedsNoEmpty ? ", only when none is empty" : ""
-            return "\(stock) deals one card onto each \(noun(targetGroup, plural: false))\(condition)."
+            return "\(stock) deals one card onto each \(noun(targetGroup, plural: false))\(condition)\(gathering)."
+        }
+        if !gathering.isEmpty {
+            let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
+            return "\(stock) deals \(cards) to the \(noun(targetGroup, plural: false))\(gathering)."
         }
         let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
         let target = noun(targetGroup, plural: false)
@@ -380,6 +385,30 @@ struct RulesSummary {
         case .unlimited: redeal = "the \(target) may be turned over as often as you like"
         }
         return "\(stock) deals \(cards) to the \(target); \(redeal)."
+    }
+
+    /// "; once empty, it gathers the reserves' cards, shuffles them and deals again, twice", or
+    /// nothing for a stock whose redeal turns the waste over.
+    func gatheringSentence(for group: Group) -> String {
+        let pile = group.rules
+        guard let names = pile.redealGathers, !names.isEmpty else { return "" }
+        let gathered = names.map { name -> String in
+            if let named = groups.first(where: { $0.name == name }) {
+                return "the \(noun(named, plural: named.slots.count > 1))"
+            }
+            return name
+        }
+        let piles =
+            gathered.count == 1 ? gathered[0] : gathered.dropLast().joined(separator: ", ") + " and " + gathered.last!
+        let shuffled = pile.redealShuffles ? ", shuffles them" : ""
+        let times: String
+        switch pile.redeals {
+        case .limited(1): times = "once"
+        case .limited(2): times = "twice"
+        case .limited(let count): times = "\(Words.count(count, capitalized: false)) times"
+        case .unlimited: times = "as often as you like"
+        }
+        return "; once empty, it gathers the cards of \(piles)\(shuffled) and deals again, \(times)"
     }
 
     /// "Win by moving every card to the foundations."

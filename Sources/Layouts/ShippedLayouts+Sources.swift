@@ -3375,6 +3375,48 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "scuffle": #"""
+        # Scuffle: the Aces start the four foundations, which build up to the King
+        # regardless of suit; the rest of the deck is in the stock. A click on the
+        # stock deals one card face up onto each of four reserves, whose top cards go
+        # only to the foundations. When the stock is empty, a click gathers the
+        # reserves' cards, shuffles them and deals again: twice in a game.
+        #
+        # Rules: GNOME Aisleriot help, "Scuffle" (help/C/scuffle.xml).
+
+        name = "scuffle"
+        title = "Scuffle"
+
+        map = """
+        S . F F F F
+        . . R R R R
+        """
+
+        [game]
+        family = "Numerica"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "reserve"
+        redeals = 2
+        redeal-gathers = "reserve"
+        redeal-shuffles = true
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        suit = "any"
+        deal-rank = "A"
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+
+        """#,
         "seahaven-towers": #"""
         # Seahaven Towers: ten columns of five cards, four cells, the middle two filled
         # by the deal; build down in suit, only a King (or a run from a King) on an
@@ -6203,8 +6245,8 @@ extension ShippedLayouts {
         "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "backbone",
         "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten",
         "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator",
-        "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover",
-        "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
-        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis",
+        "cover", "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon",
+        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }
