@@ -381,10 +381,13 @@ public struct GameRules: Hashable, Sendable {
     /// Some group takes cards only from some piles (`takes-from`, `empty-from`), lets groups
     /// of cards go only onto empty piles (`groups-to`) or covers other piles (`covers`): what a
     /// move may do depends on where its cards come from, which the family searches' models do
-    /// not know.
+    /// not know. A stock that gathers piles back on a redeal (`redeal-gathers`), or deals more
+    /// than one card at a time onto the piles `deal-to` names, moves cards in a way those models
+    /// do not know either, and is counted here too, so that such games get the general searches.
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
+                || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0)
         }
     }
 

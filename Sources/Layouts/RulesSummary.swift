@@ -367,7 +367,8 @@ struct RulesSummary {
         let gathering = gatheringSentence(for: group)
         if targets.count > 1 {
             let condition = pile.dealNeedsNoEmpty ? ", only when none is empty" : ""
-            return "\(stock) deals one card onto each \(noun(targetGroup, plural: false))\(condition)\(gathering)."
+            let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
+            return "\(stock) deals \(cards) onto each \(noun(targetGroup, plural: false))\(condition)\(gathering)."
         }
         if !gathering.isEmpty {
             let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"

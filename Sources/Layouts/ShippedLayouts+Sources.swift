@@ -1015,6 +1015,54 @@ extension ShippedLayouts {
         search-sees = "count"
 
         """#,
+        "cruel": #"""
+        # Cruel: the Aces start the four foundations, which build up by suit to the
+        # King; the other 48 cards are dealt face up, four to each of twelve columns.
+        # A column's top card goes to a foundation or onto the next higher card of its
+        # suit; an empty column takes nothing. A click on the empty stock redeals, as
+        # often as you like: the columns are gathered in order, the first on top, turned
+        # over and dealt out again four cards at a time from the first column, so a
+        # redeal with no move since the last leaves every card where it lay.
+        #
+        # Rules: GNOME Aisleriot help, "Cruel" (help/C/cruel.xml).
+
+        name = "cruel"
+        title = "Cruel"
+
+        map = """
+        S . . F F F F
+        T . T . T . T
+        T . T . T . T
+        T . T . T . T
+        """
+
+        [game]
+        family = "Fan"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+        draw = 4
+        redeals = "unlimited"
+        redeal-gathers = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        deal-rank = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "right"
+        fan-visible = 5
+        deal-up = 4
+        suit = "same"
+        move = "top"
+        empty = "none"
+
+        """#,
         "double-freecell": #"""
         # Double FreeCell: two decks, ten columns of ten cards, six cells; four Aces
         # start the four foundations, which build up in suit from Ace to King and on
@@ -6242,11 +6290,11 @@ extension ShippedLayouts {
         "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion", "fortress",
         "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation", "canfield", "kansas", "lady-jane",
-        "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "backbone",
-        "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten",
-        "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator",
-        "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis",
-        "cover", "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon",
-        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves",
+        "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square",
+        "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator",
+        "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "scuffle", "sir-tommy",
+        "osmosis", "cover", "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid",
+        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

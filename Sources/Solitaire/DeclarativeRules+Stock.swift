@@ -10,7 +10,8 @@ import Layouts
 // spendsRedeal. A stock that gathers (`redeal-gathers`) takes those piles back instead, each
 // turned over onto it as a waste is, the first spending the redeal; with `redeal-shuffles` a
 // shuffle step follows, drawn from a number the position decides (so the same position redeals
-// the same way, after an undo and in a save); then it deals as any click does. Every step
+// the same way, after an undo and in a save); then it deals as any click does. With several
+// targets a click deals `draw` cards onto each (one in Spider, four in Cruel). Every step
 // reverts exactly.
 
 extension DeclarativeRules {
@@ -69,10 +70,13 @@ extension DeclarativeRules {
 }
 
 extension DeclarativeRules {
-    /// One card from the stock onto each target, in order, while cards remain.
+    /// `draw` cards from the stock onto each target (one by one: the first dealt lies at the
+    /// bottom), in order, while cards remain.
     func dealToEachTarget(_ stock: Int, in state: inout GameState, steps: inout [Step]) {
+        let draw = traits[stock].draw
         for target in stockTargets[stock] where !state.piles[stock].isEmpty {
-            let step = Step(from: stock, to: target, count: 1, flip: true)
+            let count = min(draw, state.piles[stock].count)
+            let step = Step(from: stock, to: target, count: count, flip: true, reverse: count > 1)
             state.apply(step)
             steps.append(step)
         }
@@ -82,7 +86,10 @@ extension DeclarativeRules {
     /// the redeal; a shuffle when the layout asks; then a deal as a click on a full stock makes.
     func redeal(_ stock: Int, in state: inout GameState, steps: inout [Step]) {
         let position = state.positionNumber
-        for pile in redealSources[stock] where !state.piles[pile].isEmpty {
+        // The piles taken back as one, the first named on top, and turned over: the first
+        // pile's bottom card is dealt first, and a redeal with no move between leaves every
+        // card where it lay (Cruel).
+        for pile in redealSources[stock].reversed() where !state.piles[pile].isEmpty {
             // Turned over onto the stock as a waste is: face-up cards go face down.
             let step = Step(
                 from: pile, to: stock, count: state.piles[pile].count, flip: true, reverse: true,

@@ -93,4 +93,36 @@ final class RedealGathersTests: XCTestCase {
                 "The stock deals one card onto each reserve; once empty, it gathers the cards of the reserves, shuffles them and deals again, twice."
             ), "\(layout.rulesSummary)")
     }
+
+    /// Cruel: the columns gathered, the first on top, and dealt again four at a time from the
+    /// first: with no move between, a redeal leaves every card where it lay.
+    func testCruelsRedealDealsFourAtATimeAndLeavesAnUnplayedTableAsItWas() throws {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "cruel"))
+        XCTAssertEqual(DeclarativeRules.problems(in: layout), [])
+        let rules = DeclarativeRules(layout: layout)
+        let columns = layout.slots.indices.filter { layout.slots[$0].kind == .tableau }
+        var state = rules.deal(seed: 2)
+        XCTAssertEqual(columns.map { state.piles[$0].count }, Array(repeating: 4, count: 12))
+        XCTAssertTrue(state.piles[0].isEmpty, "every card dealt")
+        let dealt = state
+        let record = rules.apply(.stock(0), to: &state)
+        XCTAssertEqual(state, dealt, "nothing moved, nothing changes")
+        XCTAssertEqual(record.steps.count, 24, "twelve columns taken back, twelve dealt")
+        XCTAssertEqual(state.redealsLeft, Int.max)
+
+        // One card fewer in the third column: the next columns' cards move up by one.
+        state.piles[columns[2]].removeLast()
+        let before = state
+        let redeal = rules.apply(.stock(0), to: &state)
+        XCTAssertEqual(columns.map { state.piles[$0].count }, Array(repeating: 4, count: 11) + [3])
+        XCTAssertEqual(state.piles[columns[2]], before.piles[columns[2]] + [before.piles[columns[3]][0]])
+        XCTAssertEqual(Array(state.piles[columns[0]]), Array(before.piles[columns[0]]))
+        state.revert(redeal)
+        XCTAssertEqual(state, before)
+        XCTAssertTrue(layout.rules?.routesBySource ?? false, "no family search models a gathering stock")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "The stock deals four cards onto each tableau pile; once empty, it gathers the cards of the tableau piles and deals again, as often as you like."
+            ), "\(layout.rulesSummary)")
+    }
 }

@@ -15,7 +15,8 @@ final class ShuffleTests: XCTestCase {
           end
           local reserves = game.piles("reserve")
           local spent = false
-          for _, pile in ipairs(reserves) do
+          for i = #reserves, 1, -1 do
+            local pile = reserves[i]
             if game.count(pile) > 0 then
               game.move(pile, stock, game.count(pile),
                 { flip = true, reverse = true, redeal = not spent })
