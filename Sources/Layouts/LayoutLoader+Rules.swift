@@ -12,7 +12,7 @@ extension LayoutLoader {
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
-        "groups-to", "covers", "redeal-gathers", "redeal-shuffles",
+        "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -269,6 +269,7 @@ extension Loader {
             take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
             take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
             take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
+            take("same-base", boolean(table, "same-base", parent: path)) { $0.sameBase = $1 }
             take(
                 "groups-to",
                 choice(table, "groups-to", parent: path, choices: ["any", "empty"], shown: "\"any\" or \"empty\"")

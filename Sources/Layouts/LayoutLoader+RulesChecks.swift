@@ -166,6 +166,12 @@ extension Loader {
     /// `draw`, `redeals` and the redeal's keys mean something only for a stock; a gathering redeal
     /// needs redeals, and a shuffle needs cards gathered.
     func checkStockKeys(_ groups: [RulesGroup]) {
+        for group in groups where group.rules.sameBase && (group.kind != .foundation || group.rules.base != .any) {
+            guard let keyPath = group.given["same-base"] else { continue }
+            warning(
+                "same-base has no effect on group '\(group.name)': only foundations whose base is \"any\" share the first card's rank",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
         for group in groups where group.kind == .stock {
             if let keyPath = group.given["redeal-shuffles"], group.rules.redealShuffles,
                 group.rules.redealGathers == nil

@@ -232,7 +232,10 @@ struct RulesSummary {
                 let toKing = rank == 1 && pile.build == .up && !pile.wrap
                 sentence += " from \(Words.rankName(rank))" + (toKing ? " to King" : "")
             case .dealt: sentence += " from the rank of the first card dealt to \(them)"
-            case .any: sentence += " from any card"
+            case .any:
+                sentence +=
+                    pile.sameBase && group.slots.count > 1
+                    ? " from the rank of the first card played to \(them)" : " from any card"
             }
         }
         if let capacity = group.slots.compactMap(\.capacity).max(), capacity != 13 {

@@ -828,6 +828,46 @@ extension ShippedLayouts {
         label = "A"
 
         """#,
+        "chessboard": #"""
+        # Chessboard: ten columns face up, five of five cards and one more on each of
+        # the first two, the foundations between them. Only a column's top card moves:
+        # onto a foundation, onto a card of its suit one rank above or below it, or
+        # into an empty column, which takes any card. The first card played to a
+        # foundation, whatever its rank, sets the rank all four start with; they build
+        # up by suit from it, from the King round to the Ace, and keep their cards.
+        #
+        # Rules: GNOME Aisleriot help, "Chessboard" (help/C/chessboard.xml).
+
+        name = "chessboard"
+        title = "Chessboard"
+
+        map = """
+        . . . F F F F . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "?"
+        base = "any"
+        same-base = true
+        wrap = true
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [6, 6, 5, 5, 5, 5, 5, 5, 5, 5]
+        build = "either"
+        suit = "same"
+        move = "top"
+
+        """#,
         "clock": #"""
         # Clock: thirteen piles of four cards face down, twelve round a clock face
         # (the Ace at one o'clock, the Jack at eleven, the Queen at twelve) and the
@@ -4176,6 +4216,49 @@ extension ShippedLayouts {
         deal-up = 1
 
         """#,
+        "westhaven": #"""
+        # Westhaven: ten columns of three cards, the top one face up, the others face
+        # down. The columns build down in alternate colours; the top card or all the
+        # face-up cards of a column move, and an empty column takes any card or run.
+        # The foundations build up by suit from the Ace and keep their cards. The
+        # stock turns one card at a time onto the waste, once through. (PySolFC calls
+        # the same rules Westcliff, shipped as westcliff.)
+        #
+        # Rules: GNOME Aisleriot help, "Westhaven" (help/C/westhaven.xml).
+
+        name = "westhaven"
+        title = "Westhaven"
+
+        map = """
+        S W . . . . F F F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+
+        """#,
         "whitehead": #"""
         # Whitehead: Klondike's triangle dealt face up; build down in the same colour,
         # move runs only when they are of one suit; any card on an empty column; the
@@ -6284,17 +6367,18 @@ extension ShippedLayouts {
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
     public static let names: [String] = [
         "sandbox", "klondike", "agnes", "aunt-mary", "double-klondike", "eastcliff", "gargantua", "gold-mine", "jumbo",
-        "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff", "whitehead",
-        "freecell", "bakers-game", "double-freecell", "eight-off", "forecell", "relaxed-freecell", "seahaven-towers",
-        "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits", "spiderette", "wasp",
-        "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
-        "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion", "fortress",
-        "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation", "canfield", "kansas", "lady-jane",
-        "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves",
-        "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square",
-        "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator",
-        "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "scuffle", "sir-tommy",
-        "osmosis", "cover", "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid",
-        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff", "westhaven",
+        "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off", "forecell", "relaxed-freecell",
+        "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits", "spiderette",
+        "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
+        "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
+        "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
+        "canfield", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel",
+        "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas",
+        "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row",
+        "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
+        "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "cover", "fourteen", "helsinki", "isabel", "jamestown",
+        "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska", "double-yukon", "moosehide", "odessa",
+        "russian-solitaire", "free30",
     ]
 }

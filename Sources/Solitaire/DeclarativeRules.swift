@@ -321,6 +321,8 @@ struct PileTraits: Sendable {
     var acesHigh: Bool
     /// A full pile built in order is finished (`freeze`).
     var freeze: Bool
+    /// An empty foundation takes only the rank another of its group starts with (`same-base`).
+    var sameBase: Bool
     /// A group of more than one card from the pile goes only onto an empty pile (`groups-to`).
     var groupsToEmptyOnly: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
@@ -355,6 +357,7 @@ struct PileTraits: Sendable {
         takeBack = rules.takeBack
         collect = rules.collect
         freeze = rules.freeze
+        sameBase = rules.sameBase && slot.kind == .foundation
         groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
