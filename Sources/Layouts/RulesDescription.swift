@@ -250,6 +250,10 @@ public struct PileRules: Hashable, Sendable {
     /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
     /// them (Backbone's single card across the two stacks: `covers = "stack"`).
     public var covers: [String]? = nil
+    /// The face of each card dealt to every slot of the group, bottom first (`true`: face up),
+    /// instead of the face-down cards under the face-up ones (Athena's rows down, up, down, up:
+    /// `deal-faces = "dudu"`); `dealDown` and `dealUp` then count its `d`s and `u`s.
+    public var dealFaces: [Bool]? = nil
     /// With `base = "any"`: once a foundation of the group holds cards, an empty one takes only
     /// the rank its bottom card has, so the player's first card sets every foundation's base
     /// (Chessboard): `same-base = true`.
@@ -392,6 +396,7 @@ public struct GameRules: Hashable, Sendable {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
                 || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
+                || $0.dealFaces != nil
         }
     }
 

@@ -221,6 +221,47 @@ extension ShippedLayouts {
         take-back = false
 
         """#,
+        "athena": #"""
+        # Athena: Klondike dealt in four rows of seven, face down, face up, face down,
+        # face up. The columns build down in alternate colours and move any run in
+        # order; an empty column takes only a King or a run from one. The foundations
+        # build up by suit from the Ace, and their top cards may come back. The stock
+        # turns one card at a time onto the waste, three times through.
+        #
+        # Rules: GNOME Aisleriot help, "Athena" (help/C/athena.xml).
+
+        name = "athena"
+        title = "Athena"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-faces = "dudu"
+        empty = "K"
+
+        """#,
         "auld-lang-syne": #"""
         # Auld Lang Syne: the four Aces start the foundations, which build up
         # regardless of suit; the stock deals one card onto each of four reserves at
@@ -6366,11 +6407,11 @@ extension ShippedLayouts {
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
     public static let names: [String] = [
-        "sandbox", "klondike", "agnes", "aunt-mary", "double-klondike", "eastcliff", "gargantua", "gold-mine", "jumbo",
-        "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff", "westhaven",
-        "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off", "forecell", "relaxed-freecell",
-        "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits", "spiderette",
-        "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
+        "sandbox", "klondike", "agnes", "athena", "aunt-mary", "double-klondike", "eastcliff", "gargantua", "gold-mine",
+        "jumbo", "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff",
+        "westhaven", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off", "forecell",
+        "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits",
+        "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
         "canfield", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel",
