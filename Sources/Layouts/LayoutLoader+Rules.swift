@@ -441,8 +441,9 @@ extension Loader {
         guard let rule = PairRule(name: text) else {
             let keyPath = KeyPath.join(parent, "pair")
             error(
-                "pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N), \"same-rank\" or \"same-suit\", "
-                    + "found \(quote(text))", at: index.valuePosition(keyPath), key: keyPath)
+                "pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N, with pairs of ranks such as "
+                    + "\"+KQ\" after it), \"same-rank\" or \"same-suit\", found \(quote(text))",
+                at: index.valuePosition(keyPath), key: keyPath)
             return nil
         }
         return rule

@@ -82,26 +82,48 @@ public enum PairRule: Hashable, Sendable {
     case sameRank
     /// They are of one suit (`"same-suit"`: Cover).
     case sameSuit
+    /// Their ranks add up to the total, or they are one of the pairs of ranks listed, each
+    /// `low << 4 | high` (`"sum-11+KQ+JJ"`: Gay Gordons, whose Kings pair with Queens and Jacks
+    /// with Jacks; `"sum-10+JJ+QQ+KK"`: Block Ten). No card leaves alone.
+    case sumOr(Int, pairs: [Int])
 
-    /// The value a layout file gives it: `sum-14`, `same-rank`, `same-suit`.
+    /// The value a layout file gives it: `sum-14`, `same-rank`, `same-suit`, `sum-11+KQ+JJ`.
     public var name: String {
         switch self {
         case .sum(let total): "sum-\(total)"
         case .sameRank: "same-rank"
         case .sameSuit: "same-suit"
+        case .sumOr(let total, let pairs):
+            "sum-\(total)"
+                + pairs.map { "+" + PairRule.symbols[($0 >> 4) - 1] + PairRule.symbols[($0 & 0xF) - 1] }.joined()
         }
     }
 
-    /// The rule a layout's value names; `nil` for none (a sum must lie from 2 to 26).
+    static let symbols = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+
+    /// The rule a layout's value names; `nil` for none (a sum must lie from 2 to 26; each pair
+    /// after it is two rank symbols, as `KQ`).
     public init?(name: String) {
         switch name {
         case "same-rank": self = .sameRank
         case "same-suit": self = .sameSuit
         default:
-            guard name.hasPrefix("sum-"), let total = Int(name.dropFirst(4)), (2...26).contains(total) else {
-                return nil
+            let parts = name.split(separator: "+", omittingEmptySubsequences: false)
+            guard let first = parts.first, first.hasPrefix("sum-"), let total = Int(first.dropFirst(4)),
+                (2...26).contains(total)
+            else { return nil }
+            guard parts.count > 1 else {
+                self = .sum(total)
+                return
             }
-            self = .sum(total)
+            var pairs: [Int] = []
+            for part in parts.dropFirst() {
+                let ranks = part.map { symbol in PairRule.symbols.firstIndex(of: String(symbol)).map { $0 + 1 } }
+                guard ranks.count == 2, let one = ranks[0], let other = ranks[1] else { return nil }
+                let code = min(one, other) << 4 | max(one, other)
+                if !pairs.contains(code) { pairs.append(code) }
+            }
+            self = .sumOr(total, pairs: pairs)
         }
     }
 
@@ -111,6 +133,8 @@ public enum PairRule: Hashable, Sendable {
         case .sum(let total): rank + otherRank == total
         case .sameRank: rank == otherRank
         case .sameSuit: suit == otherSuit
+        case .sumOr(let total, let pairs):
+            rank + otherRank == total || pairs.contains(min(rank, otherRank) << 4 | max(rank, otherRank))
         }
     }
 

@@ -255,6 +255,14 @@ struct RulesSummary {
         case .sum(let total): how = "whose ranks add up to \(total) (Ace 1, Jack 11, Queen 12, King 13)"
         case .sameRank: how = "of one rank"
         case .sameSuit: how = "of one suit"
+        case .sumOr(let total, let pairs):
+            let named = pairs.map { code in
+                let one = Words.rankName(code >> 4)
+                let other = Words.rankName(code & 0xF)
+                return one == other
+                    ? "two \(one)s" : "\(Words.article(code & 0xF)) \(other) and \(Words.article(code >> 4)) \(one)"
+            }
+            how = "whose ranks add up to \(total) (Ace 1), or " + named.joined(separator: ", or ")
         }
         var sentence = "Two cards that may move, \(how), go to \(pile) together: drop one on the other"
         if case .sum(let total) = rule, total <= 13 {

@@ -652,6 +652,53 @@ extension ShippedLayouts {
         empty = "none"
 
         """#,
+        "block-ten": #"""
+        # Block Ten: nine cards face up in a square, the rest in the stock. Two cards
+        # whose ranks add up to 10 (Ace 1), or two Jacks, two Queens or two Kings,
+        # dropped one on the other, leave the game together for the discard pile; a
+        # 10 never leaves. Each space they leave is filled from the stock at once.
+        # Won when the stock is empty; lost when no two cards left on the square pair
+        # while the stock still holds cards.
+        #
+        # Rules: GNOME Aisleriot help, "Block Ten" (help/C/block_ten.xml).
+
+        name = "block-ten"
+        title = "Block Ten"
+
+        map = """
+        S . T T T . D
+        . . T T T . .
+        . . T T T . .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "stock-empty"
+
+        # The stock only refills the square's spaces: with no waste, a click deals
+        # nothing.
+        [slots.S]
+        kind = "stock"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "sum-10+JJ+QQ+KK"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "bristol": #"""
         # Bristol: eight columns of three cards face up; columns build down regardless
         # of suit, one card at a time, and an empty column stays empty. The stock
@@ -1915,6 +1962,53 @@ extension ShippedLayouts {
         deal-down = [0, 1, 2, 3, 4, 5, 6, 7, 8]
         deal-up = 1
         empty = "K"
+
+        """#,
+        "gay-gordons": #"""
+        # Gay Gordons: ten columns of five cards face up and a reserve of two. Two top
+        # cards whose ranks add up to 11 (Ace 1), a King and a Queen, or two Jacks,
+        # dropped one on the other, leave the game together for the discard pile. Only
+        # the reserve's top card plays, and nothing goes on it; an empty column stays
+        # empty. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Gay Gordons" (help/C/gay_gordons.xml).
+
+        name = "gay-gordons"
+        title = "Gay Gordons"
+
+        map = """
+        R T T T T T D
+        . T T T T T .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "cleared"
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        fan-visible = 2
+        deal-up = 2
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 5
+        deal-up = 5
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "sum-11+KQ+JJ"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "giant": #"""
@@ -6418,8 +6512,8 @@ extension ShippedLayouts {
         "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas",
         "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row",
         "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
-        "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "cover", "fourteen", "helsinki", "isabel", "jamestown",
-        "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska", "double-yukon", "moosehide", "odessa",
-        "russian-solitaire", "free30",
+        "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen", "gay-gordons",
+        "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }
