@@ -270,10 +270,11 @@ extension Loader {
             take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
             take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
             take("same-base", boolean(table, "same-base", parent: path)) { $0.sameBase = $1 }
+            let slotCount = group.slotCount
             take("deal-faces", dealFaces(table, parent: path)) {
                 $0.dealFaces = $1
-                $0.dealDown = [$1.filter { !$0 }.count]
-                $0.dealUp = [$1.filter { $0 }.count]
+                $0.dealDown = Array(repeating: $1.filter { !$0 }.count, count: slotCount)
+                $0.dealUp = Array(repeating: $1.filter { $0 }.count, count: slotCount)
             }
             take(
                 "groups-to",

@@ -78,15 +78,20 @@ extension DeclarativeRules {
         var dealtBase = 0
         for group in groups {
             let rules = group.rules
-            let down = group.piles.indices.map { DeclarativeRules.dealCount(rules.dealDown, $0) }
-            let up = group.piles.indices.map { DeclarativeRules.dealCount(rules.dealUp, $0) }
+            let faces = rules.dealFaces ?? []
+            let down = group.piles.indices.map {
+                faces.isEmpty ? DeclarativeRules.dealCount(rules.dealDown, $0) : faces.count(where: { !$0 })
+            }
+            let up = group.piles.indices.map {
+                faces.isEmpty ? DeclarativeRules.dealCount(rules.dealUp, $0) : faces.count(where: { $0 })
+            }
             let rows = group.piles.indices.map { down[$0] + up[$0] }.max() ?? 0
             let setsBase = rules.base == .dealt && group.piles.contains { traits[$0].isFoundation }
             for row in 0..<rows {
                 for (slot, pile) in group.piles.enumerated() where row < down[slot] + up[slot] && next < deck.count {
                     var card = deck[next]
                     next += 1
-                    card.faceUp = rules.dealFaces.map { $0[row] } ?? (row >= down[slot])
+                    card.faceUp = faces.isEmpty ? row >= down[slot] : faces[row]
                     if setsBase && dealtBase == 0 { dealtBase = card.rank }
                     piles[pile].append(card)
                 }
