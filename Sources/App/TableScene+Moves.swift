@@ -138,6 +138,21 @@ extension TableScene {
                 startDelay + Double(number) * stagger
                 + (step.automatic && !reverting && startDelay == 0 ? Timing.land : 0)
             touched.formUnion([from, to])
+            if from == to, step.shuffle != 0 {
+                // Cards shuffled in place: their views take the order the cards now lie in.
+                let count = min(step.count, pileViews[from].count)
+                let start = pileViews[from].count - count
+                let before = Array(pileViews[from][start...])
+                for (place, source) in Step.shuffleOrder(count: count, seed: step.shuffle).enumerated() {
+                    if reverting {
+                        pileViews[from][start + source] = before[place]
+                    } else {
+                        pileViews[from][start + place] = before[source]
+                    }
+                }
+                for view in pileViews[from] { tableLayer.bringSubviewToFront(view) }
+                continue
+            }
             if from == to {
                 // Cards turned over in place.
                 for (offset, view) in pileViews[from].suffix(step.count).enumerated() {

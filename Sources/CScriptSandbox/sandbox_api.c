@@ -182,7 +182,7 @@ static int api_move(lua_State *L) {
     }
     ct_step step = {from, to, (int32_t)count, (uint8_t)option_flag(L, 4, "flip"),
                     (uint8_t)option_flag(L, 4, "reverse"), (uint8_t)option_flag(L, 4, "redeal"),
-                    (uint8_t)s->automatic};
+                    (uint8_t)s->automatic, 0};
     if (step.spends_redeal) {
         if (s->redeals == 0) return luaL_error(L, "game.move: no redeals are left");
         if (s->redeals > 0) s->redeals--;
@@ -210,7 +210,52 @@ static int api_flip(lua_State *L) {
     }
     uint8_t *cards = pile_cards(s, pile);
     for (int n = s->counts[pile] - (int)count; n < s->counts[pile]; n++) cards[n] ^= 0x80;
-    ct_step step = {pile, pile, (int32_t)count, 1, 0, 0, (uint8_t)s->automatic};
+    ct_step step = {pile, pile, (int32_t)count, 1, 0, 0, (uint8_t)s->automatic, 0};
+    if (s->mode == MODE_ACT) append_step(s, L, step);
+    return 0;
+}
+
+/// SplitMix64's next number, as Solitaire's SplitMix64 draws it.
+static uint64_t splitmix_next(uint64_t *state) {
+    *state += 0x9E3779B97F4A7C15ull;
+    uint64_t z = *state;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/// game.shuffle(p [, count]): shuffles the top cards (default all) in place, in the order a
+/// number drawn from the position's seed and the steps made so far gives: the order
+/// Step.shuffleOrder(count:seed:) gives in Swift, so the step replays exactly.
+static int api_shuffle(lua_State *L) {
+    require_acting(L, "shuffle");
+    ct_sandbox *s = sandbox_of(L);
+    int pile = check_pile(L, 1);
+    lua_Integer count = luaL_optinteger(L, 2, s->counts[pile]);
+    if (count < 0 || count > s->counts[pile]) {
+        return luaL_error(L, "game.shuffle: pile %d has %d cards, cannot shuffle %I", pile + 1, s->counts[pile], count);
+    }
+    if (count < 2) return 0;
+    uint64_t mix = s->pending_seed + 0x51AFD7ED558CCD00ull * (uint64_t)(s->step_count + 1);
+    uint64_t seed = splitmix_next(&mix);
+    if (seed == 0) seed = 1;
+    uint8_t *cards = pile_cards(s, pile) + (s->counts[pile] - (int)count);
+    uint8_t before[256];
+    int order[256];
+    if (count > 256) return luaL_error(L, "game.shuffle: at most 256 cards at once");
+    for (int n = 0; n < count; n++) {
+        before[n] = cards[n];
+        order[n] = n;
+    }
+    uint64_t state = seed;
+    for (int index = (int)count - 1; index > 0; index--) {
+        int other = (int)(splitmix_next(&state) % (uint64_t)(index + 1));
+        int kept = order[index];
+        order[index] = order[other];
+        order[other] = kept;
+    }
+    for (int n = 0; n < count; n++) cards[n] = before[order[n]];
+    ct_step step = {pile, pile, (int32_t)count, 0, 0, 0, (uint8_t)s->automatic, seed};
     if (s->mode == MODE_ACT) append_step(s, L, step);
     return 0;
 }
@@ -313,7 +358,7 @@ void sandbox_push_api(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"pile_count", api_pile_count}, {"count", api_count},   {"card", api_card},
         {"rank", api_rank},             {"suit", api_suit},     {"color", api_color},
-        {"up", api_up},                 {"move", api_move},     {"flip", api_flip},
+        {"up", api_up},                 {"move", api_move},     {"flip", api_flip}, {"shuffle", api_shuffle},
         {"deal", api_deal},             {"deck_left", api_deck_left}, {"redeals_left", api_redeals_left},
         {"set_redeals", api_set_redeals}, {"base", api_base}, {NULL, NULL},
     };

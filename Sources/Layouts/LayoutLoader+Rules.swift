@@ -12,7 +12,7 @@ extension LayoutLoader {
         "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
-        "groups-to", "covers",
+        "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -267,6 +267,15 @@ extension Loader {
             take("takes-from", names(table, "takes-from", parent: path)) { $0.takesFrom = $1 }
             take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
             take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
+            take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
+            take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
+            take("same-base", boolean(table, "same-base", parent: path)) { $0.sameBase = $1 }
+            let slotCount = group.slotCount
+            take("deal-faces", dealFaces(table, parent: path)) {
+                $0.dealFaces = $1
+                $0.dealDown = Array(repeating: $1.filter { !$0 }.count, count: slotCount)
+                $0.dealUp = Array(repeating: $1.filter { $0 }.count, count: slotCount)
+            }
             take(
                 "groups-to",
                 choice(table, "groups-to", parent: path, choices: ["any", "empty"], shown: "\"any\" or \"empty\"")
@@ -275,6 +284,26 @@ extension Loader {
     }
 
     // MARK: Values
+
+    /// `deal-faces`: a string of `d` (face down) and `u` (face up), one letter a card, bottom
+    /// first, at most 104; not with `deal-down` or `deal-up`.
+    func dealFaces(_ table: TOMLTable, parent: String) -> [Bool]? {
+        guard let text = string(table, "deal-faces", parent: parent) else { return nil }
+        let keyPath = KeyPath.join(parent, "deal-faces")
+        guard !text.isEmpty, text.count <= 104, text.allSatisfy({ $0 == "d" || $0 == "u" }) else {
+            error(
+                "deal-faces must be 1 to 104 letters, each d (face down) or u (face up), found \(quote(text))",
+                at: index.valuePosition(keyPath), key: keyPath)
+            return nil
+        }
+        for other in ["deal-down", "deal-up"] where table[other] != nil {
+            error(
+                "deal-faces says every card's face: give it without \(other)", at: index.valuePosition(keyPath),
+                key: keyPath)
+            return nil
+        }
+        return text.map { $0 == "u" }
+    }
 
     /// `deal-down` / `deal-up`: an integer for every slot, or an array with one integer per slot.
     func dealCounts(_ table: TOMLTable, _ key: String, parent: String, group: RulesGroup) -> [Int]? {
@@ -413,8 +442,9 @@ extension Loader {
         guard let rule = PairRule(name: text) else {
             let keyPath = KeyPath.join(parent, "pair")
             error(
-                "pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N), \"same-rank\" or \"same-suit\", "
-                    + "found \(quote(text))", at: index.valuePosition(keyPath), key: keyPath)
+                "pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N, with pairs of ranks such as "
+                    + "\"+KQ\" after it), \"same-rank\" or \"same-suit\", found \(quote(text))",
+                at: index.valuePosition(keyPath), key: keyPath)
             return nil
         }
         return rule

@@ -148,6 +148,7 @@ extension Loader {
             let named: [(key: String, names: [String])] = [
                 ("deal-to", group.rules.dealTo), ("takes-from", group.rules.takesFrom ?? []),
                 ("empty-from", group.rules.emptyFrom ?? []), ("covers", group.rules.covers ?? []),
+                ("redeal-gathers", group.rules.redealGathers ?? []),
             ]
             for (key, names) in named {
                 guard let keyPath = group.given[key] else { continue }
@@ -162,10 +163,31 @@ extension Loader {
         }
     }
 
-    /// `draw` and `redeals` mean something only for a stock.
+    /// `draw`, `redeals` and the redeal's keys mean something only for a stock; a gathering redeal
+    /// needs redeals, and a shuffle needs cards gathered.
     func checkStockKeys(_ groups: [RulesGroup]) {
+        for group in groups where group.rules.sameBase && (group.kind != .foundation || group.rules.base != .any) {
+            guard let keyPath = group.given["same-base"] else { continue }
+            warning(
+                "same-base has no effect on group '\(group.name)': only foundations whose base is \"any\" share the first card's rank",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
+        for group in groups where group.kind == .stock {
+            if let keyPath = group.given["redeal-shuffles"], group.rules.redealShuffles,
+                group.rules.redealGathers == nil
+            {
+                warning(
+                    "redeal-shuffles has no effect on group '\(group.name)' without redeal-gathers (the waste is turned over as it lies)",
+                    at: index.keyPosition(keyPath), key: keyPath)
+            }
+            if let keyPath = group.given["redeal-gathers"], group.rules.redeals == .limited(0) {
+                warning(
+                    "redeal-gathers has no effect on group '\(group.name)' without redeals",
+                    at: index.keyPosition(keyPath), key: keyPath)
+            }
+        }
         for group in groups where group.kind != .stock {
-            for key in ["draw", "redeals"] {
+            for key in ["draw", "redeals", "redeal-gathers", "redeal-shuffles"] {
                 guard let keyPath = group.given[key] else { continue }
                 warning(
                     "\(key) has no effect on group '\(group.name)': only a stock deals (its kind is \(group.kind.rawValue))",

@@ -82,26 +82,48 @@ public enum PairRule: Hashable, Sendable {
     case sameRank
     /// They are of one suit (`"same-suit"`: Cover).
     case sameSuit
+    /// Their ranks add up to the total, or they are one of the pairs of ranks listed, each
+    /// `low << 4 | high` (`"sum-11+KQ+JJ"`: Gay Gordons, whose Kings pair with Queens and Jacks
+    /// with Jacks; `"sum-10+JJ+QQ+KK"`: Block Ten). No card leaves alone.
+    case sumOr(Int, pairs: [Int])
 
-    /// The value a layout file gives it: `sum-14`, `same-rank`, `same-suit`.
+    /// The value a layout file gives it: `sum-14`, `same-rank`, `same-suit`, `sum-11+KQ+JJ`.
     public var name: String {
         switch self {
         case .sum(let total): "sum-\(total)"
         case .sameRank: "same-rank"
         case .sameSuit: "same-suit"
+        case .sumOr(let total, let pairs):
+            "sum-\(total)"
+                + pairs.map { "+" + PairRule.symbols[($0 >> 4) - 1] + PairRule.symbols[($0 & 0xF) - 1] }.joined()
         }
     }
 
-    /// The rule a layout's value names; `nil` for none (a sum must lie from 2 to 26).
+    static let symbols = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+
+    /// The rule a layout's value names; `nil` for none (a sum must lie from 2 to 26; each pair
+    /// after it is two rank symbols, as `KQ`).
     public init?(name: String) {
         switch name {
         case "same-rank": self = .sameRank
         case "same-suit": self = .sameSuit
         default:
-            guard name.hasPrefix("sum-"), let total = Int(name.dropFirst(4)), (2...26).contains(total) else {
-                return nil
+            let parts = name.split(separator: "+", omittingEmptySubsequences: false)
+            guard let first = parts.first, first.hasPrefix("sum-"), let total = Int(first.dropFirst(4)),
+                (2...26).contains(total)
+            else { return nil }
+            guard parts.count > 1 else {
+                self = .sum(total)
+                return
             }
-            self = .sum(total)
+            var pairs: [Int] = []
+            for part in parts.dropFirst() {
+                let ranks = part.map { symbol in PairRule.symbols.firstIndex(of: String(symbol)).map { $0 + 1 } }
+                guard ranks.count == 2, let one = ranks[0], let other = ranks[1] else { return nil }
+                let code = min(one, other) << 4 | max(one, other)
+                if !pairs.contains(code) { pairs.append(code) }
+            }
+            self = .sumOr(total, pairs: pairs)
         }
     }
 
@@ -111,6 +133,8 @@ public enum PairRule: Hashable, Sendable {
         case .sum(let total): rank + otherRank == total
         case .sameRank: rank == otherRank
         case .sameSuit: suit == otherSuit
+        case .sumOr(let total, let pairs):
+            rank + otherRank == total || pairs.contains(min(rank, otherRank) << 4 | max(rank, otherRank))
         }
     }
 
@@ -250,6 +274,14 @@ public struct PileRules: Hashable, Sendable {
     /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
     /// them (Backbone's single card across the two stacks: `covers = "stack"`).
     public var covers: [String]? = nil
+    /// The face of each card dealt to every slot of the group, bottom first (`true`: face up),
+    /// instead of the face-down cards under the face-up ones (Athena's rows down, up, down, up:
+    /// `deal-faces = "dudu"`); `dealDown` and `dealUp` then count its `d`s and `u`s.
+    public var dealFaces: [Bool]? = nil
+    /// With `base = "any"`: once a foundation of the group holds cards, an empty one takes only
+    /// the rank its bottom card has, so the player's first card sets every foundation's base
+    /// (Chessboard): `same-base = true`.
+    public var sameBase: Bool = false
 
     // MARK: Moving
     public var move: MoveRule
@@ -290,6 +322,12 @@ public struct PileRules: Hashable, Sendable {
     public var dealTo: [String]
     /// A stock click is refused while a slot of a `dealTo` group is empty (Spider).
     public var dealNeedsNoEmpty: Bool
+    /// Groups (or slot ids) whose cards an empty stock gathers back, spending a redeal, before it
+    /// deals again (Scuffle's reserves: `redeal-gathers = "reserve"`); `nil`: the waste is turned over.
+    public var redealGathers: [String]? = nil
+    /// The gathered cards are shuffled, by a number the position decides, before they are dealt
+    /// again: `redeal-shuffles = true`.
+    public var redealShuffles: Bool = false
 
     // MARK: Automatic steps
     /// A face-down card left on top of the pile turns face up by itself.
@@ -375,10 +413,14 @@ public struct GameRules: Hashable, Sendable {
     /// Some group takes cards only from some piles (`takes-from`, `empty-from`), lets groups
     /// of cards go only onto empty piles (`groups-to`) or covers other piles (`covers`): what a
     /// move may do depends on where its cards come from, which the family searches' models do
-    /// not know.
+    /// not know. A stock that gathers piles back on a redeal (`redeal-gathers`), or deals more
+    /// than one card at a time onto the piles `deal-to` names, moves cards in a way those models
+    /// do not know either, and is counted here too, so that such games get the general searches.
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
+                || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
+                || $0.dealFaces != nil
         }
     }
 

@@ -232,7 +232,10 @@ struct RulesSummary {
                 let toKing = rank == 1 && pile.build == .up && !pile.wrap
                 sentence += " from \(Words.rankName(rank))" + (toKing ? " to King" : "")
             case .dealt: sentence += " from the rank of the first card dealt to \(them)"
-            case .any: sentence += " from any card"
+            case .any:
+                sentence +=
+                    pile.sameBase && group.slots.count > 1
+                    ? " from the rank of the first card played to \(them)" : " from any card"
             }
         }
         if let capacity = group.slots.compactMap(\.capacity).max(), capacity != 13 {
@@ -252,6 +255,14 @@ struct RulesSummary {
         case .sum(let total): how = "whose ranks add up to \(total) (Ace 1, Jack 11, Queen 12, King 13)"
         case .sameRank: how = "of one rank"
         case .sameSuit: how = "of one suit"
+        case .sumOr(let total, let pairs):
+            let named = pairs.map { code in
+                let one = Words.rankName(code >> 4)
+                let other = Words.rankName(code & 0xF)
+                return one == other
+                    ? "two \(one)s" : "\(Words.article(code & 0xF)) \(other) and \(Words.article(code >> 4)) \(one)"
+            }
+            how = "whose ranks add up to \(total) (Ace 1), or " + named.joined(separator: ", or ")
         }
         var sentence = "Two cards that may move, \(how), go to \(pile) together: drop one on the other"
         if case .sum(let total) = rule, total <= 13 {
@@ -364,9 +375,15 @@ struct RulesSummary {
             return nil
         }
         let stock = "The \(noun(group, plural: false))"
+        let gathering = gatheringSentence(for: group)
         if targets.count > 1 {
             let condition = pile.dealNeedsNoEmpty ? ", only when none is empty" : ""
-            return "\(stock) deals one card onto each \(noun(targetGroup, plural: false))\(condition)."
+            let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
+            return "\(stock) deals \(cards) onto each \(noun(targetGroup, plural: false))\(condition)\(gathering)."
+        }
+        if !gathering.isEmpty {
+            let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
+            return "\(stock) deals \(cards) to the \(noun(targetGroup, plural: false))\(gathering)."
         }
         let cards = pile.draw == 1 ? "one card" : "\(Words.count(pile.draw, capitalized: false)) cards"
         let target = noun(targetGroup, plural: false)
@@ -380,6 +397,30 @@ struct RulesSummary {
         case .unlimited: redeal = "the \(target) may be turned over as often as you like"
         }
         return "\(stock) deals \(cards) to the \(target); \(redeal)."
+    }
+
+    /// "; once empty, it gathers the reserves' cards, shuffles them and deals again, twice", or
+    /// nothing for a stock whose redeal turns the waste over.
+    func gatheringSentence(for group: Group) -> String {
+        let pile = group.rules
+        guard let names = pile.redealGathers, !names.isEmpty else { return "" }
+        let gathered = names.map { name -> String in
+            if let named = groups.first(where: { $0.name == name }) {
+                return "the \(noun(named, plural: named.slots.count > 1))"
+            }
+            return name
+        }
+        let piles =
+            gathered.count == 1 ? gathered[0] : gathered.dropLast().joined(separator: ", ") + " and " + gathered.last!
+        let shuffled = pile.redealShuffles ? ", shuffles them" : ""
+        let times: String
+        switch pile.redeals {
+        case .limited(1): times = "once"
+        case .limited(2): times = "twice"
+        case .limited(let count): times = "\(Words.count(count, capitalized: false)) times"
+        case .unlimited: times = "as often as you like"
+        }
+        return "; once empty, it gathers the cards of \(piles)\(shuffled) and deals again, \(times)"
     }
 
     /// "Win by moving every card to the foundations."

@@ -221,6 +221,47 @@ extension ShippedLayouts {
         take-back = false
 
         """#,
+        "athena": #"""
+        # Athena: Klondike dealt in four rows of seven, face down, face up, face down,
+        # face up. The columns build down in alternate colours and move any run in
+        # order; an empty column takes only a King or a run from one. The foundations
+        # build up by suit from the Ace, and their top cards may come back. The stock
+        # turns one card at a time onto the waste, three times through.
+        #
+        # Rules: GNOME Aisleriot help, "Athena" (help/C/athena.xml).
+
+        name = "athena"
+        title = "Athena"
+
+        map = """
+        S W . F F F F
+        T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-faces = "dudu"
+        empty = "K"
+
+        """#,
         "auld-lang-syne": #"""
         # Auld Lang Syne: the four Aces start the foundations, which build up
         # regardless of suit; the stock deals one card onto each of four reserves at
@@ -611,6 +652,53 @@ extension ShippedLayouts {
         empty = "none"
 
         """#,
+        "block-ten": #"""
+        # Block Ten: nine cards face up in a square, the rest in the stock. Two cards
+        # whose ranks add up to 10 (Ace 1), or two Jacks, two Queens or two Kings,
+        # dropped one on the other, leave the game together for the discard pile; a
+        # 10 never leaves. Each space they leave is filled from the stock at once.
+        # Won when the stock is empty; lost when no two cards left on the square pair
+        # while the stock still holds cards.
+        #
+        # Rules: GNOME Aisleriot help, "Block Ten" (help/C/block_ten.xml).
+
+        name = "block-ten"
+        title = "Block Ten"
+
+        map = """
+        S . T T T . D
+        . . T T T . .
+        . . T T T . .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "stock-empty"
+
+        # The stock only refills the square's spaces: with no waste, a click deals
+        # nothing.
+        [slots.S]
+        kind = "stock"
+
+        [slots.T]
+        kind = "tableau"
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "sum-10+JJ+QQ+KK"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "bristol": #"""
         # Bristol: eight columns of three cards face up; columns build down regardless
         # of suit, one card at a time, and an empty column stays empty. The stock
@@ -828,6 +916,46 @@ extension ShippedLayouts {
         label = "A"
 
         """#,
+        "chessboard": #"""
+        # Chessboard: ten columns face up, five of five cards and one more on each of
+        # the first two, the foundations between them. Only a column's top card moves:
+        # onto a foundation, onto a card of its suit one rank above or below it, or
+        # into an empty column, which takes any card. The first card played to a
+        # foundation, whatever its rank, sets the rank all four start with; they build
+        # up by suit from it, from the King round to the Ace, and keep their cards.
+        #
+        # Rules: GNOME Aisleriot help, "Chessboard" (help/C/chessboard.xml).
+
+        name = "chessboard"
+        title = "Chessboard"
+
+        map = """
+        . . . F F F F . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Beleaguered Castle"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "?"
+        base = "any"
+        same-base = true
+        wrap = true
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = [6, 6, 5, 5, 5, 5, 5, 5, 5, 5]
+        build = "either"
+        suit = "same"
+        move = "top"
+
+        """#,
         "clock": #"""
         # Clock: thirteen piles of four cards face down, twelve round a clock face
         # (the Ace at one o'clock, the Jack at eleven, the Queen at twelve) and the
@@ -1013,6 +1141,54 @@ extension ShippedLayouts {
         # The solver tells positions apart by how many cards this pile holds: the
         # rules decide nothing by which cards they are, or their order.
         search-sees = "count"
+
+        """#,
+        "cruel": #"""
+        # Cruel: the Aces start the four foundations, which build up by suit to the
+        # King; the other 48 cards are dealt face up, four to each of twelve columns.
+        # A column's top card goes to a foundation or onto the next higher card of its
+        # suit; an empty column takes nothing. A click on the empty stock redeals, as
+        # often as you like: the columns are gathered in order, the first on top, turned
+        # over and dealt out again four cards at a time from the first column, so a
+        # redeal with no move since the last leaves every card where it lay.
+        #
+        # Rules: GNOME Aisleriot help, "Cruel" (help/C/cruel.xml).
+
+        name = "cruel"
+        title = "Cruel"
+
+        map = """
+        S . . F F F F
+        T . T . T . T
+        T . T . T . T
+        T . T . T . T
+        """
+
+        [game]
+        family = "Fan"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "tableau"
+        draw = 4
+        redeals = "unlimited"
+        redeal-gathers = "tableau"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        deal-rank = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "right"
+        fan-visible = 5
+        deal-up = 4
+        suit = "same"
+        move = "top"
+        empty = "none"
 
         """#,
         "double-freecell": #"""
@@ -1786,6 +1962,53 @@ extension ShippedLayouts {
         deal-down = [0, 1, 2, 3, 4, 5, 6, 7, 8]
         deal-up = 1
         empty = "K"
+
+        """#,
+        "gay-gordons": #"""
+        # Gay Gordons: ten columns of five cards face up and a reserve of two. Two top
+        # cards whose ranks add up to 11 (Ace 1), a King and a Queen, or two Jacks,
+        # dropped one on the other, leave the game together for the discard pile. Only
+        # the reserve's top card plays, and nothing goes on it; an empty column stays
+        # empty. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Gay Gordons" (help/C/gay_gordons.xml).
+
+        name = "gay-gordons"
+        title = "Gay Gordons"
+
+        map = """
+        R T T T T T D
+        . T T T T T .
+        """
+
+        [game]
+        family = "Pairing"
+        win = "cleared"
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        fan-visible = 2
+        deal-up = 2
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 5
+        deal-up = 5
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        build = "none"
+        take-back = false
+        pair = "sum-11+KQ+JJ"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "giant": #"""
@@ -3375,6 +3598,48 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "scuffle": #"""
+        # Scuffle: the Aces start the four foundations, which build up to the King
+        # regardless of suit; the rest of the deck is in the stock. A click on the
+        # stock deals one card face up onto each of four reserves, whose top cards go
+        # only to the foundations. When the stock is empty, a click gathers the
+        # reserves' cards, shuffles them and deals again: twice in a game.
+        #
+        # Rules: GNOME Aisleriot help, "Scuffle" (help/C/scuffle.xml).
+
+        name = "scuffle"
+        title = "Scuffle"
+
+        map = """
+        S . F F F F
+        . . R R R R
+        """
+
+        [game]
+        family = "Numerica"
+
+        [slots.S]
+        kind = "stock"
+        deal-to = "reserve"
+        redeals = 2
+        redeal-gathers = "reserve"
+        redeal-shuffles = true
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        suit = "any"
+        deal-rank = "A"
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+
+        """#,
         "seahaven-towers": #"""
         # Seahaven Towers: ten columns of five cards, four cells, the middle two filled
         # by the deal; build down in suit, only a King (or a run from a King) on an
@@ -4055,6 +4320,49 @@ extension ShippedLayouts {
 
         name = "westcliff"
         title = "Westcliff"
+
+        map = """
+        S W . . . . F F F F
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Klondike"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "A"
+        take-back = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-down = 2
+        deal-up = 1
+
+        """#,
+        "westhaven": #"""
+        # Westhaven: ten columns of three cards, the top one face up, the others face
+        # down. The columns build down in alternate colours; the top card or all the
+        # face-up cards of a column move, and an empty column takes any card or run.
+        # The foundations build up by suit from the Ace and keep their cards. The
+        # stock turns one card at a time onto the waste, once through. (PySolFC calls
+        # the same rules Westcliff, shipped as westcliff.)
+        #
+        # Rules: GNOME Aisleriot help, "Westhaven" (help/C/westhaven.xml).
+
+        name = "westhaven"
+        title = "Westhaven"
 
         map = """
         S W . . . . F F F F
@@ -6193,18 +6501,19 @@ extension ShippedLayouts {
 
     /// The shipped layouts: the sandbox, the games by family, then the other free tables.
     public static let names: [String] = [
-        "sandbox", "klondike", "agnes", "aunt-mary", "double-klondike", "eastcliff", "gargantua", "gold-mine", "jumbo",
-        "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff", "whitehead",
-        "freecell", "bakers-game", "double-freecell", "eight-off", "forecell", "relaxed-freecell", "seahaven-towers",
-        "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits", "spiderette", "wasp",
-        "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
-        "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion", "fortress",
-        "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation", "canfield", "kansas", "lady-jane",
-        "royal-east", "storehouse", "carpet", "clock", "bear-river", "la-belle-lucie", "forty-thieves", "backbone",
-        "emperor", "giant", "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten",
-        "rank-and-file", "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator",
-        "escalator", "tri-peaks", "gypsy", "easthaven", "gaps", "auld-lang-syne", "sir-tommy", "osmosis", "cover",
-        "fourteen", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
+        "sandbox", "klondike", "agnes", "athena", "aunt-mary", "double-klondike", "eastcliff", "gargantua", "gold-mine",
+        "jumbo", "klondike-3", "klondike-lua", "saratoga", "saratoga-aisleriot", "thumb-and-pouch", "westcliff",
+        "westhaven", "whitehead", "freecell", "bakers-game", "double-freecell", "eight-off", "forecell",
+        "relaxed-freecell", "seahaven-towers", "spider", "scorpion", "simple-simon", "spider-1-suit", "spider-2-suits",
+        "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
+        "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
+        "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
+        "canfield", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel",
+        "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas",
+        "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row",
+        "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
+        "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen", "gay-gordons",
+        "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
         "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -26,7 +26,7 @@ import Solitaire
 /// cards' bytes in hex, bottom first) instead of `deal`. A record is its move (`t FROM TO
 /// COUNT`, `s PILE`, `c PILE`), a bar, and its steps `FROM TO COUNT FLAGS` separated by `;`,
 /// the flags letters of f (turned over), r (reversed), d (spends a redeal), a (automatic), or
-/// `-` for none. A game the demo played moves of has an `assisted` line after `elapsed`.
+/// `-` for none; a shuffle's flags end with `s` and its number in hex (`ds1f3a…`). A game the demo played moves of has an `assisted` line after `elapsed`.
 extension SavedGame {
     public static let formatVersion = 1
     static let magic = "cardtable-save"
@@ -98,6 +98,7 @@ extension SavedGame {
             if step.reverse { flags += "r" }
             if step.spendsRedeal { flags += "d" }
             if step.automatic { flags += "a" }
+            if step.shuffle != 0 { flags += "s" + String(step.shuffle, radix: 16) }
             text += " \(step.from) \(step.to) \(step.count) \(flags.isEmpty ? "-" : flags)"
         }
         return text
@@ -292,15 +293,23 @@ struct SaveReader {
         for part in halves[1].split(separator: ";") {
             let words = part.split(separator: " ")
             guard words.count == 4 else { throw corrupt("bad step '\(part.trimmingSpaces)'") }
-            let flags = words[3]
+            var flags = words[3]
+            var shuffle: UInt64 = 0
+            if let mark = flags.firstIndex(of: "s") {
+                guard let number = UInt64(flags[flags.index(after: mark)...], radix: 16), number != 0 else {
+                    throw corrupt("bad step flags '\(flags)'")
+                }
+                shuffle = number
+                flags = flags[..<mark]
+            }
             guard flags == "-" || flags.allSatisfy({ "frda".contains($0) }) else {
-                throw corrupt("bad step flags '\(flags)'")
+                throw corrupt("bad step flags '\(words[3])'")
             }
             steps.append(
                 Step(
                     from: try number(words[0]), to: try number(words[1]), count: try number(words[2]),
                     flip: flags.contains("f"), reverse: flags.contains("r"), spendsRedeal: flags.contains("d"),
-                    automatic: flags.contains("a")))
+                    automatic: flags.contains("a"), shuffle: shuffle))
         }
         guard !steps.isEmpty else { throw corrupt("a move with no steps") }
         return MoveRecord(move: move, steps: steps)

@@ -72,23 +72,9 @@ struct ScriptSession {
     /// listing tries a click on every pile: the position is hashed once for all of them.
     private mutating func positionSeed() -> UInt64 {
         if let seed { return seed }
-        let seed = ScriptSession.hash(state)
+        let seed = state.positionNumber
         self.seed = seed
         return seed
-    }
-
-    /// The position's FNV-1a hash, pile by pile, and its redeals. Borrowed, as in ``hand(_:to:)``.
-    private static func hash(_ state: borrowing GameState) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for index in state.piles.indices {
-            if !state.piles[index].isEmpty {
-                state.piles[index].withUnsafeBytes { cards in
-                    for card in cards { hash = (hash ^ UInt64(card)) &* 0x100_0000_01B3 }
-                }
-            }
-            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
-        }
-        return hash ^ UInt64(truncatingIfNeeded: state.redealsLeft)
     }
 
     /// What a yes-or-no hook said, without its reason: for a search, which asks only whether.
@@ -211,7 +197,8 @@ struct ScriptSession {
                 let step = steps[index]
                 return Step(
                     from: Int(step.from), to: Int(step.to), count: Int(step.count), flip: step.flip != 0,
-                    reverse: step.reverse != 0, spendsRedeal: step.spends_redeal != 0, automatic: step.automatic != 0)
+                    reverse: step.reverse != 0, spendsRedeal: step.spends_redeal != 0, automatic: step.automatic != 0,
+                    shuffle: step.shuffle)
             })
     }
 

@@ -22,7 +22,14 @@ extension DeclarativeRules {
         guard let top = target.last else {
             if traits.isFoundation {
                 switch traits.base {
-                case .any: return nil
+                case .any:
+                    guard traits.sameBase else { return nil }
+                    // The first card played to the group set the base of them all.
+                    for pile in groups[pileGroup[index]].piles where pile != index {
+                        guard let bottom = state.piles[pile].first else { continue }
+                        return card.rank == bottom.rank ? nil : .foundationStarts(bottom.rank)
+                    }
+                    return nil
                 case .rank(let rank): return card.rank == rank ? nil : .foundationStarts(rank)
                 case .dealt:
                     return state.dealtBase == 0 || card.rank == state.dealtBase

@@ -19,8 +19,9 @@ import Layouts
 // 3. Each group, in the order its first slot appears in the layout, deals row by row like a real
 //    deal: one card to each slot still due one, left to right, then the next row; a slot gets its
 //    `deal-down` cards face down first, then its `deal-up` cards face up. A `deal-down` or
-//    `deal-up` array with one entry counts for every slot of the group. The cards are dealt in the
-//    order the shuffle drew them.
+//    `deal-up` array with one entry counts for every slot of the group; `deal-faces` gives each
+//    row's face instead (Athena's down, up, down, up). The cards are dealt in the order the
+//    shuffle drew them.
 // 4. `kings-to-bottom`: the Kings of each slot of the group go under its other cards, in order;
 //    every position keeps its face (up or down).
 // 5. The rest goes face down onto the first stock, in the order drawn: the stock deals the card
@@ -77,15 +78,20 @@ extension DeclarativeRules {
         var dealtBase = 0
         for group in groups {
             let rules = group.rules
-            let down = group.piles.indices.map { DeclarativeRules.dealCount(rules.dealDown, $0) }
-            let up = group.piles.indices.map { DeclarativeRules.dealCount(rules.dealUp, $0) }
+            let faces = rules.dealFaces ?? []
+            let down = group.piles.indices.map {
+                faces.isEmpty ? DeclarativeRules.dealCount(rules.dealDown, $0) : faces.count(where: { !$0 })
+            }
+            let up = group.piles.indices.map {
+                faces.isEmpty ? DeclarativeRules.dealCount(rules.dealUp, $0) : faces.count(where: { $0 })
+            }
             let rows = group.piles.indices.map { down[$0] + up[$0] }.max() ?? 0
             let setsBase = rules.base == .dealt && group.piles.contains { traits[$0].isFoundation }
             for row in 0..<rows {
                 for (slot, pile) in group.piles.enumerated() where row < down[slot] + up[slot] && next < deck.count {
                     var card = deck[next]
                     next += 1
-                    card.faceUp = row >= down[slot]
+                    card.faceUp = faces.isEmpty ? row >= down[slot] : faces[row]
                     if setsBase && dealtBase == 0 { dealtBase = card.rank }
                     piles[pile].append(card)
                 }

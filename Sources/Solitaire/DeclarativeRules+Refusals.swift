@@ -143,6 +143,7 @@ extension DeclarativeRules {
             case .sum(let total): how = " do not add up to \(total)"
             case .sameRank: how = " are not of one rank"
             case .sameSuit: how = " are not of one suit"
+            case .sumOr(let total, _): how = " do not add up to \(total), nor are they a pair the game names"
             }
             return Refusal([.card(card.card), .text(" and "), .card(other.card), .text(how)])
         case .pairsOnly(let rule):

@@ -7,12 +7,19 @@ import Layouts
 // by one, so the last turned is on top: one step, flip + reverse. With several targets (Spider's
 // columns) each gets one card, in order, while cards remain: one flip step each. An empty stock
 // with redeals left takes the waste back, face down and in reverse: one step, flip + reverse +
-// spendsRedeal. Every step reverts exactly.
+// spendsRedeal. A stock that gathers (`redeal-gathers`) takes those piles back instead, each
+// turned over onto it as a waste is, the first spending the redeal; with `redeal-shuffles` a
+// shuffle step follows, drawn from a number the position decides (so the same position redeals
+// the same way, after an undo and in a save); then it deals as any click does. With several
+// targets a click deals `draw` cards onto each (one in Spider, four in Cruel). Every step
+// reverts exactly.
 
 extension DeclarativeRules {
     enum StockAction {
         case single(Step)
         case eachTarget
+        /// The gathered piles back onto the stock, shuffled or not, and a deal.
+        case redeal
     }
 
     /// `nil` when a click on pile `index` does something.
@@ -31,6 +38,10 @@ extension DeclarativeRules {
             }
             return nil
         }
+        if !redealSources[index].isEmpty {
+            guard redealSources[index].contains(where: { !state.piles[$0].isEmpty }) else { return .stockEmpty }
+            return state.redealsLeft > 0 ? nil : .noRedealsLeft
+        }
         guard targets.count == 1, !state.piles[targets[0]].isEmpty else { return .stockEmpty }
         return state.redealsLeft > 0 ? nil : .noRedealsLeft
     }
@@ -41,6 +52,7 @@ extension DeclarativeRules {
         let targets = stockTargets[index]
         let stock = state.piles[index]
         if stock.isEmpty {
+            if !redealSources[index].isEmpty { return .redeal }
             let waste = targets[0]
             return .single(
                 Step(
@@ -54,5 +66,52 @@ extension DeclarativeRules {
             )
         }
         return .eachTarget
+    }
+}
+
+extension DeclarativeRules {
+    /// `draw` cards from the stock onto each target (one by one: the first dealt lies at the
+    /// bottom), in order, while cards remain.
+    func dealToEachTarget(_ stock: Int, in state: inout GameState, steps: inout [Step]) {
+        let draw = traits[stock].draw
+        for target in stockTargets[stock] where !state.piles[stock].isEmpty {
+            let count = min(draw, state.piles[stock].count)
+            let step = Step(from: stock, to: target, count: count, flip: true, reverse: count > 1)
+            state.apply(step)
+            steps.append(step)
+        }
+    }
+
+    /// An empty stock's redeal that gathers: the piles back onto it, face down, the first spending
+    /// the redeal; a shuffle when the layout asks; then a deal as a click on a full stock makes.
+    func redeal(_ stock: Int, in state: inout GameState, steps: inout [Step]) {
+        let position = state.positionNumber
+        // The piles taken back as one, the first named on top, and turned over: the first
+        // pile's bottom card is dealt first, and a redeal with no move between leaves every
+        // card where it lay (Cruel).
+        for pile in redealSources[stock].reversed() where !state.piles[pile].isEmpty {
+            // Turned over onto the stock as a waste is: face-up cards go face down.
+            let step = Step(
+                from: pile, to: stock, count: state.piles[pile].count, flip: true, reverse: true,
+                spendsRedeal: steps.isEmpty)
+            state.apply(step)
+            steps.append(step)
+        }
+        if pileRules(stock).redealShuffles, state.piles[stock].count > 1 {
+            let seed = Step.shuffleSeed(position: position, stepsBefore: steps.count)
+            let step = Step.shuffling(stock, count: state.piles[stock].count, seed: seed)
+            state.apply(step)
+            steps.append(step)
+        }
+        guard let deal = stockStep(stock, in: state) else { return }
+        switch deal {
+        case .single(let step):
+            state.apply(step)
+            steps.append(step)
+        case .eachTarget:
+            dealToEachTarget(stock, in: &state, steps: &steps)
+        case .redeal:
+            break
+        }
     }
 }

@@ -20,6 +20,9 @@ public struct DeclarativeRules: Rules {
     let traits: [PileTraits]
     /// Per pile, the piles a click on it deals to (stocks only; empty otherwise).
     public let stockTargets: [[Int]]
+    /// Per pile, the piles an empty stock gathers back on a redeal (`redeal-gathers`), in order;
+    /// empty when its redeal turns the waste over.
+    let redealSources: [[Int]]
     /// Per pile, the piles that refill it when it empties (`refill-from`), in order.
     let refillSources: [[Int]]
     /// The slots of the collect groups, in order.
@@ -127,6 +130,10 @@ public struct DeclarativeRules: Rules {
             if dealTo.isEmpty { return firstWaste?.piles ?? [] }
             return dealTo.flatMap(resolve).filter { $0 != index }
         }
+        redealSources = slots.indices.map { index in
+            guard slots[index].kind == .stock else { return [] }
+            return (groups[pileGroup[index]].rules.redealGathers ?? []).flatMap(resolve).filter { $0 != index }
+        }
         refillSources = slots.indices.map { index in
             let rules = groups[pileGroup[index]].rules
             guard let first = rules.refillFrom else { return [] }
@@ -205,11 +212,9 @@ public struct DeclarativeRules: Rules {
                 state.apply(step)
                 steps.append(step)
             case .eachTarget:
-                for target in stockTargets[move.from] where !state.piles[move.from].isEmpty {
-                    let step = Step(from: move.from, to: target, count: 1, flip: true)
-                    state.apply(step)
-                    steps.append(step)
-                }
+                dealToEachTarget(move.from, in: &state, steps: &steps)
+            case .redeal:
+                redeal(move.from, in: &state, steps: &steps)
             }
         case .create, .click:
             return MoveRecord(move: move, steps: [])
@@ -316,6 +321,8 @@ struct PileTraits: Sendable {
     var acesHigh: Bool
     /// A full pile built in order is finished (`freeze`).
     var freeze: Bool
+    /// An empty foundation takes only the rank another of its group starts with (`same-base`).
+    var sameBase: Bool
     /// A group of more than one card from the pile goes only onto an empty pile (`groups-to`).
     var groupsToEmptyOnly: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
@@ -350,6 +357,7 @@ struct PileTraits: Sendable {
         takeBack = rules.takeBack
         collect = rules.collect
         freeze = rules.freeze
+        sameBase = rules.sameBase && slot.kind == .foundation
         groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)

@@ -111,10 +111,13 @@ public struct Step: Hashable, Sendable {
     public var spendsRedeal: Bool
     /// The rules made this step on their own (a turn-up, a refill, a collected run).
     public var automatic: Bool
+    /// Not 0: with `from == to`, the pile's top `count` cards are shuffled into the order this
+    /// number draws (``Step/shuffleOrder(count:seed:)``); reverting puts them back as they lay.
+    public var shuffle: UInt64
 
     public init(
         from: Int, to: Int, count: Int, flip: Bool = false, reverse: Bool = false, spendsRedeal: Bool = false,
-        automatic: Bool = false
+        automatic: Bool = false, shuffle: UInt64 = 0
     ) {
         self.from = from
         self.to = to
@@ -123,6 +126,37 @@ public struct Step: Hashable, Sendable {
         self.reverse = reverse
         self.spendsRedeal = spendsRedeal
         self.automatic = automatic
+        self.shuffle = shuffle
+    }
+
+    /// Shuffles the top `count` cards of `pile` in place, in the order `seed` (not 0) draws.
+    public static func shuffling(_ pile: Int, count: Int, seed: UInt64) -> Step {
+        Step(from: pile, to: pile, count: count, shuffle: seed == 0 ? 1 : seed)
+    }
+
+    /// The number a shuffle is drawn from: one SplitMix64 draw from the position's number
+    /// (``GameState/positionNumber``, before the move) and the steps the move made before it. A
+    /// script's `game.shuffle` draws the same (sandbox_api.c), so a redeal written in either form
+    /// shuffles alike.
+    public static func shuffleSeed(position: UInt64, stepsBefore: Int) -> UInt64 {
+        var generator = SplitMix64(seed: position &+ 0x51AF_D7ED_558C_CD00 &* UInt64(stepsBefore + 1))
+        let seed = generator.next()
+        return seed == 0 ? 1 : seed
+    }
+
+    /// The order a shuffle of `count` cards puts them in: place `i` of the shuffled cards holds
+    /// the card that lay at place `order[i]` (bottom first). A Fisher–Yates shuffle drawn from
+    /// SplitMix64 seeded with `seed`, the same on every platform, so a redeal replays exactly.
+    public static func shuffleOrder(count: Int, seed: UInt64) -> [Int] {
+        var order = Array(0..<max(0, count))
+        var generator = SplitMix64(seed: seed)
+        var index = order.count - 1
+        while index > 0 {
+            let other = Int(generator.next() % UInt64(index + 1))
+            order.swapAt(index, other)
+            index -= 1
+        }
+        return order
     }
 
     /// Turns the top card of a pile over in place.
@@ -146,13 +180,45 @@ extension GameState {
     /// Applies one step. The caller makes sure it is possible.
     public mutating func apply(_ step: Step) {
         if step.spendsRedeal, redealsLeft != Int.max { redealsLeft -= 1 }
+        if step.shuffle != 0 { return shuffle(step, undoing: false) }
         move(count: step.count, from: step.from, to: step.to, flip: step.flip, reverse: step.reverse)
     }
 
     /// Undoes one step applied with ``apply(_:)``.
     public mutating func revert(_ step: Step) {
         if step.spendsRedeal, redealsLeft != Int.max { redealsLeft += 1 }
+        if step.shuffle != 0 { return shuffle(step, undoing: true) }
         move(count: step.count, from: step.to, to: step.from, flip: step.flip, reverse: step.reverse)
+    }
+
+    /// A number the position decides: its FNV-1a hash, pile by pile, and its redeals. A script's
+    /// `math.random` is seeded with it before a hook that moves cards, and a redeal that shuffles
+    /// shuffles by it, so the same position shuffles the same way after an undo and in a save.
+    public var positionNumber: UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for index in piles.indices {
+            if !piles[index].isEmpty {
+                piles[index].withUnsafeBytes { cards in
+                    for card in cards { hash = (hash ^ UInt64(card)) &* 0x100_0000_01B3 }
+                }
+            }
+            hash = (hash ^ 0xFF) &* 0x100_0000_01B3
+        }
+        return hash ^ UInt64(truncatingIfNeeded: redealsLeft)
+    }
+
+    /// A shuffle step's cards put in its order, or back in theirs.
+    private mutating func shuffle(_ step: Step, undoing: Bool) {
+        let count = min(step.count, piles[step.from].count)
+        let start = piles[step.from].count - count
+        let before = Array(piles[step.from][start...])
+        for (place, source) in Step.shuffleOrder(count: count, seed: step.shuffle).enumerated() {
+            if undoing {
+                piles[step.from][start + source] = before[place]
+            } else {
+                piles[step.from][start + place] = before[source]
+            }
+        }
     }
 
     /// Undoes a whole move, its automatic steps first.

@@ -330,3 +330,26 @@ final class KeyManualTests: XCTestCase {
         }
     }
 }
+
+extension GameFuzzTests {
+    /// A redeal that gathers and shuffles (Scuffle's) reorders the stock's card views as the
+    /// cards now lie, and its undo puts them back: every view shows the card of its place.
+    func testAShufflingRedealAndItsUndoKeepTheViewsInStep() {
+        let game = GameTests.Game("scuffle", seed: 3)
+        let stock = game.scene.pileIndex(of: "stock")!
+        for _ in 0..<12 {
+            game.key(.character("d"))
+            game.settle()
+        }
+        XCTAssertEqual(game.scene.state.piles[stock].count, 44, "the reserves gathered, shuffled and dealt again")
+        assertViewsMatchPosition(game, "scuffle after the redeal")
+        game.key(.character("u"))
+        game.settle()
+        XCTAssertEqual(game.scene.state.piles[stock].count, 0)
+        assertViewsMatchPosition(game, "scuffle after its undo")
+        game.key(.character("U"))
+        game.settle()
+        XCTAssertEqual(game.scene.state.piles[stock].count, 44)
+        assertViewsMatchPosition(game, "scuffle after its redo")
+    }
+}

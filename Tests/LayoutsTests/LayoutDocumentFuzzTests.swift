@@ -214,7 +214,7 @@ final class LayoutDocumentFuzzTests: XCTestCase {
         settings.contains { LayoutLoader.rulesKeys.contains($0.key) }
     }
 
-    /// Whether another group's `takes-from`, `empty-from`, `refill-from` or `covers` names the
+    /// Whether another group's `takes-from`, `empty-from`, `refill-from`, `covers` or `redeal-gathers` names the
     /// slot's group (Sir Tommy's reserves name the waste): removing or regrouping it would leave a
     /// name to nothing.
     func isNamedByRules(_ design: TableDesign, _ index: Int) -> Bool {
@@ -222,7 +222,8 @@ final class LayoutDocumentFuzzTests: XCTestCase {
         let quoted = DesignSetting.text(name)
         return design.slots.indices.contains { other in
             design.settings(of: other).contains {
-                ["takes-from", "empty-from", "refill-from", "covers"].contains($0.key) && $0.value.contains(quoted)
+                ["takes-from", "empty-from", "refill-from", "covers", "redeal-gathers"].contains($0.key)
+                    && $0.value.contains(quoted)
             }
         }
     }

@@ -94,6 +94,21 @@ final class RulesParsingTests: XCTestCase {
             ("redeals = 0", { $0.redeals = .limited(0) }),
             ("redeals = \"unlimited\"", { $0.redeals = .unlimited }),
             ("deal-to = \"tableau\"", { $0.dealTo = ["tableau"] }),
+            (
+                "redeals = 1\nredeal-gathers = \"tableau\"",
+                {
+                    $0.redeals = .limited(1)
+                    $0.redealGathers = ["tableau"]
+                }
+            ),
+            (
+                "redeals = 1\nredeal-gathers = [\"tableau\"]\nredeal-shuffles = true",
+                {
+                    $0.redeals = .limited(1)
+                    $0.redealGathers = ["tableau"]
+                    $0.redealShuffles = true
+                }
+            ),
         ]
         for (line, change) in cases {
             let rules = try loadedRules(game(stock: line))

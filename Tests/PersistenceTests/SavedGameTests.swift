@@ -282,3 +282,25 @@ final class SavedGameTests: XCTestCase {
         XCTAssertGreaterThan(read, 50, "the resealed mutations reach replay")
     }
 }
+
+extension SavedGameTests {
+    /// A redeal that shuffles (Scuffle's) writes its shuffle as a step with its number, and the
+    /// save reads back and replays to the same position.
+    func testAShufflingRedealReadsBackAndReplays() throws {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "scuffle"))
+        let rules = rulesOf(layout)
+        var state = rules.deal(seed: 6)
+        var history: [MoveRecord] = []
+        for _ in 0..<12 { history.append(rules.apply(.stock(0), to: &state)) }
+        XCTAssertTrue(history.last!.steps.contains { $0.shuffle != 0 }, "the stock was redealt")
+        var game = PlayedGames.play(layout, deal: 6, moves: 0)
+        game.history = history
+        let text = game.encoded()
+        XCTAssertTrue(text.contains(" s"), text)
+        let decoded = try SavedGame.decode(text, file: "s.save")
+        XCTAssertEqual(decoded, game)
+        XCTAssertEqual(try decoded.replay(with: rules, file: "s.save").state, state)
+        XCTAssertThrowsError(
+            try SavedGame.decode(text.replacing(" 0 0 48 s", with: " 0 0 48 sz"), file: "s.save"))
+    }
+}

@@ -134,3 +134,40 @@ extension AisleriotGamesTests {
             "\(layout.rulesSummary)")
     }
 }
+
+extension AisleriotGamesTests {
+    /// `deal-faces`: Athena's four rows, face down, face up, face down, face up; a face-down card
+    /// left on top turns up, and a buried face-up card does not move with it.
+    func testAthenaDealsItsRowsDownUpDownUp() throws {
+        let layout = try layout("athena")
+        let rules = DeclarativeRules(layout: layout)
+        var state = rules.deal(seed: 1)
+        let columns = piles(layout, .tableau)
+        for column in columns {
+            XCTAssertEqual(state.piles[column].map(\.faceUp), [false, true, false, true])
+        }
+        XCTAssertEqual(state.piles[0].count, 52 - 28)
+        XCTAssertFalse(rules.canPickUp(pile: columns[0], from: 1, in: state), "a face-down card lies on it")
+        state.piles[columns[1]] = []
+        state.piles[columns[0]][3] = PileCard(Card("KH")!, faceUp: true)
+        _ = rules.apply(.transfer(from: columns[0], to: columns[1], count: 1), to: &state)
+        XCTAssertEqual(state.piles[columns[0]].map(\.faceUp), [false, true, true], "the card under it turned up")
+        XCTAssertTrue(layout.rules?.routesBySource ?? false, "the families' searches leave it to the general ones")
+    }
+
+    func testDealFacesIsLettersAndStandsAlone() {
+        func messages(_ keys: String) -> [String] {
+            let text = "map = \"S T\"\n[game]\n[slots.S]\nkind = \"stock\"\n[slots.T]\nkind = \"tableau\"\n\(keys)\n"
+            return LayoutLoader.load(text: text, file: "f.toml").diagnostics.map(\.description)
+        }
+        XCTAssertEqual(messages("deal-faces = \"dudu\""), [])
+        XCTAssertEqual(
+            messages("deal-faces = \"dux\""),
+            [
+                "f.toml:7:14: error: deal-faces must be 1 to 104 letters, each d (face down) or u (face up), found \"dux\""
+            ])
+        XCTAssertEqual(
+            messages("deal-faces = \"du\"\ndeal-up = 1"),
+            ["f.toml:7:14: error: deal-faces says every card's face: give it without deal-up"])
+    }
+}

@@ -131,8 +131,8 @@ final class PairTests: XCTestCase {
         XCTAssertEqual(
             load("D"),
             [
-                "x.toml:10:8: error: pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N), \"same-rank\" or "
-                    + "\"same-suit\", found \"sum-27\""
+                "x.toml:10:8: error: pair must be \"sum-N\" (N from 2 to 26: ranks adding up to N, with pairs of "
+                    + "ranks such as \"+KQ\" after it), \"same-rank\" or \"same-suit\", found \"sum-27\""
             ])
     }
 
@@ -180,5 +180,50 @@ final class PairTests: XCTestCase {
         XCTAssertEqual(
             LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
             ["x.toml:4:7: error: win = \"stock-empty\" needs a stock: the game is won once the stock is empty"])
+    }
+}
+
+extension PairTests {
+    /// `pair = "sum-11+KQ+JJ"`: ranks adding up to 11, or a pair of ranks the game names (Gay
+    /// Gordons' King and Queen, two Jacks); nothing leaves alone, and no other pair goes.
+    func testASumWithNamedPairsOfRanks() throws {
+        XCTAssertEqual(PairRule(name: "sum-11+KQ+JJ"), .sumOr(11, pairs: [12 << 4 | 13, 11 << 4 | 11]))
+        XCTAssertEqual(PairRule(name: "sum-11+KQ+JJ")?.name, "sum-11+QK+JJ", "each pair written low first")
+        XCTAssertNil(PairRule(name: "sum-11+K"))
+        XCTAssertNil(PairRule(name: "sum-11+KX"))
+        XCTAssertNil(PairRule(name: "sum-11+"))
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "gay-gordons"))
+        XCTAssertEqual(DeclarativeRules.problems(in: layout), [])
+        let rules = DeclarativeRules(layout: layout)
+        // The reserve, five columns, the discard pile, five columns.
+        var state = position(["4C 2D", "9C", "KH", "QS", "JD", "JC", "", "TS", "AH", "QD", "6H", "5H"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 0, to: 1, count: 1), in: state), "2 and 9")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 2, to: 3, count: 1), in: state), "King and Queen")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 4, to: 5, count: 1), in: state), "two Jacks")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 7, to: 8, count: 1), in: state), "10 and Ace")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 3, to: 9, count: 1), in: state)?.plainMessage,
+            "QS and QD do not add up to 11, nor are they a pair the game names")
+        XCTAssertNotNil(rules.refusal(of: .transfer(from: 4, to: 6, count: 1), in: state), "a Jack never goes alone")
+        _ = rules.apply(.transfer(from: 2, to: 3, count: 1), to: &state)
+        XCTAssertEqual(state.piles[6].count, 2)
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "Two cards that may move, whose ranks add up to 11 (Ace 1), or a King and a Queen, or two Jacks, go to the discard pile together: drop one on the other."
+            ), "\(layout.rulesSummary)")
+    }
+
+    /// Block Ten: tens never leave, and the spaces fill from the stock.
+    func testBlockTensTensStay() throws {
+        let layout = try XCTUnwrap(ShippedLayouts.layout(named: "block-ten"))
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, three places, the discard pile, six places.
+        var state = position(["[3C] [5D]", "TC", "TD", "QH", "", "QS", "4C", "6C", "8H", "2H", "9S"])
+        XCTAssertNotNil(rules.refusal(of: .transfer(from: 1, to: 2, count: 1), in: state), "two 10s")
+        XCTAssertNotNil(rules.refusal(of: .transfer(from: 1, to: 4, count: 1), in: state), "a 10 alone")
+        _ = rules.apply(.transfer(from: 3, to: 5, count: 1), to: &state)
+        XCTAssertEqual(text(state.piles[3]), "5D", "filled from the stock")
+        XCTAssertEqual(text(state.piles[5]), "3C")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 6, to: 7, count: 1), in: state), "4 and 6")
     }
 }

@@ -54,8 +54,13 @@ final class ShippedVariantsTests: XCTestCase {
                     let what = "\(layout.name) seed \(seed) \(slot.id)"
                     XCTAssertEqual(pile.filter { !$0.faceUp }.count, down, "\(what): face-down cards")
                     XCTAssertEqual(pile.filter(\.faceUp).count, up, "\(what): face-up cards")
-                    XCTAssertTrue(
-                        pile.prefix(down).allSatisfy { !$0.faceUp }, "\(what): face-down cards lie under the others")
+                    if let faces = pileRules.dealFaces {
+                        XCTAssertEqual(pile.map(\.faceUp), faces, "\(what): each card's face as deal-faces says")
+                    } else {
+                        XCTAssertTrue(
+                            pile.prefix(down).allSatisfy { !$0.faceUp }, "\(what): face-down cards lie under the others"
+                        )
+                    }
                     if let rank = pileRules.dealRank {
                         XCTAssertTrue(pile.contains { $0.rank == rank && $0.faceUp }, "\(what): its deal-rank card")
                     }

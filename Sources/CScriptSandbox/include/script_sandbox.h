@@ -12,6 +12,8 @@
 typedef struct {
     int32_t from, to, count;
     uint8_t flip, reverse, spends_redeal, automatic;
+    /// Not 0: the top `count` cards of `from` (== `to`) shuffled in the order this number draws.
+    uint64_t shuffle;
 } ct_step;
 
 /// The hooks a script may define, in the order of ct_hook_names.
