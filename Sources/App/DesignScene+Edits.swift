@@ -212,9 +212,18 @@ extension DesignScene {
     public var recoveryFile: String { session.document.file + ".unsaved" }
 
     /// Writes the design as it stands to ``recoveryFile`` (the file itself is left as last saved).
+    /// A copy past a layout file's 1 MB is not written: nothing would read it back (the designer
+    /// opening the file said nothing of it, and play and check refuse it).
     public func writeRecoveryCopy() -> Result<String, DesignSaveError> {
+        let text = session.text
+        let size = text.utf8.count
+        guard size <= LayoutLoader.maxFileBytes else {
+            let reason = FileReading.Failure.tooLarge(size: size, limit: LayoutLoader.maxFileBytes)
+                .reason(what: "a layout file")
+            return .failure(DesignSaveError(message: "\(recoveryFile): \(reason): not written"))
+        }
         do {
-            try AtomicFile.write(session.text, to: recoveryFile)
+            try AtomicFile.write(text, to: recoveryFile)
             return .success(recoveryFile)
         } catch {
             return .failure(DesignSaveError(message: error.description))

@@ -117,10 +117,18 @@ public final class DesignScene: Scene {
         questionPanel.isHidden = true
         tooSmallView = MessageView(theme: theme)
         makeRecognizers()
-        if case .some(.some) = try? AtomicFile.read(recoveryFile, limit: LayoutLoader.maxFileBytes) {
+        let recovery = Result { () throws(FileError) in
+            try AtomicFile.read(recoveryFile, limit: LayoutLoader.maxFileBytes, what: "a layout file")
+        }
+        if case .success(.some) = recovery {
             // Changes left unsaved when a signal ended the designer: said first.
             notice =
                 "changes left unsaved last time are in \(StatusLineView.literal(PathNames.lastComponent(recoveryFile)))"
+        } else if case .failure(let error) = recovery {
+            // One there that cannot be read (too large, not a regular file) is said too, not passed over.
+            notice =
+                "\(StatusLineView.literal(PathNames.lastComponent(recoveryFile))) is there but cannot be read: "
+                + StatusLineView.literal(error.reason)
         } else if isNewFile {
             notice = "new layout: \(fileLabel) is made when you save"
         } else if !session.isClean {

@@ -1,5 +1,6 @@
 import Foundation
 import Layouts
+import Persistence
 import TableKit
 import TerminalInput
 import TestSupport
@@ -37,6 +38,36 @@ final class DesignMendTests: XCTestCase {
             theme: Theme(ascii: false, monochrome: false))
         XCTAssertTrue(
             again.statusText.hasPrefix("changes left unsaved last time are in kept.toml.unsaved"), again.statusText)
+    }
+
+    /// A design a byte short of a layout file's 1 MB (a long comment), a slot added, ended by a
+    /// signal: its copy past 1 MB was written, and the next design of the file read it as nothing
+    /// and said nothing of it. Now it is not written, and why is said; a copy there that cannot be
+    /// read is named when the file is opened.
+    func testChangesPastALayoutFilesSizeAreNotKeptUnreadAndOneThereIsSaid() throws {
+        let body = "map = \"T\"\n[slots.T]\nkind = \"tableau\"\n"
+        let comment = "# " + String(repeating: "x", count: LayoutLoader.maxFileBytes - body.utf8.count - 4) + "\n"
+        let h = try DesignHarness(file: "big.toml", text: comment + body)
+        XCTAssertEqual((comment + body).utf8.count, LayoutLoader.maxFileBytes - 1)
+        h.tap(h.cell(0, 2))
+        let size = h.scene.session.text.utf8.count
+        XCTAssertGreaterThan(size, LayoutLoader.maxFileBytes)
+        guard case .failure(let error) = h.scene.writeRecoveryCopy() else { return XCTFail("written past 1 MB") }
+        XCTAssertEqual(
+            error.message,
+            "\(h.path).unsaved: the file is \(size) bytes, larger than the 1048576 bytes (1 MB) a layout file may be: "
+                + "not written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: h.path + ".unsaved"))
+
+        // One left there (by an earlier version, or by hand) is named, not passed over.
+        try AtomicFile.write(h.scene.session.text, to: h.path + ".unsaved")
+        let document = try LayoutDocument(text: comment + body, file: h.path)
+        let again = DesignScene(
+            session: DesignSession(document: document), window: h.app.window,
+            theme: Theme(ascii: false, monochrome: false))
+        XCTAssertTrue(
+            again.statusText.hasPrefix("big.toml.unsaved is there but cannot be read: the file is \(size) bytes"),
+            again.statusText)
     }
 
     func testAFileWithAnErrorOpensWithItAndIsMendedInThePanel() throws {

@@ -48,11 +48,14 @@ final class FuzzTests: XCTestCase {
 
     func testMutatedShippedLayouts() throws {
         // FUZZ_SEED and FUZZ_CASES run a longer or different campaign by hand; FUZZ_DUMP writes each case
-        // to /tmp/fuzz-case.toml before loading it, so a crash leaves the culprit behind.
+        // to fuzz-case.toml in a folder of the run's own (its path printed) before loading it, so a
+        // crash leaves the culprit behind. A name chosen in /tmp was written through whatever another
+        // user had put there first: their link to a file of the player's had it written over.
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_CA2D
         let caseCount = environment["FUZZ_CASES"].flatMap { Int($0) } ?? 3600
-        let dump = environment["FUZZ_DUMP"] != nil
+        let dump = try environment["FUZZ_DUMP"].map { _ in try TemporaryFolder.make() + "/fuzz-case.toml" }
+        if let dump { print("FUZZ_DUMP: each case is written to \(dump)") }
         var rng = SplitMix64(seed: seed)
         let sources = try ShippedLayouts.names.map { try XCTUnwrap(ShippedLayouts.source(named: $0)) }
         var stats = (cases: 0, loaded: 0, failed: 0, warnings: 0)
@@ -64,7 +67,7 @@ final class FuzzTests: XCTestCase {
             }
             let text = String(decoding: bytes, as: UTF8.self)
             let file = "fuzz/\(ShippedLayouts.names[which]).toml"
-            if dump { try? text.write(toFile: "/tmp/fuzz-case.toml", atomically: false, encoding: .utf8) }
+            if let dump { try? text.write(toFile: dump, atomically: false, encoding: .utf8) }
             let result = LayoutLoader.load(text: text, file: file)
             stats.cases += 1
             let lineCount = text.unicodeScalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
