@@ -71,6 +71,7 @@ struct ColumnsSearch {
     private var children: [Child] = []
     /// Scratch: the moves of the position being expanded, and a sum of table slots read early.
     private var listed: [Child] = []
+    private var moves: [ColumnsMove] = []
     private var touched: UInt64 = 0
 
     private var attempt = 0
@@ -238,87 +239,15 @@ struct ColumnsSearch {
     private mutating func expand(mark: Int?, key: UInt64) -> Bool {
         listed.removeAll(keepingCapacity: true)
         let first = children.count
-        let columns = board.columnCount
-        let pinned = board.pinned
-        let empties = board.emptyColumns
-        // The empty columns a move may go to: every one while they are told apart, else the first.
-        let firstEmpty = board.heights.firstIndex(of: 0) ?? -1
-        func takesEmpty(_ to: Int) -> Bool { pinned || to == firstEmpty }
-        // Cards and runs from the columns.
-        for from in 0..<columns {
-            let movable = board.movable(from)
-            guard movable > 0 else { continue }
-            let height = board.heights[from]
-            let top = board.top(from)
-            if let foundation = board.foundation(for: top),
-                consider(ColumnsMove(from: UInt8(from), to: UInt8(columns + foundation), count: 1))
-            {
-                return true
-            }
-            for count in 1...movable {
-                let bottom = board.card(from, height - count)
-                for to in 0..<columns where to != from {
-                    let onto = board.heights[to]
-                    if onto == 0 {
-                        guard takesEmpty(to), board.emptyTakes(bottom) else { continue }
-                        // A whole column onto an empty one, once the columns are alike: the same position.
-                        if count == height && !pinned { continue }
-                        if count > 1 && shape.limitsRuns && count > runLimit(empties: empties - 1) { continue }
-                    } else {
-                        guard shape.builds[Int(board.top(to)) << 6 | Int(bottom)] else { continue }
-                        if count > 1 && shape.limitsRuns && count > runLimit(empties: empties) { continue }
-                        if pruning && isShuffle(from: from, count: count) { continue }
-                    }
-                    if consider(ColumnsMove(from: UInt8(from), to: UInt8(to), count: UInt8(count))) { return true }
-                }
-            }
-        }
-        // The waste's top card.
-        if let card = board.waste.last {
-            if let foundation = board.foundation(for: card),
-                consider(ColumnsMove(from: ColumnsBoard.wastePlace, to: UInt8(columns + foundation), count: 1))
-            {
-                return true
-            }
-            for to in 0..<columns {
-                if board.heights[to] == 0 {
-                    guard takesEmpty(to), board.emptyTakes(card) else { continue }
-                } else {
-                    guard shape.builds[Int(board.top(to)) << 6 | Int(card)] else { continue }
-                }
-                if consider(ColumnsMove(from: ColumnsBoard.wastePlace, to: UInt8(to), count: 1)) { return true }
-            }
-        }
-        // Cards back off the foundations (one of each top: alike foundations give alike positions).
-        if shape.takesBack && !pruning {
-            for foundation in board.tops.indices {
-                let card = board.tops[foundation]
-                guard card != 0, !board.tops[..<foundation].contains(card) else { continue }
-                for to in 0..<columns {
-                    if board.heights[to] == 0 {
-                        guard takesEmpty(to), board.emptyTakes(card) else { continue }
-                    } else {
-                        guard shape.builds[Int(board.top(to)) << 6 | Int(card)] else { continue }
-                    }
-                    if consider(ColumnsMove(from: UInt8(columns + foundation), to: UInt8(to), count: 1)) {
-                        return true
-                    }
-                }
-            }
-        }
-        if board.canClick, consider(.click) { return true }
+        moves.removeAll(keepingCapacity: true)
+        board.listMoves(seeking: pruning, into: &moves)
+        for move in moves where consider(move) { return true }
         // The table's slots of every child were read above, so that the processor waited for
         // their memory at once; a position is claimed when it is expanded, not when listed.
         for child in listed where !table.contains(child.key) && !path.contains(child.key) { children.append(child) }
         children[first...].sort { $0.order > $1.order }
         levels.append(Level(first: first, end: children.count, next: first, mark: mark, key: key))
         return false
-    }
-
-    /// The most cards a run may hold with `empties` empty columns besides its target, moved one
-    /// card at a time (there are no cells).
-    private func runLimit(empties: Int) -> Int {
-        shape.empty == .any ? 1 << min(empties, 20) : 1
     }
 
     /// Plays a move to see where it leads: a win ends the search (returns `true`); a position not
@@ -342,15 +271,6 @@ struct ColumnsSearch {
         listed.append(
             Child(move: move, key: key, order: order + (attempt > 0 ? restarts.shaken(below: Self.shake) : 0)))
         return false
-    }
-
-    /// A move a seeking attempt leaves out: a card or run lifted off a card it lies on in order,
-    /// onto another card. It only changes which of two cards alike in rank (and colour or suit)
-    /// carries it.
-    private func isShuffle(from: Int, count: Int) -> Bool {
-        let left = board.heights[from] - count
-        guard left > board.downs[from] else { return false }
-        return shape.builds[Int(board.card(from, left - 1)) << 6 | Int(board.card(from, left))]
     }
 
     /// The click's score: after every move that gains something, before the moves that lose (a run

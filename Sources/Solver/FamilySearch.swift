@@ -27,4 +27,5 @@ extension SpiderSearch: FamilySearch {}
 extension CalculationSearch: FamilySearch {}
 extension OpenSearch: FamilySearch {}
 extension ColumnsSearch: FamilySearch {}
+extension ColumnsPhaseSearch: FamilySearch {}
 extension AcesUpSearch: FamilySearch {}

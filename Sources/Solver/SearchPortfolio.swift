@@ -111,6 +111,9 @@ struct SearchSettings {
         case open
         /// The own search of games of columns and a stock (ColumnsSearch.swift), for such a game only.
         case columns
+        /// The search that plans such a game from one click of the stock to the next
+        /// (ColumnsPhaseSearch.swift): it finds wins only.
+        case columnsPhases
         /// Aces Up's own search (AcesUpSearch.swift), for a layout that promises its rules.
         case acesUp
     }
@@ -151,6 +154,8 @@ struct SearchSettings {
     static let open = SearchSettings(order: .open, weights: .standard, walksTurns: true)
     /// The own search of games of columns and a stock.
     static let columns = SearchSettings(order: .columns, weights: .standard, walksTurns: true)
+    /// The search that plans a game of columns and a stock from one click to the next.
+    static let columnsPhases = SearchSettings(order: .columnsPhases, weights: .standard, walksTurns: true)
     /// Aces Up's own search.
     static let acesUp = SearchSettings(order: .acesUp, weights: .standard, walksTurns: true)
 
@@ -163,7 +168,7 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns, .acesUp:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns, .columnsPhases, .acesUp:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -202,6 +207,8 @@ struct SearchSettings {
             model.open.flatMap { OpenSearch(shape: $0, model: model, rules: rules, start: start, memory: memory) }
         case .columns:
             model.columnGame.flatMap { ColumnsSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .columnsPhases:
+            model.columnGame.flatMap { ColumnsPhaseSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .acesUp:
             model.acesUp.flatMap { AcesUpSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
@@ -211,7 +218,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock, `u` Aces Up's).
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock, `m` the one that plans them from click to click, `u` Aces Up's).
 /// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
@@ -226,7 +233,7 @@ extension SearchSettings {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
                 "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "o": .open, "l": .columns,
-                "u": .acesUp,
+                "m": .columnsPhases, "u": .acesUp,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -273,7 +280,9 @@ struct SearchPortfolio<R: Rules> {
             return [.calculation]
         }
         if let open = model.open, OpenSearch.board(of: start, shape: open, model: model) != nil { return [.open] }
-        if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil { return [.columns] }
+        if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil {
+            return [.columns, .columnsPhases]
+        }
         return [.first, .second, .prover]
     }
 

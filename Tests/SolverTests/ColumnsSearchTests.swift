@@ -32,7 +32,7 @@ final class ColumnsSearchTests: XCTestCase {
             let solver = Solver(rules: rules)
             let portfolio = SearchPortfolio(
                 rules: rules, model: solver.model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false })
-            XCTAssertEqual(portfolio.searches().map(\.order), [games[name]!], name)
+            XCTAssertEqual(portfolio.searches().map(\.order), [games[name]!, .columnsPhases], name)
         }
         // Cells, a reserve, collecting foundations, runs picked up anywhere, unlimited redeals.
         for name in ["freecell", "spider", "canfield", "yukon", "scorpion", "klondike", "golf", "baker's-dozen"]
@@ -192,6 +192,37 @@ final class ColumnsSearchTests: XCTestCase {
         print("dealt-rank foundations, small positions:", answers)
         XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 4, "too few won positions")
         XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 2, "too few lost positions")
+    }
+
+    /// The search that plans from click to click, alone: it wins deals of Gypsy and Forty
+    /// Thieves that the depth-first search alone does not win in as many positions (100,000), and its
+    /// wins are the player's legal moves.
+    func testPlanningFromClickToClickWinsWhatTheDepthFirstSearchDoesNot() {
+        var phasesWon = 0
+        var depthFirstWon = 0
+        for (name, deal) in [("gypsy", 1), ("gypsy", 2), ("forty-thieves", 4)] {
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let start = rules.deal(seed: UInt64(deal))
+            var phases = SearchPortfolio(
+                rules: rules, model: solver.model, start: start, budget: SolverBudget(positions: 100_000),
+                isCancelled: { false })
+            phases.plan = [.columnsPhases]
+            let won = phases.run()
+            if won.verdict == .solved {
+                phasesWon += 1
+                assertReplaysToWin(won.moves, from: start, rules: rules, "\(name) #\(deal)")
+            }
+            XCTAssertNotEqual(won.verdict, .impossible, "\(name) #\(deal): it proves nothing")
+            var depthFirst = SearchPortfolio(
+                rules: rules, model: solver.model, start: start, budget: SolverBudget(positions: 100_000),
+                isCancelled: { false })
+            depthFirst.plan = [.columns]
+            if depthFirst.run().verdict == .solved { depthFirstWon += 1 }
+        }
+        print("won in 100,000 positions: planning", phasesWon, "depth first", depthFirstWon)
+        XCTAssertGreaterThanOrEqual(phasesWon, 3)
+        XCTAssertGreaterThan(phasesWon, depthFirstWon)
     }
 
     /// Whole deals: won, and the wins are the player's legal moves.

@@ -1,0 +1,88 @@
+// The moves of a game of columns and a stock, listed for its searches (ColumnsSearch.swift,
+// ColumnsPhaseSearch.swift) in the order they look at them.
+//
+// Every legal move is listed but those that lead to the same position up to alike piles: a card
+// from one foundation to another, a whole column onto an empty one and a move onto any empty
+// column but the first, once the stock deals no more to the columns in their order. A seeking
+// search leaves out shuffles (``isShuffle(from:count:)``) and cards taken back off the
+// foundations too: it finds wins sooner, but what it leaves out proves nothing.
+
+extension ColumnsBoard {
+    /// Appends the position's moves to `moves`: for each column its top card to a foundation, then
+    /// each card or run it may give onto each column that takes it; the waste's top card to a
+    /// foundation, then onto the columns; cards back off the foundations (not when `seeking`);
+    /// the stock's click last, when it may be clicked.
+    func listMoves(seeking: Bool, into moves: inout [ColumnsMove]) {
+        let columns = columnCount
+        let pinned = self.pinned
+        let empties = emptyColumns
+        // The empty columns a move may go to: every one while they are told apart, else the first.
+        let firstEmpty = heights.firstIndex(of: 0) ?? -1
+        func takesEmpty(_ to: Int) -> Bool { pinned || to == firstEmpty }
+        // Cards and runs from the columns.
+        for from in 0..<columns {
+            let movable = movable(from)
+            guard movable > 0 else { continue }
+            let height = heights[from]
+            if let foundation = foundation(for: top(from)) {
+                moves.append(ColumnsMove(from: UInt8(from), to: UInt8(columns + foundation), count: 1))
+            }
+            for count in 1...movable {
+                let bottom = card(from, height - count)
+                for to in 0..<columns where to != from {
+                    if heights[to] == 0 {
+                        guard takesEmpty(to), emptyTakes(bottom) else { continue }
+                        // A whole column onto an empty one, once the columns are alike: the same position.
+                        if count == height && !pinned { continue }
+                        if count > 1 && shape.limitsRuns && count > runLimit(empties: empties - 1) { continue }
+                    } else {
+                        guard shape.builds[Int(top(to)) << 6 | Int(bottom)] else { continue }
+                        if count > 1 && shape.limitsRuns && count > runLimit(empties: empties) { continue }
+                        if seeking && isShuffle(from: from, count: count) { continue }
+                    }
+                    moves.append(ColumnsMove(from: UInt8(from), to: UInt8(to), count: UInt8(count)))
+                }
+            }
+        }
+        // The waste's top card, and cards back off the foundations (one of each top: alike
+        // foundations give alike positions).
+        var singles: [(card: UInt8, from: ColumnsPlace)] = []
+        if let card = waste.last { singles.append((card, Self.wastePlace)) }
+        if shape.takesBack && !seeking {
+            for foundation in tops.indices {
+                let card = tops[foundation]
+                guard card != 0, !tops[..<foundation].contains(card) else { continue }
+                singles.append((card, ColumnsPlace(columns + foundation)))
+            }
+        }
+        for (card, from) in singles {
+            if from == Self.wastePlace, let foundation = foundation(for: card) {
+                moves.append(ColumnsMove(from: from, to: UInt8(columns + foundation), count: 1))
+            }
+            for to in 0..<columns {
+                if heights[to] == 0 {
+                    guard takesEmpty(to), emptyTakes(card) else { continue }
+                } else {
+                    guard shape.builds[Int(top(to)) << 6 | Int(card)] else { continue }
+                }
+                moves.append(ColumnsMove(from: from, to: UInt8(to), count: 1))
+            }
+        }
+        if canClick { moves.append(.click) }
+    }
+
+    /// The most cards a run may hold with `empties` empty columns besides its target, moved one
+    /// card at a time (there are no cells).
+    func runLimit(empties: Int) -> Int {
+        shape.empty == .any ? 1 << min(empties, 20) : 1
+    }
+
+    /// A move a seeking search leaves out: a card or run lifted off a card it lies on in order,
+    /// onto another card. It only changes which of two cards alike in rank (and colour or suit)
+    /// carries it.
+    func isShuffle(from: Int, count: Int) -> Bool {
+        let left = heights[from] - count
+        guard left > downs[from] else { return false }
+        return shape.builds[Int(card(from, left - 1)) << 6 | Int(card(from, left))]
+    }
+}
