@@ -36,6 +36,9 @@ import Solitaire
 
 /// The search that plans a game of columns and a stock from one click to the next.
 struct ColumnsPhaseSearch {
+    /// The fewest cards the stock must hold for the search to be run (SearchPortfolio.swift):
+    /// two deals of Gypsy's.
+    static let stockToPlan = 16
     /// Positions a phase looks at (four times as many in the last).
     static let phasePositions = 1024
     /// Positions a phase keeps to follow.

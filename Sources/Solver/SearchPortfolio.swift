@@ -281,7 +281,10 @@ struct SearchPortfolio<R: Rules> {
         }
         if let open = model.open, OpenSearch.board(of: start, shape: open, model: model) != nil { return [.open] }
         if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil {
-            return [.columns, .columnsPhases]
+            // Planning from click to click pays where many clicks are left; with a few, the
+            // depth-first search alone sees the rest sooner.
+            let stocked = columns.stock.map { start.piles[$0].count } ?? 0
+            return stocked >= ColumnsPhaseSearch.stockToPlan ? [.columns, .columnsPhases] : [.columns]
         }
         return [.first, .second, .prover]
     }
