@@ -12,6 +12,10 @@ import XCTest
 final class ThreadedBackgroundWorkTests: XCTestCase {
     final class Counter: Sendable {
         let value = Atomic<Int>(0)
+        /// Set once every piece of work is queued and all but the last cancelled: work that
+        /// starts before then waits for it, so the worker cannot take a piece the main thread
+        /// has not yet had the chance to cancel (as a loaded machine once let it).
+        let queued = Atomic<Bool>(false)
     }
 
     func testOnePieceRunsAtATimeAndWorkCancelledBeforeItsTurnNeverRuns() {
@@ -22,6 +26,7 @@ final class ThreadedBackgroundWorkTests: XCTestCase {
         for number in 1...12 {
             let ticket = work.start { isCancelled -> Int in
                 ran.value.add(1, ordering: .relaxed)
+                while !ran.queued.load(ordering: .acquiring) { sched_yield() }
                 // Busy until cancelled, or 50 ms: a search that polls its flag.
                 let end = ContinuousClock.now + .milliseconds(50)
                 while !isCancelled() && ContinuousClock.now < end {}
@@ -33,6 +38,7 @@ final class ThreadedBackgroundWorkTests: XCTestCase {
             // Each new position's search cancels the last one's, as the table does.
             if tickets.count > 1 { work.cancel(tickets[tickets.count - 2]) }
         }
+        ran.queued.store(true, ordering: .releasing)
         // Waits for the last answer through the pipe, as the run loop does (bounded).
         var descriptor = pollfd(fd: work.wakeDescriptor, events: Int16(POLLIN), revents: 0)
         for _ in 0..<100 where answered.isEmpty {
