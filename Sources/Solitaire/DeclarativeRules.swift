@@ -24,7 +24,7 @@ public struct DeclarativeRules: Rules {
     /// empty when its redeal turns the waste over.
     let redealSources: [[Int]]
     /// Per pile, the piles that refill it when it empties (`refill-from`), in order.
-    let refillSources: [[Int]]
+    public let refillSources: [[Int]]
     /// The slots of the collect groups, in order.
     let collectTargets: [Int]
     /// Tableau piles that a collected run may come from (none when no group collects).
@@ -57,7 +57,7 @@ public struct DeclarativeRules: Rules {
     /// `nil` when it takes cards from anywhere.
     let takesFrom: [[Bool]?]
     /// Per pile, the piles whose cards it takes while empty (`empty-from`); `nil`: anywhere.
-    let emptyFrom: [[Bool]?]
+    public let emptyFrom: [[Bool]?]
     /// Some pile takes cards from some piles only, or lets groups go only to empty piles: the
     /// routes need checking (``DeclarativeRules+Routes.swift``).
     let hasRoutes: Bool

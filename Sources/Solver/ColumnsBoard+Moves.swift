@@ -9,10 +9,17 @@
 
 extension ColumnsBoard {
     /// Appends the position's moves to `moves`: for each column its top card to a foundation, then
-    /// each card or run it may give onto each column that takes it; the waste's top card to a
-    /// foundation, then onto the columns; cards back off the foundations (not when `seeking`);
-    /// the stock's click last, when it may be clicked.
-    func listMoves(seeking: Bool, into moves: inout [ColumnsMove]) {
+    /// each card or run it may give onto each column that takes it; the reserve's top card, then
+    /// the waste's, to a foundation, then onto the columns; cards back off the foundations (not
+    /// when `seeking`); the stock's click last, when it may be clicked.
+    ///
+    /// With `walking` (a stock that turns onto the waste with unlimited redeals), the click is not
+    /// listed: instead each card the waste would show at some turn of the stock is listed as
+    /// played after the clicks that bring it up. Clicks change nothing else, so a click followed
+    /// by a move that does not touch the waste is the move followed by the click, and every
+    /// position a solution reaches is reached so, or is one clicks away from it (which the next
+    /// walk covers).
+    func listMoves(seeking: Bool, walking: Bool = false, into moves: inout [ColumnsMove]) {
         let columns = columnCount
         let pinned = self.pinned
         let empties = emptyColumns
@@ -20,6 +27,7 @@ extension ColumnsBoard {
         let firstEmpty = heights.firstIndex(of: 0) ?? -1
         func takesEmpty(_ to: Int) -> Bool { pinned || to == firstEmpty }
         // Cards and runs from the columns.
+        let emptyFromColumns = shape.emptyFromColumns
         for from in 0..<columns {
             let movable = movable(from)
             guard movable > 0 else { continue }
@@ -31,7 +39,7 @@ extension ColumnsBoard {
                 let bottom = card(from, height - count)
                 for to in 0..<columns where to != from {
                     if heights[to] == 0 {
-                        guard takesEmpty(to), emptyTakes(bottom) else { continue }
+                        guard emptyFromColumns, takesEmpty(to), emptyTakes(bottom) else { continue }
                         // A whole column onto an empty one, once the columns are alike: the same position.
                         if count == height && !pinned { continue }
                         if count > 1 && shape.limitsRuns && count > runLimit(empties: empties - 1) { continue }
@@ -44,31 +52,65 @@ extension ColumnsBoard {
                 }
             }
         }
-        // The waste's top card, and cards back off the foundations (one of each top: alike
-        // foundations give alike positions).
-        var singles: [(card: UInt8, from: ColumnsPlace)] = []
-        if let card = waste.last { singles.append((card, Self.wastePlace)) }
+        // One card from `from`: to a foundation (`upToo`), then onto each column that takes it.
+        func single(_ card: UInt8, from: ColumnsPlace, upToo: Bool, emptyToo: Bool, clicks: Int = 0) {
+            if upToo, let foundation = foundation(for: card) {
+                moves.append(ColumnsMove(from: from, to: UInt8(columns + foundation), count: 1, clicks: UInt8(clicks)))
+            }
+            for to in 0..<columns {
+                if heights[to] == 0 {
+                    guard emptyToo, takesEmpty(to), emptyTakes(card) else { continue }
+                } else {
+                    guard shape.builds[Int(top(to)) << 6 | Int(card)] else { continue }
+                }
+                moves.append(ColumnsMove(from: from, to: UInt8(to), count: 1, clicks: UInt8(clicks)))
+            }
+        }
+        if let card = reserve.last {
+            single(card, from: Self.reservePlace, upToo: true, emptyToo: shape.emptyFromReserve)
+        }
+        if let card = waste.last { single(card, from: Self.wastePlace, upToo: true, emptyToo: shape.emptyFromWaste) }
+        // Cards back off the foundations (one of each top: alike foundations give alike positions).
         if shape.takesBack && !seeking {
             for foundation in tops.indices {
                 let card = tops[foundation]
                 guard card != 0, !tops[..<foundation].contains(card) else { continue }
-                singles.append((card, ColumnsPlace(columns + foundation)))
+                single(
+                    card, from: ColumnsPlace(columns + foundation), upToo: false, emptyToo: shape.emptyFromFoundations)
             }
         }
-        for (card, from) in singles {
-            if from == Self.wastePlace, let foundation = foundation(for: card) {
-                moves.append(ColumnsMove(from: from, to: UInt8(columns + foundation), count: 1))
-            }
-            for to in 0..<columns {
-                if heights[to] == 0 {
-                    guard takesEmpty(to), emptyTakes(card) else { continue }
+        if walking && shape.waste != nil {
+            // The cards of the waste and the stock in the order they are turned: the waste's bottom
+            // first, then the stock's top. With `shown` of them on the waste, its top is the
+            // `shown`th.
+            let total = waste.count + stock.count
+            func turned(_ index: Int) -> UInt8 { index < waste.count ? waste[index] : stock[total - 1 - index] }
+            // The turns from here on: on to the stock's end, then round from the start until a
+            // turn already seen (the one shown now, when it is on the round; else the last).
+            let start = waste.count
+            let onRound = start % shape.draw == 0
+            var shown = start
+            var turnedOver = false
+            var clicks = 0
+            while total > 0 && clicks < 255 {
+                if shown == total {
+                    if turnedOver { break }
+                    turnedOver = true
+                    shown = 0
                 } else {
-                    guard shape.builds[Int(top(to)) << 6 | Int(card)] else { continue }
+                    shown = min(shown + shape.draw, total)
                 }
-                moves.append(ColumnsMove(from: from, to: UInt8(to), count: 1))
+                clicks += 1
+                if turnedOver && (shown == total || onRound && shown >= start) { break }
+                if shown > 0 {
+                    single(
+                        turned(shown - 1), from: Self.wastePlace, upToo: true, emptyToo: shape.emptyFromWaste,
+                        clicks: clicks)
+                }
             }
+        } else if canClick {
+            moves.append(.click)
         }
-        if canClick { moves.append(.click) }
     }
 
     /// The most cards a run may hold with `empties` empty columns besides its target, moved one

@@ -10,7 +10,9 @@ import Solitaire
 // and how many of them (from the bottom) are face down; face-down cards never move, so the search
 // knows them, and a column is hashed by all its cards, whatever its place, unless the stock still
 // deals to the columns in their order (then each column is hashed with its place). The waste and
-// the stock are hashed as the sequences they are, with the redeals left.
+// the stock are hashed as the sequences they are, with the redeals left (none counted when they
+// are unlimited), and the reserve as its sequence: its top card is face up, the others turn up one
+// by one as it is taken, and the search knows them as it knows the columns' face-down cards.
 //
 // The rules' own step is played as the table plays it: a face-down card left on top of a column
 // turns up. Beside it the board folds safe moves (``settle()``): a card goes to a foundation by
@@ -26,17 +28,22 @@ import Solitaire
 // in that solution the card only ever has dealt cards on it, which land one card lower here;
 // the cards above it are the same, a run there is a run here, and the column empties here no
 // later than there. With `deal-needs-all-filled` an earlier empty column could stop a deal, so
-// nothing is folded from the columns then.
+// nothing is folded from the columns then; nor while the columns refill from a reserve that
+// still has cards (a fold that empties a column would pull the reserve's top card into it, which
+// the solution that kept the card there never does).
 
 /// A place cards lie in: a column (`0..<columns`), a foundation (`foundationBase + index`), the
-/// waste (``ColumnsBoard/wastePlace``) or the stock (``ColumnsBoard/stockPlace``).
+/// reserve (``ColumnsBoard/reservePlace``), the waste (``ColumnsBoard/wastePlace``) or the stock
+/// (``ColumnsBoard/stockPlace``).
 typealias ColumnsPlace = UInt8
 
-/// A move of the search: `count` cards from one place to another, or a click on the stock.
+/// A move of the search: `count` cards from one place to another, after `clicks` clicks on the
+/// stock (a turn of the stock walked to the waste card played), or a click on the stock.
 struct ColumnsMove: Hashable {
     var from: ColumnsPlace
     var to: ColumnsPlace
     var count: UInt8
+    var clicks: UInt8 = 0
 
     static let click = ColumnsMove(from: ColumnsBoard.stockPlace, to: ColumnsBoard.stockPlace, count: 0)
     var isClick: Bool { from == ColumnsBoard.stockPlace }
@@ -55,6 +62,8 @@ struct ColumnsStep {
         case redeal
         /// A card dealt onto each of the first `count` columns.
         case deal
+        /// The reserve's top card onto column `to`, emptied (the rules' own step).
+        case refill
     }
 
     var kind: Kind
@@ -65,6 +74,7 @@ struct ColumnsStep {
 
 /// A position of a game of columns and a stock, played and taken back in place.
 struct ColumnsBoard {
+    static let reservePlace: ColumnsPlace = 0xFD
     static let wastePlace: ColumnsPlace = 0xFE
     static let stockPlace: ColumnsPlace = 0xFF
 
@@ -90,6 +100,9 @@ struct ColumnsBoard {
     var stock: [UInt8] = []
     private var wastePrefixes: [UInt64] = [0]
     private var stockPrefixes: [UInt64] = [0]
+    /// The reserve, bottom first (its top card face up), and the hashes of its first cards.
+    var reserve: [UInt8] = []
+    private var reservePrefixes: [UInt64] = [0]
     var redealsLeft: Int
     /// The sum of the foundations' tops' mixed hashes: a multiset.
     private var foundationHash: UInt64 = 0
@@ -110,11 +123,12 @@ struct ColumnsBoard {
     /// The columns' order still matters: the stock deals to them in order.
     var pinned: Bool { shape.dealsToColumns && !stock.isEmpty }
 
-    /// `columns`, `waste`, `stock` bottom first; `tops` the foundations' top cards (0 for none),
-    /// each foundation holding `baseRank` to its top in one suit.
+    /// `columns`, `waste`, `stock`, `reserve` bottom first; `tops` the foundations' top cards (0
+    /// for none), each foundation holding `baseRank` to its top in one suit. With unlimited
+    /// redeals, `redealsLeft` is any positive number, and stays so.
     init(
         shape: ColumnsShape, columns: [[PileCard]], tops: [UInt8], waste: [PileCard], stock: [PileCard],
-        redealsLeft: Int, baseRank: UInt8 = 1
+        reserve: [PileCard] = [], redealsLeft: Int, baseRank: UInt8 = 1
     ) {
         self.shape = shape
         self.baseRank = baseRank
@@ -129,7 +143,7 @@ struct ColumnsBoard {
                 rank = rank % 13 + 1
             }
         }
-        for pile in columns + [waste, stock] { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
+        for pile in columns + [waste, stock, reserve] { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
         for identity in 0..<64 { copies[identity] += up[identity] }
         self.copies = copies
         self.up = up
@@ -153,6 +167,7 @@ struct ColumnsBoard {
         }
         for card in waste { push(card.raw & 0x3F, onto: Self.wastePlace) }
         for card in stock { push(card.raw & 0x3F, onto: Self.stockPlace) }
+        for card in reserve { push(card.raw & 0x3F, onto: Self.reservePlace) }
     }
 
     @inline(__always)
@@ -166,11 +181,13 @@ struct ColumnsBoard {
     func showsTop(_ column: Int) -> Bool { heights[column] > downs[column] }
 
     /// How many cards from the top of a column may move together (0 for an empty column or a
-    /// face-down top): 1, or the run built by the move-suit rule when runs move.
+    /// face-down top): 1, the run built by the move-suit rule when runs move, or every face-up
+    /// card when any face-up card moves with those on it.
     func movable(_ column: Int) -> Int {
         let height = heights[column]
         guard height > downs[column] else { return 0 }
         guard shape.movesRuns else { return 1 }
+        if shape.movesFaceUp { return height - downs[column] }
         let base = column * stride
         var length = 1
         while height - length > downs[column] {
@@ -233,25 +250,31 @@ struct ColumnsBoard {
     mutating func play(_ move: ColumnsMove) -> Int {
         let mark = log.count
         if move.isClick {
-            if shape.dealsToColumns {
-                let count = min(columnCount, stock.count)
-                for column in 0..<count { push(pop(from: Self.stockPlace), onto: ColumnsPlace(column)) }
-                log.append(ColumnsStep(kind: .deal, count: UInt8(count)))
-            } else if stock.isEmpty {
-                let count = waste.count
-                for _ in 0..<count { push(pop(from: Self.wastePlace), onto: Self.stockPlace) }
-                redealsLeft -= 1
-                log.append(ColumnsStep(kind: .redeal, count: UInt8(count)))
-            } else {
-                let count = min(shape.draw, stock.count)
-                for _ in 0..<count { push(pop(from: Self.stockPlace), onto: Self.wastePlace) }
-                log.append(ColumnsStep(kind: .draw, count: UInt8(count)))
-            }
+            click()
         } else {
+            for _ in 0..<move.clicks { click() }
             transfer(move.from, move.to, Int(move.count))
         }
         settle()
         return mark
+    }
+
+    /// Clicks the stock: deals to the columns, turns cards onto the waste, or turns the waste back.
+    private mutating func click() {
+        if shape.dealsToColumns {
+            let count = min(columnCount, stock.count)
+            for column in 0..<count { push(pop(from: Self.stockPlace), onto: ColumnsPlace(column)) }
+            log.append(ColumnsStep(kind: .deal, count: UInt8(count)))
+        } else if stock.isEmpty {
+            let count = waste.count
+            for _ in 0..<count { push(pop(from: Self.wastePlace), onto: Self.stockPlace) }
+            if !shape.unlimitedRedeals { redealsLeft -= 1 }
+            log.append(ColumnsStep(kind: .redeal, count: UInt8(count)))
+        } else {
+            let count = min(shape.draw, stock.count)
+            for _ in 0..<count { push(pop(from: Self.stockPlace), onto: Self.wastePlace) }
+            log.append(ColumnsStep(kind: .draw, count: UInt8(count)))
+        }
     }
 
     /// Turns up face-down tops and folds safe cards to the foundations, until nothing changes.
@@ -264,7 +287,7 @@ struct ColumnsBoard {
                     downs[column] -= 1
                     log.append(ColumnsStep(kind: .turnUp, from: ColumnsPlace(column)))
                 }
-                guard foldsColumns, heights[column] > 0 else { continue }
+                guard foldsColumns, heights[column] > 0, !shape.refillsFromReserve || reserve.isEmpty else { continue }
                 let card = top(column)
                 if isSafe(card), let foundation = foundation(for: card) {
                     transfer(ColumnsPlace(column), ColumnsPlace(foundationBase + foundation), 1)
@@ -301,11 +324,13 @@ struct ColumnsBoard {
                 for _ in 0..<Int(step.count) { push(pop(from: Self.wastePlace), onto: Self.stockPlace) }
             case .redeal:
                 for _ in 0..<Int(step.count) { push(pop(from: Self.stockPlace), onto: Self.wastePlace) }
-                redealsLeft += 1
+                if !shape.unlimitedRedeals { redealsLeft += 1 }
             case .deal:
                 for column in (0..<Int(step.count)).reversed() {
                     push(pop(from: ColumnsPlace(column)), onto: Self.stockPlace)
                 }
+            case .refill:
+                push(pop(from: step.to), onto: Self.reservePlace)
             }
         }
     }
@@ -320,6 +345,12 @@ struct ColumnsBoard {
             heights[Int(from)] -= count
         }
         log.append(ColumnsStep(kind: .transfer, from: from, to: to, count: UInt8(count)))
+        // A column the move empties takes the reserve's top card, as the rules' own step: only
+        // then (a position given with a column empty beside a reserve keeps it so, as the table does).
+        if Int(from) < columnCount && heights[Int(from)] == 0 && shape.refillsFromReserve && !reserve.isEmpty {
+            push(pop(from: Self.reservePlace), onto: from)
+            log.append(ColumnsStep(kind: .refill, to: from))
+        }
     }
 
     @inline(__always)
@@ -331,6 +362,9 @@ struct ColumnsBoard {
         case Self.stockPlace:
             stockPrefixes.removeLast()
             return stock.removeLast()
+        case Self.reservePlace:
+            reservePrefixes.removeLast()
+            return reserve.removeLast()
         default:
             let index = Int(place)
             if index < columnCount {
@@ -358,6 +392,9 @@ struct ColumnsBoard {
         case Self.stockPlace:
             stockPrefixes.append(Self.extend(stockPrefixes[stock.count], card))
             stock.append(card)
+        case Self.reservePlace:
+            reservePrefixes.append(Self.extend(reservePrefixes[reserve.count], card))
+            reserve.append(card)
         default:
             let index = Int(place)
             if index < columnCount {
@@ -405,6 +442,7 @@ struct ColumnsBoard {
         }
         key = key &+ Self.mix(wastePrefixes[waste.count] ^ 0xE703_7ED1_A0B4_28DB)
         key = key &+ Self.mix(stockPrefixes[stock.count] &+ UInt64(redealsLeft) &* 0x8EBC_6AF0_9C88_C6E3)
+        if !reserve.isEmpty { key = key &+ Self.mix(reservePrefixes[reserve.count] ^ 0x2545_F491_4F6C_DD1D) }
         return key
     }
 
@@ -417,7 +455,7 @@ struct ColumnsBoard {
     func tableMoves(from mark: Int = 0) -> [Move] {
         log[mark...].compactMap { step in
             switch step.kind {
-            case .turnUp: nil
+            case .turnUp, .refill: nil
             case .draw, .redeal, .deal: Move.stock(shape.stock!)
             case .transfer: Move.transfer(from: pile(step.from), to: pile(step.to), count: Int(step.count))
             }
@@ -429,6 +467,7 @@ struct ColumnsBoard {
         switch place {
         case Self.wastePlace: shape.waste!
         case Self.stockPlace: shape.stock!
+        case Self.reservePlace: shape.reserve!
         default: Int(place) < columnCount ? shape.columns[Int(place)] : shape.foundations[Int(place) - columnCount]
         }
     }

@@ -216,9 +216,10 @@ struct ColumnsPhaseSearch {
     /// How good the board's position looks to plan from: cards on the foundations first, then
     /// empty columns, cards face down (fewer is better) and cards lying in order on the card
     /// under them. (Over the deals measured above, weights of 300, 150 and 40 decided 4 fewer, a
-    /// cost for the waste's cards none more.)
+    /// cost for the waste's cards none more.) A reserve's cards count as face-down ones: each
+    /// is a card still to free.
     private func worth() -> Int {
-        var worth = board.cardsUp * 1000
+        var worth = board.cardsUp * 1000 - 100 * board.reserve.count
         for column in 0..<board.columnCount {
             let height = board.heights[column]
             if height == 0 {

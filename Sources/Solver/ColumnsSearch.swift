@@ -105,7 +105,9 @@ struct ColumnsSearch {
     /// column, a face-down card on the waste or the foundations, a foundation that is not its
     /// base's rank up in one suit (a dealt base not dealt yet), or unlimited redeals.
     static func board(of start: GameState, shape: ColumnsShape) -> ColumnsBoard? {
-        guard start.piles.count == shape.pileCount, start.redealsLeft < 256 else { return nil }
+        guard start.piles.count == shape.pileCount, shape.unlimitedRedeals || start.redealsLeft < 256 else {
+            return nil
+        }
         let base: Int
         switch shape.foundationBase {
         case .rank(let rank): base = rank
@@ -136,11 +138,12 @@ struct ColumnsSearch {
         let waste = shape.waste.map { start.piles[$0] } ?? []
         guard waste.allSatisfy(\.faceUp) else { return nil }
         let stock = shape.stock.map { start.piles[$0] } ?? []
-        let total = columns.reduce(waste.count + stock.count) { $0 + $1.count } + upCount
+        let reserve = shape.reserve.map { start.piles[$0] } ?? []
+        let total = columns.reduce(waste.count + stock.count + reserve.count) { $0 + $1.count } + upCount
         guard total > 0, total <= 255 else { return nil }
         return ColumnsBoard(
-            shape: shape, columns: columns, tops: tops, waste: waste, stock: stock, redealsLeft: start.redealsLeft,
-            baseRank: UInt8(base))
+            shape: shape, columns: columns, tops: tops, waste: waste, stock: stock, reserve: reserve,
+            redealsLeft: shape.unlimitedRedeals ? 1 : start.redealsLeft, baseRank: UInt8(base))
     }
 
     /// `nil` when the position is not one the search can hold (``board(of:shape:)``).
@@ -240,7 +243,7 @@ struct ColumnsSearch {
         listed.removeAll(keepingCapacity: true)
         let first = children.count
         moves.removeAll(keepingCapacity: true)
-        board.listMoves(seeking: pruning, into: &moves)
+        board.listMoves(seeking: pruning, walking: shape.unlimitedRedeals, into: &moves)
         for move in moves where consider(move) { return true }
         // The table's slots of every child were read above, so that the processor waited for
         // their memory at once; a position is claimed when it is expanded, not when listed.
@@ -281,9 +284,16 @@ struct ColumnsSearch {
     private func score(_ move: ColumnsMove) -> Int {
         let columns = board.columnCount
         let to = Int(move.to)
+        if move.from == ColumnsBoard.reservePlace {
+            // A card off the reserve: what the Canfield family is won by.
+            if to >= columns { return 2800 }
+            return board.heights[to] == 0 ? 700 : 900
+        }
         if move.from == ColumnsBoard.wastePlace {
-            if to >= columns { return 2500 }
-            return board.heights[to] == 0 ? 400 : 600
+            // The stock's turns walked to the card come after the card on show.
+            let walked = -20 * Int(move.clicks)
+            if to >= columns { return 2500 + walked }
+            return (board.heights[to] == 0 ? 400 : 600) + walked
         }
         let from = Int(move.from)
         if from >= columns { return -2000 }  // a card back off a foundation

@@ -64,11 +64,18 @@ struct PositionScorer {
         )
         var cost = 0
         var room = 0
+        // The model's tables read once: the closure below would otherwise retain the whole model
+        // at every read in a debug build (the tests' general searches spent half their time so).
+        let (isFoundation, kinds, inOrder, orderTable) = (
+            model.isFoundation, model.kinds, model.inOrder, model.orderTable
+        )
+        let (foundations, nextOnTop, startsEmpty) = (model.foundations, model.nextOnTop, start.startsEmpty)
+        let (weights, stockReach, pileCount) = (weights, stockReach, model.pileCount)
         withUnsafeMutableBytes(of: &covered) { covered in
-            for index in 0..<model.pileCount where !model.isFoundation[index] {
+            for index in 0..<pileCount where !isFoundation[index] {
                 let pile = state.piles[index]
                 let count = pile.count
-                switch model.kinds[index] {
+                switch kinds[index] {
                 case .cell?:
                     if count == 0 { room += 1 }
                 case .tableau?:
@@ -78,7 +85,7 @@ struct PositionScorer {
                 }
                 guard count > 0 else { continue }
                 cost += weights.card * count
-                if model.kinds[index] == .stock || model.kinds[index] == .waste {
+                if kinds[index] == .stock || kinds[index] == .waste {
                     // The stock's cards come round: they wait, but nothing lies on them.
                     for (position, card) in pile.enumerated() {
                         let identity = Int(card.raw & 0x3F)
@@ -87,7 +94,7 @@ struct PositionScorer {
                     }
                     continue
                 }
-                let order = model.inOrder[model.orderTable[index]]
+                let order = inOrder[orderTable[index]]
                 var previous: UInt8 = 0
                 for (position, card) in pile.enumerated() {
                     let identity = Int(card.raw & 0x3F)
@@ -101,10 +108,10 @@ struct PositionScorer {
                     previous = card.raw
                 }
             }
-            for (number, foundation) in model.foundations.enumerated() {
+            for (number, foundation) in foundations.enumerated() {
                 var next =
-                    state.piles[foundation].last.map { model.nextOnTop[number][Int($0.raw & 0x3F)] }
-                    ?? start.startsEmpty[number]
+                    state.piles[foundation].last.map { nextOnTop[number][Int($0.raw & 0x3F)] }
+                    ?? startsEmpty[number]
                 var least = 255
                 while next != 0 {
                     let identity = next.trailingZeroBitCount

@@ -282,9 +282,11 @@ struct SearchPortfolio<R: Rules> {
         if let open = model.open, OpenSearch.board(of: start, shape: open, model: model) != nil { return [.open] }
         if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil {
             // Planning from click to click pays where many clicks are left; with a few, the
-            // depth-first search alone sees the rest sooner.
+            // depth-first search alone sees the rest sooner. A stock turned without limit is
+            // walked by the depth-first search: there are no clicks to plan between.
             let stocked = columns.stock.map { start.piles[$0].count } ?? 0
-            return stocked >= ColumnsPhaseSearch.stockToPlan ? [.columns, .columnsPhases] : [.columns]
+            let plans = stocked >= ColumnsPhaseSearch.stockToPlan && !columns.unlimitedRedeals
+            return plans ? [.columns, .columnsPhases] : [.columns]
         }
         return [.first, .second, .prover]
     }

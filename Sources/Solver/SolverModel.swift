@@ -306,7 +306,9 @@ struct SolverModel: Sendable {
         mustBeUp = needers
         let chains = noChoiceOnTop.allSatisfy { $0.allSatisfy { $0 } }
         folds = !foundations.isEmpty && !collects && !stockRefusesEmpty && (!takesBack || chains)
-        columnGame = routed ? nil : ColumnsShape(rules: rules, mustBeUp: folds ? needers : nil)
+        // The columns' shape refuses for itself what its search cannot follow, `empty-from` aside.
+        columnGame =
+            pileCount == rules.layout.slots.count ? ColumnsShape(rules: rules, mustBeUp: folds ? needers : nil) : nil
     }
 
     /// Whether a position has cards face down in its columns (Klondike's deal).

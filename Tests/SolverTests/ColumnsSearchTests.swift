@@ -15,6 +15,8 @@ final class ColumnsSearchTests: XCTestCase {
         "limited": .columns, "lucas": .columns, "maria": .columns, "napoleons-square": .columns,
         "number-ten": .columns, "rank-and-file": .columns, "streets": .columns, "gypsy": .columns,
         "easthaven": .columns, "gargantua": .columns, "royal-east": .columns, "agnes": .columns,
+        "canfield": .columns, "storehouse": .columns, "kansas": .columns, "yukon": .columns,
+        "russian-solitaire": .columns, "moosehide": .columns,
     ]
 
     func testTheGamesOfColumnsAndAStockGetIt() throws {
@@ -32,13 +34,15 @@ final class ColumnsSearchTests: XCTestCase {
             let solver = Solver(rules: rules)
             let portfolio = SearchPortfolio(
                 rules: rules, model: solver.model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false })
-            let stocked = (solver.model.columnGame?.stock).map { rules.deal(seed: 1).piles[$0].count } ?? 0
+            let shape = try XCTUnwrap(solver.model.columnGame)
+            let stocked = shape.stock.map { rules.deal(seed: 1).piles[$0].count } ?? 0
+            let plans = stocked >= ColumnsPhaseSearch.stockToPlan && !shape.unlimitedRedeals
             XCTAssertEqual(
-                portfolio.searches().map(\.order),
-                stocked >= ColumnsPhaseSearch.stockToPlan ? [games[name]!, .columnsPhases] : [games[name]!], name)
+                portfolio.searches().map(\.order), plans ? [games[name]!, .columnsPhases] : [games[name]!], name)
         }
-        // Cells, a reserve, collecting foundations, runs picked up anywhere, unlimited redeals.
-        for name in ["freecell", "spider", "canfield", "yukon", "scorpion", "klondike", "golf", "baker's-dozen"]
+        // Cells, collecting foundations, columns that build up or down (Alaska's), reserves the
+        // stock deals to, `takes-from` and foundations of any suit.
+        for name in ["freecell", "spider", "lady-jane", "alaska", "scorpion", "golf", "sir-tommy", "bristol"]
         where ShippedLayouts.layout(named: name) != nil {
             XCTAssertNil(Solver(rules: rulesOf(shippedLayout(name))).model.columnGame, name)
         }
@@ -49,6 +53,13 @@ final class ColumnsSearchTests: XCTestCase {
         let gypsy = try XCTUnwrap(Solver(rules: rulesOf(shippedLayout("gypsy"))).model.columnGame)
         XCTAssertTrue(gypsy.movesRuns)
         XCTAssertTrue(gypsy.dealsToColumns)
+        let canfield = try XCTUnwrap(Solver(rules: rulesOf(shippedLayout("canfield"))).model.columnGame)
+        XCTAssertNotNil(canfield.reserve)
+        XCTAssertTrue(canfield.refillsFromReserve)
+        XCTAssertTrue(canfield.unlimitedRedeals)
+        let kansas = try XCTUnwrap(Solver(rules: rulesOf(shippedLayout("kansas"))).model.columnGame)
+        XCTAssertEqual(
+            [kansas.emptyFromColumns, kansas.emptyFromWaste, kansas.emptyFromReserve], [false, true, false])
     }
 
     /// The board plays moves as the table's rules do, the cards turned up included, and takes
@@ -197,6 +208,99 @@ final class ColumnsSearchTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 2, "too few lost positions")
     }
 
+    /// The Canfield family (a reserve the columns refill from, foundations from the deal's rank,
+    /// a stock turned without limit and walked, `empty-from`): small positions of thirteen ranks
+    /// of one or two suits, and endgames of whole deals (every card up to a rank on the
+    /// foundations). The search answers as the general depth-first search does, losses
+    /// included, and as a plain search of every position where that one finishes.
+    func testItAgreesOnTheCanfieldFamily() throws {
+        var answers: [SolverVerdict: Int] = [:]
+        var plainChecked = 0
+        var random = SmallRandom(state: 6113)
+        for name in ["canfield", "storehouse", "kansas"] {
+            let layout = shippedLayout(name)
+            let rules = rulesOf(layout) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let shape = try XCTUnwrap(solver.model.columnGame)
+            for number in 0..<10 {
+                var start = SmallGames.position(
+                    layout, ranks: 13, suits: 1 + number % 2, faceDown: number % 3 == 0, random: &random)
+                // The reserve as dealt: its top card face up, the others down.
+                if let reserve = shape.reserve {
+                    for index in start.piles[reserve].indices {
+                        start.piles[reserve][index].faceUp = index == start.piles[reserve].count - 1
+                    }
+                }
+                if case .dealt = shape.foundationBase { start.dealtBase = 1 }
+                XCTAssertNotNil(ColumnsSearch.board(of: start, shape: shape), "\(name) #\(number)")
+                guard
+                    let expected = assertFamilySearchAgrees(
+                        .columns, rules: rules, model: solver.model, state: start, positions: 100_000,
+                        "\(name) small #\(number)")
+                else { continue }
+                answers[expected, default: 0] += 1
+                if let plain = plainSearchWins(rules, from: start, limit: 300_000) {
+                    XCTAssertEqual(plain ? .solved : .impossible, expected, "\(name) small #\(number): plain search")
+                    plainChecked += 1
+                }
+            }
+        }
+        for name in ["canfield", "kansas"] {
+            let rules = rulesOf(shippedLayout(name)) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let shape = try XCTUnwrap(solver.model.columnGame)
+            for seed in 1...4 {
+                var dealt = rules.deal(seed: UInt64(seed))
+                dealt.dealtBase = 1
+                let start = endgame(dealt, shape: shape, upTo: 8 + seed % 2)
+                guard
+                    let expected = assertFamilySearchAgrees(
+                        .columns, rules: rules, model: solver.model, state: start, positions: 30_000,
+                        "\(name) #\(seed) endgame")
+                else { continue }
+                answers[expected, default: 0] += 1
+            }
+        }
+        print("the Canfield family:", answers, "checked by a plain search:", plainChecked)
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 4, "too few won positions")
+        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 2, "too few lost positions")
+    }
+
+    /// The Yukon family (any face-up card moves with every card on it): small positions of five
+    /// or six ranks of three suits, face down or up. The search answers as the general
+    /// depth-first search does, losses included, and as a plain search of every position where
+    /// that one finishes.
+    func testItAgreesOnTheYukonFamily() throws {
+        var answers: [SolverVerdict: Int] = [:]
+        var plainChecked = 0
+        var random = SmallRandom(state: 3571)
+        for name in ["yukon", "russian-solitaire"] {
+            let layout = shippedLayout(name)
+            let rules = rulesOf(layout) as! DeclarativeRules
+            let solver = Solver(rules: rules)
+            let shape = try XCTUnwrap(solver.model.columnGame)
+            XCTAssertTrue(shape.movesFaceUp, name)
+            for number in 0..<8 {
+                let start = SmallGames.position(
+                    layout, ranks: 5 + number % 2, suits: 3, faceDown: number % 2 == 0, random: &random)
+                guard
+                    let expected = assertFamilySearchAgrees(
+                        .columns, rules: rules, model: solver.model, state: start, positions: 30_000,
+                        "\(name) small #\(number)")
+                else { continue }
+                answers[expected, default: 0] += 1
+                if let plain = plainSearchWins(rules, from: start, limit: 100_000) {
+                    XCTAssertEqual(plain ? .solved : .impossible, expected, "\(name) small #\(number): plain search")
+                    plainChecked += 1
+                }
+            }
+        }
+        print("the Yukon family:", answers, "checked by a plain search:", plainChecked)
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 4, "too few won positions")
+        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 2, "too few lost positions")
+        XCTAssertGreaterThanOrEqual(plainChecked, 6, "too few checked by the plain search")
+    }
+
     /// The search that plans from click to click, alone: it wins deals of Gypsy and Forty
     /// Thieves that the depth-first search alone does not win in as many positions (100,000), and its
     /// wins are the player's legal moves.
@@ -247,6 +351,7 @@ extension ColumnsSearchTests {
         var state = start
         var piles = shape.columns
         if let waste = shape.waste { piles.append(waste) }
+        if let reserve = shape.reserve { piles.append(reserve) }
         for pile in piles {
             var cards = state.piles[pile].filter { $0.rank > rank }
             if !cards.isEmpty { cards[cards.count - 1].faceUp = true }
@@ -269,6 +374,7 @@ extension ColumnsSearchTests {
             if let foundation = shape.foundations.firstIndex(of: pile) {
                 return ColumnsPlace(shape.columns.count + foundation)
             }
+            if pile == shape.reserve { return ColumnsBoard.reservePlace }
             return pile == shape.waste ? ColumnsBoard.wastePlace : ColumnsBoard.stockPlace
         }
         return ColumnsMove(from: place(move.from), to: place(move.to), count: UInt8(move.count))
@@ -284,6 +390,7 @@ extension ColumnsSearchTests {
         XCTAssertEqual(board.tops.sorted(), expected.tops.sorted(), message, file: file, line: line)
         XCTAssertEqual(board.waste, expected.waste, message, file: file, line: line)
         XCTAssertEqual(board.stock, expected.stock, message, file: file, line: line)
+        XCTAssertEqual(board.reserve, expected.reserve, message, file: file, line: line)
         XCTAssertEqual(board.redealsLeft, expected.redealsLeft, message, file: file, line: line)
         XCTAssertEqual(board.cardsUp, expected.cardsUp, message, file: file, line: line)
         XCTAssertEqual(board.allUp, expected.allUp, message, file: file, line: line)
