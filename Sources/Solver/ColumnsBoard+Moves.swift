@@ -26,6 +26,8 @@ extension ColumnsBoard {
         // The empty columns a move may go to: every one while they are told apart, else the first.
         let firstEmpty = heights.firstIndex(of: 0) ?? -1
         func takesEmpty(_ to: Int) -> Bool { pinned || to == firstEmpty }
+        // Alike free cells: a card goes to the first empty one.
+        let freeCell = firstEmptyCell.map { ColumnsPlace(cellBase + $0) }
         // Cards and runs from the columns.
         let emptyFromColumns = shape.emptyFromColumns
         for from in 0..<columns {
@@ -35,6 +37,7 @@ extension ColumnsBoard {
             if let foundation = foundation(for: top(from)) {
                 moves.append(ColumnsMove(from: UInt8(from), to: UInt8(columns + foundation), count: 1))
             }
+            if let freeCell { moves.append(ColumnsMove(from: UInt8(from), to: freeCell, count: 1)) }
             for count in 1...movable {
                 let bottom = card(from, height - count)
                 for to in 0..<columns where to != from {
@@ -52,10 +55,16 @@ extension ColumnsBoard {
                 }
             }
         }
-        // One card from `from`: to a foundation (`upToo`), then onto each column that takes it.
-        func single(_ card: UInt8, from: ColumnsPlace, upToo: Bool, emptyToo: Bool, clicks: Int = 0) {
+        // One card from `from`: to a foundation (`upToo`), to a free cell (`cellToo`), then onto
+        // each column that takes it.
+        func single(
+            _ card: UInt8, from: ColumnsPlace, upToo: Bool, emptyToo: Bool, cellToo: Bool = true, clicks: Int = 0
+        ) {
             if upToo, let foundation = foundation(for: card) {
                 moves.append(ColumnsMove(from: from, to: UInt8(columns + foundation), count: 1, clicks: UInt8(clicks)))
+            }
+            if cellToo, let freeCell {
+                moves.append(ColumnsMove(from: from, to: freeCell, count: 1, clicks: UInt8(clicks)))
             }
             for to in 0..<columns {
                 if heights[to] == 0 {
@@ -70,6 +79,11 @@ extension ColumnsBoard {
             single(card, from: Self.reservePlace, upToo: true, emptyToo: shape.emptyFromReserve)
         }
         if let card = waste.last { single(card, from: Self.wastePlace, upToo: true, emptyToo: shape.emptyFromWaste) }
+        for cell in cells.indices where cells[cell] != 0 && !cells[..<cell].contains(cells[cell]) {
+            single(
+                cells[cell], from: ColumnsPlace(cellBase + cell), upToo: true, emptyToo: shape.emptyFromCells,
+                cellToo: false)
+        }
         // Cards back off the foundations (one of each top: alike foundations give alike positions).
         if shape.takesBack && !seeking {
             for foundation in tops.indices {

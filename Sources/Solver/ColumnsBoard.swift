@@ -32,8 +32,8 @@ import Solitaire
 // still has cards (a fold that empties a column would pull the reserve's top card into it, which
 // the solution that kept the card there never does).
 
-/// A place cards lie in: a column (`0..<columns`), a foundation (`foundationBase + index`), the
-/// reserve (``ColumnsBoard/reservePlace``), the waste (``ColumnsBoard/wastePlace``) or the stock
+/// A place cards lie in: a column (`0..<columns`), a foundation (`foundationBase + index`), a
+/// free cell (`cellBase + index`), the reserve (``ColumnsBoard/reservePlace``), the waste (``ColumnsBoard/wastePlace``) or the stock
 /// (``ColumnsBoard/stockPlace``).
 typealias ColumnsPlace = UInt8
 
@@ -81,6 +81,13 @@ struct ColumnsBoard {
     let shape: ColumnsShape
     let columnCount: Int
     var foundationBase: Int { columnCount }
+    /// The first free cell's place, after the foundations.
+    var cellBase: Int { columnCount + tops.count }
+    /// Whether a place is a foundation, or a free cell.
+    @inline(__always)
+    func isFoundation(_ place: ColumnsPlace) -> Bool { Int(place) >= columnCount && Int(place) < cellBase }
+    @inline(__always)
+    func isCell(_ place: ColumnsPlace) -> Bool { Int(place) >= cellBase && Int(place) < cellBase + cells.count }
     /// Room for a column in ``cards``: every card of the game.
     let stride: Int
     /// Column `c`'s cards, bottom first, at `cards[c * stride ..< c * stride + heights[c]]`, as
@@ -103,6 +110,10 @@ struct ColumnsBoard {
     /// The reserve, bottom first (its top card face up), and the hashes of its first cards.
     var reserve: [UInt8] = []
     private var reservePrefixes: [UInt64] = [0]
+    /// The free cells' cards (0 for an empty cell), and the sum of their mixed hashes: alike
+    /// cells are a multiset.
+    var cells: [UInt8]
+    private var cellHash: UInt64 = 0
     var redealsLeft: Int
     /// The sum of the foundations' tops' mixed hashes: a multiset.
     private var foundationHash: UInt64 = 0
@@ -128,7 +139,7 @@ struct ColumnsBoard {
     /// redeals, `redealsLeft` is any positive number, and stays so.
     init(
         shape: ColumnsShape, columns: [[PileCard]], tops: [UInt8], waste: [PileCard], stock: [PileCard],
-        reserve: [PileCard] = [], redealsLeft: Int, baseRank: UInt8 = 1
+        reserve: [PileCard] = [], cells: [PileCard?] = [], redealsLeft: Int, baseRank: UInt8 = 1
     ) {
         self.shape = shape
         self.baseRank = baseRank
@@ -143,7 +154,10 @@ struct ColumnsBoard {
                 rank = rank % 13 + 1
             }
         }
-        for pile in columns + [waste, stock, reserve] { for card in pile { copies[Int(card.raw & 0x3F)] += 1 } }
+        for pile in columns + [waste, stock, reserve, cells.compactMap { $0 }] {
+            for card in pile { copies[Int(card.raw & 0x3F)] += 1 }
+        }
+        self.cells = [UInt8](repeating: 0, count: cells.count)
         for identity in 0..<64 { copies[identity] += up[identity] }
         self.copies = copies
         self.up = up
@@ -168,7 +182,13 @@ struct ColumnsBoard {
         for card in waste { push(card.raw & 0x3F, onto: Self.wastePlace) }
         for card in stock { push(card.raw & 0x3F, onto: Self.stockPlace) }
         for card in reserve { push(card.raw & 0x3F, onto: Self.reservePlace) }
+        for (cell, card) in cells.enumerated() {
+            if let card { push(card.raw & 0x3F, onto: ColumnsPlace(cellBase + cell)) }
+        }
     }
+
+    /// The first empty free cell, if any.
+    var firstEmptyCell: Int? { cells.firstIndex(of: 0) }
 
     @inline(__always)
     func card(_ column: Int, _ place: Int) -> UInt8 { cards[column * stride + place] }
@@ -294,6 +314,13 @@ struct ColumnsBoard {
                     changed = true
                 }
             }
+            if foldsColumns {
+                for cell in cells.indices where cells[cell] != 0 && isSafe(cells[cell]) {
+                    guard let foundation = foundation(for: cells[cell]) else { continue }
+                    transfer(ColumnsPlace(cellBase + cell), ColumnsPlace(foundationBase + foundation), 1)
+                    changed = true
+                }
+            }
             if foldsWaste, let card = waste.last, isSafe(card), let foundation = foundation(for: card) {
                 transfer(Self.wastePlace, ColumnsPlace(foundationBase + foundation), 1)
                 changed = true
@@ -371,6 +398,12 @@ struct ColumnsBoard {
                 heights[index] -= 1
                 return cards[index * stride + heights[index]]
             }
+            if index >= cellBase {
+                let card = cells[index - cellBase]
+                cells[index - cellBase] = 0
+                cellHash &-= Self.cellMix(card)
+                return card
+            }
             let foundation = index - columnCount
             let card = tops[foundation]
             foundationHash &-= Self.foundationMix(card)
@@ -405,6 +438,11 @@ struct ColumnsBoard {
                 heights[index] = height + 1
                 return
             }
+            if index >= cellBase {
+                cells[index - cellBase] = card
+                cellHash &+= Self.cellMix(card)
+                return
+            }
             let foundation = index - columnCount
             foundationHash &-= Self.foundationMix(tops[foundation])
             tops[foundation] = card
@@ -421,6 +459,9 @@ struct ColumnsBoard {
     private static func extend(_ hash: UInt64, _ card: UInt8) -> UInt64 {
         (hash ^ UInt64(card &+ 1)) &* 0x0000_0100_0000_01B3 &+ 0x9E37_79B9
     }
+
+    @inline(__always)
+    private static func cellMix(_ card: UInt8) -> UInt64 { mix(UInt64(card) ^ 0x3C6E_F372_FE94_F82B) }
 
     @inline(__always)
     private static func foundationMix(_ top: UInt8) -> UInt64 { mix(UInt64(top) ^ 0x5851_F42D_4C95_7F2D) }
@@ -443,6 +484,7 @@ struct ColumnsBoard {
         key = key &+ Self.mix(wastePrefixes[waste.count] ^ 0xE703_7ED1_A0B4_28DB)
         key = key &+ Self.mix(stockPrefixes[stock.count] &+ UInt64(redealsLeft) &* 0x8EBC_6AF0_9C88_C6E3)
         if !reserve.isEmpty { key = key &+ Self.mix(reservePrefixes[reserve.count] ^ 0x2545_F491_4F6C_DD1D) }
+        key = key &+ cellHash
         return key
     }
 
@@ -468,7 +510,14 @@ struct ColumnsBoard {
         case Self.wastePlace: shape.waste!
         case Self.stockPlace: shape.stock!
         case Self.reservePlace: shape.reserve!
-        default: Int(place) < columnCount ? shape.columns[Int(place)] : shape.foundations[Int(place) - columnCount]
+        default:
+            if Int(place) < columnCount {
+                shape.columns[Int(place)]
+            } else if isCell(place) {
+                shape.cells[Int(place) - cellBase]
+            } else {
+                shape.foundations[Int(place) - columnCount]
+            }
         }
     }
 }

@@ -139,10 +139,18 @@ struct ColumnsSearch {
         guard waste.allSatisfy(\.faceUp) else { return nil }
         let stock = shape.stock.map { start.piles[$0] } ?? []
         let reserve = shape.reserve.map { start.piles[$0] } ?? []
-        let total = columns.reduce(waste.count + stock.count + reserve.count) { $0 + $1.count } + upCount
+        var cells: [PileCard?] = []
+        for cell in shape.cells {
+            let cards = start.piles[cell]
+            guard cards.count <= 1, cards.allSatisfy(\.faceUp) else { return nil }
+            cells.append(cards.first)
+        }
+        let total =
+            columns.reduce(waste.count + stock.count + reserve.count) { $0 + $1.count } + upCount
+            + cells.count { $0 != nil }
         guard total > 0, total <= 255 else { return nil }
         return ColumnsBoard(
-            shape: shape, columns: columns, tops: tops, waste: waste, stock: stock, reserve: reserve,
+            shape: shape, columns: columns, tops: tops, waste: waste, stock: stock, reserve: reserve, cells: cells,
             redealsLeft: shape.unlimitedRedeals ? 1 : start.redealsLeft, baseRank: UInt8(base))
     }
 
@@ -266,7 +274,7 @@ struct ColumnsSearch {
             return true
         }
         // Cards folded up after the move.
-        let folded = board.cardsUp - up - (Int(move.to) >= board.foundationBase && !move.isClick ? 1 : 0)
+        let folded = board.cardsUp - up - (board.isFoundation(move.to) && !move.isClick ? 1 : 0)
         if folded > 0 { order += 400 * folded }
         let key = board.key()
         board.takeBack(to: mark)
@@ -284,15 +292,21 @@ struct ColumnsSearch {
     private func score(_ move: ColumnsMove) -> Int {
         let columns = board.columnCount
         let to = Int(move.to)
+        // A card into a free cell: after what gains, before what loses; out of one: as a freed card.
+        let intoCell = board.isCell(move.to) ? -1700 : 0
+        if board.isCell(move.from) {
+            if board.isFoundation(move.to) { return 2700 }
+            return board.heights[to] == 0 ? 300 : 800
+        }
         if move.from == ColumnsBoard.reservePlace {
             // A card off the reserve: what the Canfield family is won by.
-            if to >= columns { return 2800 }
+            if to >= columns { return 2800 + intoCell }
             return board.heights[to] == 0 ? 700 : 900
         }
         if move.from == ColumnsBoard.wastePlace {
             // The stock's turns walked to the card come after the card on show.
             let walked = -20 * Int(move.clicks)
-            if to >= columns { return 2500 + walked }
+            if to >= columns { return 2500 + walked + intoCell }
             return (board.heights[to] == 0 ? 400 : 600) + walked
         }
         let from = Int(move.from)
@@ -300,8 +314,10 @@ struct ColumnsSearch {
         let count = Int(move.count)
         let left = board.heights[from] - count
         var score = count
-        if to >= columns {
+        if board.isFoundation(move.to) {
             score += 3000
+        } else if board.isCell(move.to) {
+            score -= 200
         } else if left == 0 && board.heights[to] == 0 {
             return -1000 + count  // a whole column onto an empty one
         }

@@ -23,11 +23,12 @@ import Solitaire
 //   top card at once) or none;
 // - an empty column may take cards only from some of the columns, the waste and the reserve
 //   (`empty-from`, Kansas's);
+// - free cells that hold one card each (Giant's);
 // - no other pile, no collecting, no pairs or discards, no other routing of moves by their
 //   source, and nothing random on a redeal.
 //
 // Forty Thieves and its cousins, Gypsy, Easthaven, Gargantua, Royal East, Agnes, Canfield,
-// Storehouse and Kansas are such games. A script's rules never are: their hooks may do anything.
+// Storehouse, Kansas, the Yukon family and Giant are such games. A script's rules never are: their hooks may do anything.
 
 /// Where a game of columns and a stock keeps its piles, and the rules its search plays by.
 struct ColumnsShape: Sendable {
@@ -39,6 +40,8 @@ struct ColumnsShape: Sendable {
     let waste: Int?
     /// The reserve (Canfield's), if any.
     let reserve: Int?
+    /// The free cells, each holding one card.
+    let cells: [Int]
     /// An emptied column takes the reserve's top card at once.
     let refillsFromReserve: Bool
     /// Where an empty column may take cards from (`empty-from`; everywhere without it).
@@ -46,6 +49,7 @@ struct ColumnsShape: Sendable {
     let emptyFromWaste: Bool
     let emptyFromReserve: Bool
     let emptyFromFoundations: Bool
+    let emptyFromCells: Bool
     /// The waste may be turned back over without limit.
     let unlimitedRedeals: Bool
     let pileCount: Int
@@ -86,7 +90,7 @@ struct ColumnsShape: Sendable {
             !declarative.game.acesHigh, Self.routesOnlyEmptyColumns(declarative.game)
         else { return nil }
         let slots = declarative.layout.slots
-        guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .waste, .foundation, .reserve]) else {
+        guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .waste, .foundation, .reserve, .cell]) else {
             return nil
         }
         let (columns, stocks, wastes, foundations) = (kinds[.tableau], kinds[.stock], kinds[.waste], kinds[.foundation])
@@ -102,6 +106,14 @@ struct ColumnsShape: Sendable {
             else { return nil }
         }
         for pile in wastes + foundations where declarative.emptyFrom[pile] != nil { return nil }
+        let cells = kinds[.cell]
+        for cell in cells {
+            let cellRules = declarative.pileRules(cell)
+            guard cellRules.move == .top, cellRules.build == .none, cellRules.refillFrom == nil,
+                declarative.emptyFrom[cell] == nil, slots[cell].capacity ?? 1 == 1,
+                !stocks.contains(where: { declarative.stockTargets[$0].contains(cell) })
+            else { return nil }
+        }
         for pile in foundations {
             let pileRules = declarative.pileRules(pile)
             // From any rank but the Ace, a foundation needs to count on past the King for its 13 cards.
@@ -134,6 +146,8 @@ struct ColumnsShape: Sendable {
                 pileRules.sequenceLimit == first.sequenceLimit
             else { return nil }
         }
+        // Runs as long as the cells and empty columns allow are not followed with cells.
+        guard cells.isEmpty || first.sequenceLimit != .freeCells else { return nil }
         var waste: Int?
         var dealsToColumns = false
         var draw = 1
@@ -180,6 +194,8 @@ struct ColumnsShape: Sendable {
         emptyFromWaste = emptyFrom.map { allowed in wastes.contains { allowed[$0] } } ?? true
         emptyFromReserve = emptyFrom.map { allowed in reserves.contains { allowed[$0] } } ?? true
         emptyFromFoundations = emptyFrom.map { allowed in foundations.contains { allowed[$0] } } ?? true
+        emptyFromCells = emptyFrom.map { allowed in cells.contains { allowed[$0] } } ?? true
+        self.cells = cells
         unlimitedRedeals = unlimited
         pileCount = slots.count
         self.dealsToColumns = dealsToColumns
