@@ -46,9 +46,16 @@ public final class ScreenHost {
         unlink(path)
     }
 
-    /// The next connection waiting on ``descriptor``, or nil when none is.
+    /// The last ``accept()`` found a connection waiting but could not take it: the process (or
+    /// the system) has no descriptor or memory to spare. The connection stays in the socket's
+    /// queue, and ``descriptor`` stays readable: wait a little before taking it again.
+    public private(set) var isShortOfDescriptors = false
+
+    /// The next connection waiting on ``descriptor``, or nil when none is (or when it could not
+    /// be taken: ``isShortOfDescriptors``).
     public func accept() -> ScreenConnection? {
         let connection = Glibc.accept(descriptor, nil, nil)
+        isShortOfDescriptors = connection < 0 && [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno)
         guard connection >= 0 else { return nil }
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)

@@ -172,18 +172,9 @@ final class JoiningTrustTests: XCTestCase {
         XCTAssertEqual(Self.listingError(folder), "listed 0; refused " + words, "connected, but no answer came")
         var queued: [Int32] = []
         defer { queued.forEach { _ = close($0) } }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(host.path.utf8)) }
         var full = false
         for _ in 0..<64 where !full {
-            let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-            let descriptor = socket(AF_UNIX, flags, 0)
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            let (descriptor, connected) = UnixConnection.connect(host.path, flags: Int32(SOCK_NONBLOCK.rawValue))
             full = connected != 0 && errno == EAGAIN
             queued.append(descriptor)
         }

@@ -227,16 +227,11 @@ final class ScreenSocketTests: XCTestCase {
 /// A plain connection to a game's socket.
 enum ScreenClientSocket {
     static func connect(_ path: String) throws -> Int32 {
-        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        let (connection, connected) = UnixConnection.connect(path)
+        guard connected == 0 else {
+            close(connection)
+            throw POSIXError(.ECONNREFUSED)
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         return connection
     }
 }
