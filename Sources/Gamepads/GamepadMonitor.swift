@@ -74,10 +74,16 @@ public final class GamepadMonitor {
         descriptor == watch ? folderChanged() : read(descriptor)
     }
 
+    /// The most reads of a descriptor a call to ``handle(readable:)`` makes: what is left is
+    /// read when poll(2) says so again, so that a pad (or a pipe) that never stops sending, or a
+    /// folder whose entries change without end (one another user made), is read a part a turn
+    /// and the game's loop goes on between.
+    public static let mostReadsACall = 4
+
     private func folderChanged() -> [GamepadNotice] {
         var notices: [GamepadNotice] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        for _ in 0..<Self.mostReadsACall {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(watch, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             var offset = 0
@@ -142,7 +148,7 @@ public final class GamepadMonitor {
         guard var pad = pads[descriptor] else { return [] }
         var notices: [GamepadNotice] = []
         var buffer = [UInt8](repeating: 0, count: EvdevRecord.size * 64)
-        while true {
+        for _ in 0..<Self.mostReadsACall {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { break }
             guard count > 0 else {

@@ -102,6 +102,27 @@ final class GamepadMonitorTests: XCTestCase {
         XCTAssertEqual(drain(monitor), [.connected(name: "gamepad (event2)")])
     }
 
+    /// A pad that never stops sending (a pipe kept full): each call reads a part, so that the
+    /// game's loop goes on between, and every press comes over the calls.
+    func testAPadThatKeepsSendingIsReadAPartACall() {
+        plugIn("event0")
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start(), [.connected(name: "gamepad (event0)")])
+        let presses = 400  // 4 records each: 38 KB, within a pipe's 64 KB
+        write("event0", (0..<presses).flatMap { _ in press(0x130) })
+        let pad = monitor.descriptors.last!
+        var calls = 0
+        var read = 0
+        while read < presses && calls < 100 {
+            let notices = monitor.handle(readable: pad)
+            XCTAssertLessThanOrEqual(notices.count, GamepadMonitor.mostReadsACall * 64 / 4 + 1)
+            read += notices.count
+            calls += 1
+        }
+        XCTAssertEqual(read, presses)
+        XCTAssertGreaterThan(calls, 1, "read in parts")
+    }
+
     func testAPadPluggedInIsFoundItsPressesReadAndItsUnpluggingSaid() {
         let monitor = GamepadMonitor(folder: folder)
         XCTAssertEqual(monitor.start(), [])
