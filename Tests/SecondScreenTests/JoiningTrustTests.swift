@@ -171,7 +171,7 @@ final class JoiningTrustTests: XCTestCase {
             "\(host.path): the game there does not answer (stopped with Ctrl-Z? 'fg' in its terminal resumes it)"
         XCTAssertEqual(Self.listingError(folder), "listed 0; refused " + words, "connected, but no answer came")
         var queued: [Int32] = []
-        defer { queued.forEach { _ = close($0) } }
+        defer { for descriptor in queued { close(descriptor) } }
         var full = false
         for _ in 0..<64 where !full {
             let (descriptor, connected) = UnixConnection.connect(host.path, flags: Int32(SOCK_NONBLOCK.rawValue))
