@@ -266,26 +266,25 @@ enum UnixSocket {
             if connected == 0 { break }
             let code = errno
             if code == EINTR { continue }
-            if code == EAGAIN || code == EINPROGRESS, deadline.left > 0 {
-                // The listener's queue is full (EAGAIN: try again shortly), or the connection
-                // is under way (EINPROGRESS: writable once it is made, or failed).
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                let wait = code == EAGAIN ? min(deadline.left, 0.05) : deadline.left
-                _ = poll(&ready, 1, Int32((wait * 1000).rounded(.up)))
-                if code == EINPROGRESS {
-                    var failure: Int32 = 0
-                    var size = socklen_t(MemoryLayout<Int32>.size)
-                    if ready.revents != 0, getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) == 0 {
-                        if failure == 0 { break }
-                        errno = failure
-                    } else {
-                        errno = ETIMEDOUT
-                    }
-                    let error = ScreenSocketError.connecting(path, errno)
-                    close(descriptor)
-                    throw error
-                }
+            if code == EAGAIN, deadline.left > 0 {
+                // The listener's queue is full: try again shortly (poll would not wait, a
+                // socket that is not connected being always ready).
+                usleep(useconds_t(min(deadline.left, 0.02) * 1e6))
                 continue
+            }
+            if code == EINPROGRESS, deadline.left > 0 {
+                // The connection is under way: writable once it is made, or failed.
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, Int32((deadline.left * 1000).rounded(.up)))
+                var failure: Int32 = ETIMEDOUT
+                var size = socklen_t(MemoryLayout<Int32>.size)
+                if ready.revents != 0, getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) != 0 {
+                    failure = errno
+                }
+                if failure == 0 { break }
+                let error = ScreenSocketError.connecting(path, failure)
+                close(descriptor)
+                throw error
             }
             let error = ScreenSocketError.connecting(path, code == EINPROGRESS ? ETIMEDOUT : code)
             close(descriptor)
