@@ -16,6 +16,18 @@ struct SettingsHost {
     var panel: SettingsPanelView?
     /// What the screen's note says after the last change: saved, or why not.
     var note: String?
+    /// The settings changed on the settings screen that are not in the file, each with why (a
+    /// full disk): said again on the way out. A later change of the same setting that is
+    /// written takes it off.
+    var unsaved: [Setting: String] = [:]
+
+    /// What is said on the way out of changes that were not written, or nil.
+    var unsavedProblem: String? {
+        guard let file, !unsaved.isEmpty else { return nil }
+        let settings = Setting.allCases.filter { unsaved[$0] != nil }
+        let why = settings.compactMap { unsaved[$0] }.last ?? ""
+        return "settings changed but not saved (\(settings.map(\.key).joined(separator: ", "))) in \(file): \(why)"
+    }
 }
 
 /// The settings screen (`o` in a game): each setting and its value; the arrows or `j` `k`
@@ -112,8 +124,10 @@ extension TableApp {
         guard let file = settingsHost.file else { return nil }
         do {
             try SettingsFile.update(file) { $0.set(setting, to: value) }
+            settingsHost.unsaved[setting] = nil
             return "Saved in \(file)"
         } catch {
+            settingsHost.unsaved[setting] = error.description
             return "Not saved: \(error.description)"
         }
     }

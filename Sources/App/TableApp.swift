@@ -451,11 +451,15 @@ public final class TableApp {
         lastGame?.leaveGame()
         keeperProblems += keeper?.takeProblems() ?? []
         if let unsaved = keeper?.unsavedProblem { keeperProblems.append("the game is not saved: \(unsaved)") }
+        if let unsaved = settingsHost.unsavedProblem { keeperProblems.append(unsaved) }
     }
 
-    /// The game on screen could not be saved, or a game's result could not be recorded: the
-    /// program ends with an error.
-    public var leftUnsaved: Bool { keeper?.unsavedProblem != nil || keeper?.unrecordedProblem != nil }
+    /// The game on screen could not be saved, a game's result could not be recorded, or a
+    /// setting changed on the settings screen could not be written: the program ends with an
+    /// error.
+    public var leftUnsaved: Bool {
+        keeper?.unsavedProblem != nil || keeper?.unrecordedProblem != nil || settingsHost.unsavedProblem != nil
+    }
 
     /// Leaves the game (or another scene) for the chooser, with the game selected.
     func showChooser(selecting name: String?) {

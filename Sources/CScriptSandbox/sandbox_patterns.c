@@ -263,6 +263,7 @@ static const char *match_capture (MatchState *ms, const char *s, int l) {
   size_t len;
   l = check_capture(ms, l);
   len = ms->capture[l].len;
+  count_steps(ms, (lua_Integer)(len / SCAN_COST));  /* sandbox: the bytes compared */
   if ((size_t)(ms->src_end-s) >= len &&
       memcmp(ms->capture[l].init, s, len) == 0)
     return s+len;

@@ -20,7 +20,9 @@ public enum GamepadNotice: Equatable, Sendable {
 /// Everything is read when poll(2) says so: an untouched pad, like an empty folder, costs no
 /// wake-up. A file in the folder that is not an evdev device at all (a named pipe, which tests
 /// write records into) is taken for a gamepad, since it cannot be asked, when it is the
-/// player's own: another user's pipe would let that user play the player's game.
+/// player's own: another user's pipe would let that user play the player's game. An entry that
+/// is a symbolic link is never followed: a link another user put in the folder would have the
+/// game open whatever it leads to (a pipe of the player's, read in place of its own reader).
 public final class GamepadMonitor {
     public let folder: String
     private let watch: Int32
@@ -72,10 +74,16 @@ public final class GamepadMonitor {
         descriptor == watch ? folderChanged() : read(descriptor)
     }
 
+    /// The most reads of a descriptor a call to ``handle(readable:)`` makes: what is left is
+    /// read when poll(2) says so again, so that a pad (or a pipe) that never stops sending, or a
+    /// folder whose entries change without end (one another user made), is read a part a turn
+    /// and the game's loop goes on between.
+    public static let mostReadsACall = 4
+
     private func folderChanged() -> [GamepadNotice] {
         var notices: [GamepadNotice] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        for _ in 0..<Self.mostReadsACall {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(watch, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             var offset = 0
@@ -103,7 +111,8 @@ public final class GamepadMonitor {
     private func open(_ entry: String) -> GamepadNotice? {
         guard entry.hasPrefix("event"), entry.count > 5, entry.dropFirst(5).allSatisfy(\.isNumber) else { return nil }
         let path = folder + "/" + entry
-        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // O_NOFOLLOW: a link is not opened (ELOOP), whoever made it.
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }  // not ours to read (yet: udev may open it up)
         var name = [CChar](repeating: 0, count: 256)
         let answer = ct_input_is_gamepad(descriptor)
@@ -139,7 +148,7 @@ public final class GamepadMonitor {
         guard var pad = pads[descriptor] else { return [] }
         var notices: [GamepadNotice] = []
         var buffer = [UInt8](repeating: 0, count: EvdevRecord.size * 64)
-        while true {
+        for _ in 0..<Self.mostReadsACall {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && (errno == EAGAIN || errno == EINTR) { break }
             guard count > 0 else {

@@ -26,8 +26,9 @@ public enum ScreenClient {
         public var title: String { process.map { "\(description) (process \($0))" } ?? description }
     }
 
-    /// The games listening in `folder`, asked each in turn (each has `seconds` to answer); a
-    /// socket no game answers on (left by one that was killed) is removed. Nothing is sent
+    /// The games listening in `folder`, asked each in turn (each has `seconds` to take the
+    /// connection and `seconds` to answer: one that does not, stopped with Ctrl-Z, is said in
+    /// `refused`); a socket no game listens on (left by one that was killed) is removed. Nothing is sent
     /// before the folder, the socket and the process listening on it are known to be `user`'s
     /// (``ScreenFolder/check(_:user:)``, ``connect(_:user:)``): a folder that is not throws, and
     /// a socket that is not is passed over and said in `refused`. No folder: no games.
@@ -49,7 +50,7 @@ public enum ScreenClient {
             let path = folder + "/" + name
             let connection: Int32
             do {
-                connection = try connect(path, user: user)
+                connection = try connect(path, user: user, seconds: seconds)
             } catch {
                 // A socket of the player's that no game listens on: one that was killed left it.
                 if error.isRefusedConnection { unlink(path) } else { refused.append(error) }
@@ -59,6 +60,8 @@ public enum ScreenClient {
             UnixSocket.writeAll(connection, "who\n")
             if let description = readLine(connection, seconds: seconds) {
                 games.append(Game(path: path, description: description))
+            } else {
+                refused.append(.silent(path))
             }
         }
         return (games.sorted { ($0.process ?? 0) < ($1.process ?? 0) }, refused)
@@ -87,10 +90,13 @@ public enum ScreenClient {
 
     /// A connection to the game's socket at `path`, made only when the socket is `user`'s
     /// (``ScreenFolder/checkSocket(_:user:)``) and so is the process listening on it (its
-    /// credentials, `SO_PEERCRED`), checked before anything is sent.
-    public static func connect(_ path: String, user: uid_t = getuid()) throws(ScreenSocketError) -> Int32 {
+    /// credentials, `SO_PEERCRED`), checked before anything is sent. A game that takes no
+    /// connection within `seconds` (stopped, or frozen) throws.
+    public static func connect(_ path: String, user: uid_t = getuid(), seconds: Double = 1)
+        throws(ScreenSocketError) -> Int32
+    {
         try ScreenFolder.checkSocket(path, user: user)
-        let connection = try UnixSocket.connect(path)
+        let connection = try UnixSocket.connect(path, seconds: seconds)
         do {
             try checkListener(connection, path: path, user: user)
         } catch {
@@ -134,13 +140,9 @@ public enum ScreenClient {
     /// `seconds` in all.
     static func readLine(_ connection: Int32, seconds: Double) -> String? {
         var line: [UInt8] = []
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) / 1e9 + seconds
+        let deadline = Deadline(seconds: seconds)
         while line.count < 512 {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            let left = deadline.left
             var ready = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
             guard left > 0, poll(&ready, 1, Int32((left * 1000).rounded(.up))) > 0 else { return nil }
             var byte: UInt8 = 0

@@ -46,9 +46,16 @@ public final class ScreenHost {
         unlink(path)
     }
 
-    /// The next connection waiting on ``descriptor``, or nil when none is.
+    /// The last ``accept()`` found a connection waiting but could not take it: the process (or
+    /// the system) has no descriptor or memory to spare. The connection stays in the socket's
+    /// queue, and ``descriptor`` stays readable: wait a little before taking it again.
+    public private(set) var isShortOfDescriptors = false
+
+    /// The next connection waiting on ``descriptor``, or nil when none is (or when it could not
+    /// be taken: ``isShortOfDescriptors``).
     public func accept() -> ScreenConnection? {
         let connection = Glibc.accept(descriptor, nil, nil)
+        isShortOfDescriptors = connection < 0 && [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno)
         guard connection >= 0 else { return nil }
         _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
         _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
@@ -156,12 +163,18 @@ public final class ScreenConnection {
         }
     }
 
+    /// The most bytes ``readLines()`` reads a call.
+    public static let mostBytesACall = 4096
+
     /// The lines that arrived since the last call (`size=…`, `leave`), or nil once the other side
-    /// has hung up.
+    /// has hung up. At most ``mostBytesACall`` bytes are read: what is left is read when the
+    /// descriptor is readable again, so that a peer that never stops sending is read a part a
+    /// turn and the game's loop goes on between (it read until the socket was empty, and never
+    /// came back from a peer that kept it full).
     public func readLines() -> [String]? {
         var buffer = [UInt8](repeating: 0, count: 512)
         var result: [String] = []
-        while true {
+        for _ in 0..<(Self.mostBytesACall / buffer.count) {
             let count = recv(descriptor, &buffer, buffer.count, 0)
             if count > 0 {
                 result += lines.lines(from: buffer[0..<count])
@@ -171,6 +184,7 @@ public final class ScreenConnection {
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return result }
             return nil
         }
+        return result
     }
 
     /// Sends an answer (it is short: it never waits).

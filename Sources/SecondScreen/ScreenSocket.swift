@@ -199,7 +199,38 @@ public struct ScreenSocketError: Error, CustomStringConvertible, Sendable {
     /// No one listens on the socket (`connect` said ECONNREFUSED).
     var isRefusedConnection: Bool { call == "connect" && code == ECONNREFUSED }
 
+    /// A connect that failed with `code`: a game that took no connection in time (stopped, or
+    /// frozen) is said in words (``silent(_:)``).
+    static func connecting(_ path: String, _ code: Int32) -> ScreenSocketError {
+        errno = code
+        var error = ScreenSocketError("connect", path)
+        if code == EAGAIN || code == ETIMEDOUT { error = .silent(path) }
+        return error
+    }
+
+    /// The game at `path` took no connection in time, or did not answer one.
+    static func silent(_ path: String) -> ScreenSocketError {
+        ScreenSocketError(
+            message: "\(path): the game there does not answer (stopped with Ctrl-Z? 'fg' in its terminal resumes it)")
+    }
+
     init(message: String) { description = message }
+}
+
+/// A time to come, on the monotonic clock.
+struct Deadline {
+    private let end: Double
+
+    init(seconds: Double) { end = Self.now() + seconds }
+
+    /// The seconds left, 0 once it has passed.
+    var left: Double { max(0, end - Self.now()) }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }
 
 enum UnixSocket {
@@ -212,23 +243,54 @@ enum UnixSocket {
         return address
     }
 
-    static func connect(_ path: String) throws(ScreenSocketError) -> Int32 {
+    /// A connection to the socket at `path`, waiting at most `seconds` for the listener to take
+    /// it. A game that is stopped (Ctrl-Z) or frozen takes no connection: once its queue of
+    /// waiting ones is full, a plain connect(2) waits for ever, so the socket is non-blocking
+    /// while it connects (a full queue says EAGAIN, tried again until the time is up), and
+    /// blocking again once connected.
+    static func connect(_ path: String, seconds: Double = 1) throws(ScreenSocketError) -> Int32 {
         guard var address = address(path) else {
             errno = ENAMETOOLONG
             throw ScreenSocketError("connect", path)
         }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+        let descriptor = socket(AF_UNIX, flags, 0)
         guard descriptor >= 0 else { throw ScreenSocketError("socket", path) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        let deadline = Deadline(seconds: seconds)
+        while true {
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
-        }
-        guard connected == 0 else {
-            let error = ScreenSocketError("connect", path)
+            if connected == 0 { break }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN, deadline.left > 0 {
+                // The listener's queue is full: try again shortly (poll would not wait, a
+                // socket that is not connected being always ready).
+                usleep(useconds_t(min(deadline.left, 0.02) * 1e6))
+                continue
+            }
+            if code == EINPROGRESS, deadline.left > 0 {
+                // The connection is under way: writable once it is made, or failed.
+                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, Int32((deadline.left * 1000).rounded(.up)))
+                var failure: Int32 = ETIMEDOUT
+                var size = socklen_t(MemoryLayout<Int32>.size)
+                if ready.revents != 0, getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &size) != 0 {
+                    failure = errno
+                }
+                if failure == 0 { break }
+                let error = ScreenSocketError.connecting(path, failure)
+                close(descriptor)
+                throw error
+            }
+            let error = ScreenSocketError.connecting(path, code == EINPROGRESS ? ETIMEDOUT : code)
             close(descriptor)
             throw error
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         return descriptor
     }
 

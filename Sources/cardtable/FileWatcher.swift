@@ -81,13 +81,19 @@ final class FileWatcher {
         return (folder, String(trimmed[trimmed.index(after: slash)...]))
     }
 
+    /// The most reads of the events a call to ``drain()`` makes.
+    static let mostReadsACall = 4
+
     /// Reads the pending events; true if one concerned a watched file, or a folder on the way to
-    /// one came or went (the watches are then set up again).
+    /// one came or went (the watches are then set up again). At most ``mostReadsACall`` reads
+    /// (some thousand events): the rest are read when the descriptor is readable again, so that
+    /// a folder whose entries change without end (`/tmp`, where every user makes files) is read
+    /// a part a turn and the program's loop goes on between.
     func drain() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 8192)
         var touched = false
         var foldersChanged = false
-        while true {
+        for _ in 0..<Self.mostReadsACall {
             let count = read(fileDescriptor, &buffer, buffer.count)
             guard count > 0 else { break }
             var offset = 0

@@ -60,7 +60,19 @@ final class SecondScreenSession {
     /// after any input (quit, timers).
     var afterChange: () -> Void = {}
     private var host: ScreenHost?
+    /// The host's socket is watched for connections (not while ``mostWaiting`` are read).
+    private var isWatchingHost = false
     private var pending: [(connection: ScreenConnection, timer: RunLoop.TimerID)] = []
+    /// The most connections whose request is awaited at once: the rest wait in the socket's
+    /// queue (and, once it is full, their `connect` is refused), so that a flood of them never
+    /// holds the game's descriptors (which its saves need) nor has it spin on a socket it
+    /// cannot take from.
+    static let mostWaiting = 8
+    /// How long the socket is left alone when a connection could not be taken for want of
+    /// descriptors.
+    static let shortOfDescriptorsPause = 0.25
+    /// The connections whose request is awaited now.
+    var waitingRequests: Int { pending.count }
     private(set) var guest: Guest?
 
     init(app: TableApp, terminal: TerminalLoop, firstTerminal: Int32) {
@@ -73,9 +85,8 @@ final class SecondScreenSession {
     /// second screen).
     func listen(in folder: String) -> String? {
         do {
-            let host = try ScreenHost(folder: folder)
-            self.host = host
-            terminal.watch(host.descriptor) { [unowned self] in acceptWaiting() }
+            host = try ScreenHost(folder: folder)
+            watchHost()
             return nil
         } catch {
             return "No second screen: \(error)"
@@ -90,21 +101,43 @@ final class SecondScreenSession {
             terminal.loop.removeSource(connection.descriptor)
         }
         pending = []
-        if let host { terminal.loop.removeSource(host.descriptor) }
+        unwatchHost()
         host = nil
     }
 
     // MARK: Requests
 
+    private func watchHost() {
+        guard let host, !isWatchingHost else { return }
+        isWatchingHost = true
+        terminal.watch(host.descriptor) { [unowned self] in acceptWaiting() }
+    }
+
+    private func unwatchHost() {
+        guard let host, isWatchingHost else { return }
+        isWatchingHost = false
+        terminal.loop.removeSource(host.descriptor)
+    }
+
     private func acceptWaiting() {
         guard let host else { return }
-        while let connection = host.accept() {
+        while pending.count < Self.mostWaiting {
+            guard let connection = host.accept() else {
+                if host.isShortOfDescriptors {
+                    unwatchHost()
+                    terminal.loop.addTimer(after: Self.shortOfDescriptorsPause) { [unowned self] in
+                        if pending.count < Self.mostWaiting { watchHost() }
+                    }
+                }
+                return
+            }
             let timer = terminal.loop.addTimer(after: ScreenConnection.requestTimeout) { [unowned self] in
                 drop(connection, saying: "the request did not come whole within a second")
             }
             pending.append((connection, timer))
             terminal.watch(connection.descriptor) { [unowned self] in read(connection) }
         }
+        unwatchHost()  // taken again once a request is done with
     }
 
     private func read(_ connection: ScreenConnection) {
@@ -130,6 +163,7 @@ final class SecondScreenSession {
         terminal.loop.cancelTimer(pending[index].timer)
         terminal.loop.removeSource(connection.descriptor)
         pending.remove(at: index)
+        watchHost()
     }
 
     private func drop(_ connection: ScreenConnection, saying refusal: String?) {

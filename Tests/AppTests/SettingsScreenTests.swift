@@ -163,6 +163,32 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertTrue(note.contains("TOML syntax"), note)
         XCTAssertTrue(h.screen.contains("Not saved:"), h.screen)
         XCTAssertEqual(try fileText(), broken)
+        // Said again on the way out, where it stays readable, and the program ends with an
+        // error (it said nothing and exited 0: the change was lost without a word).
+        h.app.finish()
+        XCTAssertTrue(h.app.leftUnsaved)
+        XCTAssertEqual(
+            h.app.keeperProblems.last,
+            "settings changed but not saved (mouse) in \(path): " + note.dropFirst("Not saved: ".count))
+    }
+
+    /// A change that could not be written, written by a later change of the same setting, is
+    /// not said on the way out.
+    func testAChangeWrittenLaterIsNotSaidOnTheWayOut() throws {
+        try AtomicFile.write("mouse = \"drag\n", to: path)
+        let h = klondike()
+        h.type("o")
+        h.key(.down)
+        h.key(.down)
+        h.key(.right)
+        XCTAssertTrue(try XCTUnwrap(h.app.settingsNote).hasPrefix("Not saved: "))
+        try AtomicFile.write("", to: path)
+        h.key(.right)
+        h.key(.right)
+        XCTAssertEqual(h.app.settingsNote, "Saved in \(path)")
+        h.app.finish()
+        XCTAssertFalse(h.app.leftUnsaved)
+        XCTAssertFalse(h.app.keeperProblems.contains { $0.hasPrefix("settings changed") }, "\(h.app.keeperProblems)")
     }
 
     func testWithoutAFileChangesLastUntilQuit() {

@@ -96,6 +96,33 @@ final class PreviewWatchTests: XCTestCase {
         XCTAssertNotNil(PreviewCommand.read(plain, environment: environment).layout)
     }
 
+    /// A folder whose other entries change without end (`/tmp`): each drain reads a part of the
+    /// events, the rest are left for the next turn, and a change of the file is still seen.
+    func testAFolderOfManyChangesIsReadAPartADrain() throws {
+        let watched = folder + "/mine.toml"
+        try write(layout(title: "Mine"), watched)
+        let watcher = try XCTUnwrap(FileWatcher(paths: [watched]))
+        for n in 0..<3000 {
+            let other = folder + "/other-\(n)"
+            XCTAssertTrue(FileManager.default.createFile(atPath: other, contents: nil))
+            XCTAssertEqual(unlink(other), 0)
+        }
+        func isReadable() -> Bool {
+            var ready = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&ready, 1, 0) == 1
+        }
+        XCTAssertFalse(watcher.drain(), "none of them the file watched")
+        XCTAssertTrue(isReadable(), "the rest left for the next turn")
+        var drains = 1
+        while isReadable() && drains < 100 {
+            XCTAssertFalse(watcher.drain())
+            drains += 1
+        }
+        XCTAssertFalse(isReadable())
+        try write(layout(title: "Changed"), watched)
+        XCTAssertTrue(watcher.drain(), "a change of the file, after them")
+    }
+
     func testAShippedLayoutSaysItIsNotWatched() {
         let read = PreviewCommand.read("klondike", environment: environment)
         XCTAssertTrue(read.shipped)

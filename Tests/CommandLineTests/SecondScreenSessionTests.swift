@@ -123,15 +123,7 @@ final class SecondScreenSessionTests: XCTestCase {
 
     /// A connection that sends `text` (and nothing, for an empty one), and what the game answers.
     func connect(sending text: String) -> Int32 {
-        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let (connection, connected) = UnixConnection.connect(socketPath)
         XCTAssertEqual(connected, 0)
         if !text.isEmpty { XCTAssertEqual(write(connection, text, text.utf8.count), text.utf8.count) }
         return connection
@@ -317,5 +309,47 @@ final class SecondScreenSessionTests: XCTestCase {
         close(early)
         turns()
         XCTAssertFalse(app.isOnSecondScreen, "one that hangs up half way is forgotten")
+    }
+
+    /// A connection made without waiting, sending nothing: nil once the socket's queue is full.
+    func connectWithoutWaiting() -> Int32? {
+        let (connection, connected) = UnixConnection.connect(socketPath, flags: Int32(SOCK_NONBLOCK.rawValue))
+        guard connected == 0 else {
+            XCTAssertEqual(errno, EAGAIN, "refused only for a full queue")
+            close(connection)
+            return nil
+        }
+        return connection
+    }
+
+    /// A flood of connections that say nothing: the game reads at most a few at once, the rest
+    /// wait in the socket's queue (it took every one, and with as many descriptors, until it had
+    /// none left for its saves), each is answered in turn, and a `who` after them is answered.
+    func testAFloodOfSilentConnectionsIsTakenAFewAtATime() throws {
+        startGame()
+        var flood: [Int32] = []
+        defer { for connection in flood { close(connection) } }
+        for _ in 0..<64 {
+            if let connection = connectWithoutWaiting() { flood.append(connection) }
+            // Taken at once while the game takes them (a turn with nothing to do would let the
+            // silent ones' time run out).
+            if session.waitingRequests < SecondScreenSession.mostWaiting { terminal.loop.runOnce() }
+        }
+        XCTAssertEqual(session.waitingRequests, SecondScreenSession.mostWaiting)
+        XCTAssertLessThan(flood.count, 64, "the socket's queue filled: the rest were refused")
+        var most = 0
+        for _ in 0..<(4 * flood.count) {
+            terminal.loop.runOnce()
+            most = max(most, session.waitingRequests)
+        }
+        XCTAssertEqual(most, SecondScreenSession.mostWaiting)
+        XCTAssertEqual(session.waitingRequests, 0)
+        for connection in flood {
+            XCTAssertEqual(line(from: connection), "no the request did not come whole within a second\n")
+        }
+        let who = connect(sending: "who\n")
+        turns()
+        XCTAssertEqual(line(from: who), "Sandbox · 0 moves\n")
+        close(who)
     }
 }

@@ -75,6 +75,54 @@ final class GamepadMonitorTests: XCTestCase {
         XCTAssertEqual(drain(monitor), [], "nothing is read from it")
     }
 
+    /// `--gamepads /tmp/pads`, a folder another user made, with `event0` a link to a pipe of the
+    /// player's: the link is not followed, at the start or when it appears while watched, and
+    /// nothing is read from the pipe it leads to.
+    func testALinkInTheFolderIsNotFollowed() throws {
+        let elsewhere = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(elsewhere) }
+        let pipe = elsewhere + "/pipe"
+        XCTAssertEqual(mkfifo(pipe, 0o600), 0)
+        let writer = open(pipe, O_RDWR | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        defer { close(writer) }
+        XCTAssertEqual(symlink(pipe, folder + "/event0"), 0)
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start(), [], "a link at the start is passed over")
+        XCTAssertEqual(symlink(pipe, folder + "/event1"), 0)
+        XCTAssertEqual(drain(monitor), [], "a link made while watched is passed over")
+        XCTAssertEqual(monitor.connected, [])
+        let bytes = press(0x130).flatMap(\.bytes)
+        XCTAssertEqual(bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }, bytes.count)
+        XCTAssertEqual(drain(monitor), [])
+        var left = [UInt8](repeating: 0, count: bytes.count + 1)
+        XCTAssertEqual(read(writer, &left, left.count), bytes.count, "the pipe's records are left to its own reader")
+        // The same pipe in the folder itself, the player's own, is a pad: the test could tell.
+        XCTAssertEqual(rename(pipe, folder + "/event2"), 0)
+        XCTAssertEqual(drain(monitor), [.connected(name: "gamepad (event2)")])
+    }
+
+    /// A pad that never stops sending (a pipe kept full): each call reads a part, so that the
+    /// game's loop goes on between, and every press comes over the calls.
+    func testAPadThatKeepsSendingIsReadAPartACall() {
+        plugIn("event0")
+        let monitor = GamepadMonitor(folder: folder)
+        XCTAssertEqual(monitor.start(), [.connected(name: "gamepad (event0)")])
+        let presses = 400  // 4 records each: 38 KB, within a pipe's 64 KB
+        write("event0", (0..<presses).flatMap { _ in press(0x130) })
+        let pad = monitor.descriptors.last!
+        var calls = 0
+        var read = 0
+        while read < presses && calls < 100 {
+            let notices = monitor.handle(readable: pad)
+            XCTAssertLessThanOrEqual(notices.count, GamepadMonitor.mostReadsACall * 64 / 4 + 1)
+            read += notices.count
+            calls += 1
+        }
+        XCTAssertEqual(read, presses)
+        XCTAssertGreaterThan(calls, 1, "read in parts")
+    }
+
     func testAPadPluggedInIsFoundItsPressesReadAndItsUnpluggingSaid() {
         let monitor = GamepadMonitor(folder: folder)
         XCTAssertEqual(monitor.start(), [])

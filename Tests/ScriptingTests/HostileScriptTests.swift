@@ -329,6 +329,19 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
+    /// Back-references compare whole captures in C: a pattern of doubling captures made a few
+    /// dozen steps compare megabytes, and a loop of it ran until the time limit. The bytes
+    /// compared count.
+    func testBackReferencesCountTheBytesTheyCompare() throws {
+        let table = try HostileTable("back-references.lua")
+        let state = table.deal()
+        try table.assertContained(
+            "back-references.lua:15: in is_won: ran more than 2000000 instructions (an endless loop?)",
+            spendingTheBudget: true
+        ) { XCTAssertFalse(table.rules.isWon(state)) }
+        table.assertPlayable()
+    }
+
     func testALoopOfSlowStepsIsStoppedByTheTimeLimit() throws {
         var limits = ScriptLimits.standard
         limits.secondsPerCall = 0.1

@@ -161,4 +161,34 @@ final class JoiningTrustTests: XCTestCase {
             XCTAssertEqual(connection.read(), .gone)
         }
     }
+
+    /// A game stopped with Ctrl-Z (or frozen) answers nothing and takes no connection: once the
+    /// queue of waiting ones is full (nine `cardtable screen --list` runs), connect(2) would wait
+    /// for ever. Listing and joining give up on it within their time, and say why.
+    func testAGameThatTakesNoConnectionIsPassedOverInBoundedTime() throws {
+        let host = try ScreenHost(folder: folder, process: 7)
+        let words =
+            "\(host.path): the game there does not answer (stopped with Ctrl-Z? 'fg' in its terminal resumes it)"
+        XCTAssertEqual(Self.listingError(folder), "listed 0; refused " + words, "connected, but no answer came")
+        var queued: [Int32] = []
+        defer { for descriptor in queued { close(descriptor) } }
+        var full = false
+        for _ in 0..<64 where !full {
+            let (descriptor, connected) = UnixConnection.connect(host.path, flags: Int32(SOCK_NONBLOCK.rawValue))
+            full = connected != 0 && errno == EAGAIN
+            queued.append(descriptor)
+        }
+        XCTAssertTrue(full, "the queue of the socket no one accepts on fills up")
+        let answers = Box(["", ""])
+        let done = expectation(description: "listed and joined")
+        let started = Date()
+        Thread.detachNewThread { [folder, path = host.path] in
+            answers.value = [Self.listingError(folder), Self.joinError(path)]
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(answers.value, ["listed 0; refused " + words, words])
+        withExtendedLifetime(host) {}
+    }
 }

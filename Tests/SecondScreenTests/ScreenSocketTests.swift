@@ -184,6 +184,34 @@ final class ScreenSocketTests: XCTestCase {
         XCTAssertEqual(gone.read(), .gone, "hung up before the request was whole")
     }
 
+    /// A joined peer that never stops sending: each call reads a part (the game's loop goes on
+    /// between), and every line comes, in order, over the calls.
+    func testAPeerThatKeepsSendingIsReadAPartACall() throws {
+        let (client, game) = socketPair()
+        defer { close(client) }
+        let connection = ScreenConnection(descriptor: game)
+        let line = "size=100x30\n"
+        let sent = String(repeating: line, count: 4000)
+        var left = Array(sent.utf8)[...]
+        var received: [String] = []
+        var calls = 0
+        while !left.isEmpty || received.count < 4000 {
+            // The socket kept as full as it takes, as a peer in a loop keeps it.
+            while !left.isEmpty {
+                let count = left.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                guard count > 0 else { break }
+                left = left.dropFirst(count)
+            }
+            let lines = try XCTUnwrap(connection.readLines())
+            XCTAssertLessThanOrEqual(lines.count, ScreenConnection.mostBytesACall / line.utf8.count + 1)
+            received += lines
+            calls += 1
+            if calls > 100 { break }
+        }
+        XCTAssertEqual(received, Array(repeating: "size=100x30", count: 4000))
+        XCTAssertGreaterThan(calls, sent.utf8.count / ScreenConnection.mostBytesACall - 1)
+    }
+
     func testNoAnswerWithinTheTimeIsNone() {
         let (client, game) = socketPair()
         XCTAssertNil(ScreenClient.answer(on: client, seconds: 0.02), "the game said nothing")
@@ -227,16 +255,11 @@ final class ScreenSocketTests: XCTestCase {
 /// A plain connection to a game's socket.
 enum ScreenClientSocket {
     static func connect(_ path: String) throws -> Int32 {
-        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        let (connection, connected) = UnixConnection.connect(path)
+        guard connected == 0 else {
+            close(connection)
+            throw POSIXError(.ECONNREFUSED)
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         return connection
     }
 }
