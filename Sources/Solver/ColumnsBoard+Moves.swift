@@ -108,7 +108,9 @@ extension ColumnsBoard {
             var clicks = 0
             while total > 0 && clicks < 255 {
                 if shown == total {
-                    if turnedOver { break }
+                    // Turned over at most once: a card shown again in a later round shows with
+                    // fewer redeals left. Not at all when none are left.
+                    if turnedOver || redealsLeft == 0 { break }
                     turnedOver = true
                     shown = 0
                 } else {
