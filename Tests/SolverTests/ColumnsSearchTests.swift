@@ -233,16 +233,9 @@ final class ColumnsSearchTests: XCTestCase {
                 }
                 if case .dealt = shape.foundationBase { start.dealtBase = 1 }
                 XCTAssertNotNil(ColumnsSearch.board(of: start, shape: shape), "\(name) #\(number)")
-                guard
-                    let expected = assertFamilySearchAgrees(
-                        .columns, rules: rules, model: solver.model, state: start, positions: 100_000,
-                        "\(name) small #\(number)")
-                else { continue }
-                answers[expected, default: 0] += 1
-                if let plain = plainSearchWins(rules, from: start, limit: 300_000) {
-                    XCTAssertEqual(plain ? .solved : .impossible, expected, "\(name) small #\(number): plain search")
-                    plainChecked += 1
-                }
+                assertAgrees(
+                    start, rules: rules, model: solver.model, positions: 100_000, plainLimit: 300_000,
+                    "\(name) small #\(number)", answers: &answers, plainChecked: &plainChecked)
             }
         }
         for name in ["canfield", "kansas"] {
@@ -268,9 +261,8 @@ final class ColumnsSearchTests: XCTestCase {
 
     /// The Yukon family (any face-up card moves with every card on it) and Giant (a free cell):
     /// small positions of five or six ranks of three suits (three or four of two for Giant), face
-    /// down or up. The search answers
-    /// as the general depth-first search does, losses included, and as a plain search of every
-    /// position where that one finishes.
+    /// down or up. The search answers as the general depth-first search does, losses included,
+    /// and as a plain search of every position where that one finishes.
     func testItAgreesOnTheYukonFamilyAndOnFreeCells() throws {
         var answers: [SolverVerdict: Int] = [:]
         var plainChecked = 0
@@ -288,16 +280,9 @@ final class ColumnsSearchTests: XCTestCase {
                 let start = SmallGames.position(
                     layout, ranks: giant ? 3 + number % 2 : 5 + number % 2, suits: giant ? 2 : 3,
                     faceDown: number % 2 == 0, random: &random)
-                guard
-                    let expected = assertFamilySearchAgrees(
-                        .columns, rules: rules, model: solver.model, state: start, positions: 30_000,
-                        "\(name) small #\(number)")
-                else { continue }
-                answers[expected, default: 0] += 1
-                if !giant, let plain = plainSearchWins(rules, from: start, limit: 100_000) {
-                    XCTAssertEqual(plain ? .solved : .impossible, expected, "\(name) small #\(number): plain search")
-                    plainChecked += 1
-                }
+                assertAgrees(
+                    start, rules: rules, model: solver.model, positions: 30_000, plainLimit: giant ? nil : 100_000,
+                    "\(name) small #\(number)", answers: &answers, plainChecked: &plainChecked)
             }
         }
         print("the Yukon family and Giant:", answers, "checked by a plain search:", plainChecked)
@@ -350,6 +335,26 @@ final class ColumnsSearchTests: XCTestCase {
 }
 
 extension ColumnsSearchTests {
+    /// A small position: the search answers as the general search does within `positions`, and
+    /// as a plain search of every position where that one finishes within `plainLimit`; the
+    /// answer and the plain search's check are counted.
+    fileprivate func assertAgrees(
+        _ start: GameState, rules: DeclarativeRules, model: SolverModel, positions: Int, plainLimit: Int?,
+        _ message: String, answers: inout [SolverVerdict: Int], plainChecked: inout Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard
+            let expected = assertFamilySearchAgrees(
+                .columns, rules: rules, model: model, state: start, positions: positions, message, file: file,
+                line: line)
+        else { return }
+        answers[expected, default: 0] += 1
+        if let plainLimit, let plain = plainSearchWins(rules, from: start, limit: plainLimit) {
+            XCTAssertEqual(plain ? .solved : .impossible, expected, "\(message): plain search", file: file, line: line)
+            plainChecked += 1
+        }
+    }
+
     /// A position with every card up to `rank` (each suit, each copy) on the foundations and the
     /// others where they were, a column left with a face-down card on top turned up.
     fileprivate func endgame(_ start: GameState, shape: ColumnsShape, upTo rank: Int) -> GameState {
