@@ -36,9 +36,13 @@ final class IdleShuffleTests: XCTestCase {
 
     /// The solver's own plan has no search that skips idle shuffles: with a depth-first search
     /// that proves, it decided fewer deals (scripts/bench-decisions, docs/PERFORMANCE.md). A
-    /// Klondike-shaped game gets its own search, which proves too.
+    /// Klondike-shaped game gets its own search, which proves too, and so does a game of columns
+    /// (Yukon).
     func testTheSolversPlanProvesWithEverySearch() {
-        for (name, proving) in [("yukon", SearchSettings.Order.depthFirst), ("klondike", .klondike)] {
+        let plans: [(String, SearchSettings.Order)] = [
+            ("sir-tommy", .depthFirst), ("yukon", .columns), ("klondike", .klondike),
+        ]
+        for (name, proving) in plans {
             let layout = shippedLayout(name)
             let rules = DeclarativeRules(layout: layout)
             let model = SolverModel(rules: rules, pileCount: layout.slots.count)

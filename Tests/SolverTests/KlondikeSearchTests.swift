@@ -53,9 +53,9 @@ final class KlondikeSearchTests: XCTestCase {
     }
 
     /// A position Klondike's search cannot hold (from a position file: a card twice, a face-down
-    /// card on top of a column, a foundation out of order) is refused, and the general searches
-    /// take it instead.
-    func testAPositionItCannotHoldGoesToTheGeneralSearches() throws {
+    /// card on top of a column, a foundation out of order) is refused, and another search takes
+    /// it instead: the columns' search where it holds the position, else the general searches.
+    func testAPositionItCannotHoldGoesToAnotherSearch() throws {
         let rules = rules("klondike")
         let shape = try XCTUnwrap(KlondikeShape(rules: rules))
         let start = rules.deal(seed: 1)
@@ -69,14 +69,18 @@ final class KlondikeSearchTests: XCTestCase {
         outOfOrder.piles[shape.foundations[0]] = [try XCTUnwrap(start.piles[shape.stock].first)]
         outOfOrder.piles[shape.stock].removeFirst()
         outOfOrder.piles[shape.foundations[0]][0].faceUp = true
-        for (name, state) in [
-            ("face down on top", faceDownOnTop), ("a card twice", twice), ("out of order", outOfOrder),
+        // A card twice is a position the columns' search holds (it counts each card's copies);
+        // the others go to the general searches.
+        let general: [SearchSettings.Order] = [.bestFirst, .bestFirst, .depthFirst]
+        for (name, state, expected) in [
+            ("face down on top", faceDownOnTop, general), ("a card twice", twice, [.columns]),
+            ("out of order", outOfOrder, general),
         ] {
             XCTAssertNil(shape.position(of: state), name)
             let portfolio = SearchPortfolio(
                 rules: rules, model: SolverModel(rules: rules, pileCount: rules.layout.slots.count), start: state,
                 budget: .hint, isCancelled: { false })
-            XCTAssertEqual(portfolio.searches().map(\.order), [.bestFirst, .bestFirst, .depthFirst], name)
+            XCTAssertEqual(portfolio.searches().map(\.order), expected, name)
         }
     }
 

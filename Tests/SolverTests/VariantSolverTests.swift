@@ -29,7 +29,9 @@ final class VariantSolverTests: XCTestCase {
             }
         }
         // The easy ones are found within the budget (a guard that the test tests something).
-        for name in ["eight-off", "castles-in-spain", "moosehide"] where !solved.contains(name) {
+        // Moosehide's, once found by the best-first search in 49 positions, takes the columns'
+        // search 185.
+        for name in ["eight-off", "castles-in-spain", "westcliff", "bakers-dozen"] where !solved.contains(name) {
             XCTFail("\(name) deal 3 not solved within 100 positions")
         }
     }
