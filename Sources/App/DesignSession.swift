@@ -298,10 +298,9 @@ public struct DesignSession: Sendable {
         guard let now = found, now != lastSeenOnDisk, now != changeSaidOf else { return }
         changeSaidOf = now
         let name = PathNames.lastComponent(document.file)
-        let how = lastSeenOnDisk == nil ? "was made by another program" : "was changed by another program"
-        throw DesignSaveError(
-            message: "\(name) \(how) since the designer read it: not saved, so that change is not lost; "
-                + "save again to write over it")
+        // Short enough for the status line of an 80-column terminal, "not saved: " before it.
+        let how = lastSeenOnDisk == nil ? "was made" : "changed"
+        throw DesignSaveError(message: "\(name) \(how) elsewhere: save again to write over it")
     }
 
     /// Keys for a design read back from the file, whose slots may stand in another order: a map

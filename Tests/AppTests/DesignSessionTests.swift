@@ -83,9 +83,7 @@ final class DesignSessionTests: XCTestCase {
         _ = try session.add(.cell, at: .cell(row: 0, column: 4)).get()
         XCTAssertThrowsError(try session.save()) { error in
             XCTAssertEqual(
-                (error as? DesignSaveError)?.message,
-                "mine.toml was changed by another program since the designer read it: not saved, so that change is "
-                    + "not lost; save again to write over it")
+                (error as? DesignSaveError)?.message, "mine.toml changed elsewhere: save again to write over it")
         }
         XCTAssertEqual(try AtomicFile.readText(file), edited, "the other program's change stays")
         try session.save()
@@ -99,7 +97,7 @@ final class DesignSessionTests: XCTestCase {
         try AtomicFile.write(text, to: new)
         XCTAssertThrowsError(try fresh.save()) { error in
             XCTAssertTrue(
-                (error as? DesignSaveError)?.message.hasPrefix("new.toml was made by another program") ?? false)
+                (error as? DesignSaveError)?.message.hasPrefix("new.toml was made elsewhere") ?? false)
         }
         XCTAssertEqual(try AtomicFile.readText(new), text)
     }
