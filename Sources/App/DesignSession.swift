@@ -40,6 +40,12 @@ public struct DesignSnapshot: Hashable, Sendable {
 public struct DesignSession: Sendable {
     /// The file as last read or saved.
     public private(set) var document: LayoutDocument
+    /// What the file held when it was read or last saved (nil: nothing, a new file): a save
+    /// finds out from it whether something else wrote the file meanwhile.
+    private var lastSeenOnDisk: String?
+    /// The file's text when a save was refused because something else had written it: a save
+    /// that finds it so again writes over it (the player was told).
+    private var changeSaidOf: String?
     public private(set) var snapshot: DesignSnapshot
     /// The layout the design loads as (the last accepted edit's), and what checking it said:
     /// warnings, and errors only when the file had them when it was opened (an edit that makes
@@ -56,6 +62,7 @@ public struct DesignSession: Sendable {
     /// take them away, but not add one.
     public init(document: LayoutDocument) {
         self.document = document
+        lastSeenOnDisk = document.isNewFile ? nil : document.text
         let result = Self.load(document.design, of: document)
         layout = result.layout ?? Self.provisional(document.design, of: document)
         diagnostics = result.diagnostics
@@ -266,17 +273,34 @@ public struct DesignSession: Sendable {
             throw DesignSaveError(
                 message: (error.diagnostics.first?.description ?? "the file would not read back") + ": not saved")
         }
+        try refuseToWriteOverAChange()
         do {
             try AtomicFile.write(text, to: document.file, keepingPermissions: true)
         } catch {
             throw DesignSaveError(message: error.description)
         }
+        lastSeenOnDisk = text
+        changeSaidOf = nil
         document = reread
         let keys = Self.matchKeys(from: snapshot, to: reread.design, next: &nextKey)
         let result = Self.load(reread.design, of: reread)
         layout = result.layout ?? Self.provisional(reread.design, of: reread)
         diagnostics = result.diagnostics
         snapshot = DesignSnapshot(design: reread.design, keys: keys)
+    }
+
+    /// Throws when something else wrote the file since the designer read it or last saved it (an
+    /// editor open on it too, a `cardtable copy` to a new file's name): the design would replace
+    /// that change unseen. Said once; the next save that finds the file as it was then writes
+    /// over it. A file removed meanwhile is made again.
+    private mutating func refuseToWriteOverAChange() throws(DesignSaveError) {
+        let found = try? AtomicFile.readText(document.file, limit: LayoutLoader.maxFileBytes, what: "a layout file")
+        guard let now = found, now != lastSeenOnDisk, now != changeSaidOf else { return }
+        changeSaidOf = now
+        let name = PathNames.lastComponent(document.file)
+        // Short enough for the status line of an 80-column terminal, "not saved: " before it.
+        let how = lastSeenOnDisk == nil ? "was made" : "changed"
+        throw DesignSaveError(message: "\(name) \(how) elsewhere: save again to write over it")
     }
 
     /// Keys for a design read back from the file, whose slots may stand in another order: a map

@@ -506,6 +506,17 @@ public final class TableApp {
         putHandBack()
     }
 
+    /// The program is being suspended (Ctrl-Z): the game's clock stops until ``resumed()``.
+    public func suspending() {
+        cancelPointer()
+        game?.suspendClock()
+    }
+
+    /// The program is running again after ``suspending()``: the game's clock goes on.
+    public func resumed() {
+        game?.resumeClock()
+    }
+
     /// A gamepad's news: a press does what its key does (GamepadBindings.swift); a pad that
     /// comes or goes is said on the status line, and one that goes puts any cards in hand back.
     public func handle(gamepad notice: GamepadNotice) {

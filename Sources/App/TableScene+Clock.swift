@@ -45,9 +45,26 @@ extension TableScene {
         if clockStop != nil, !isWon { clockStop = nil }  // a winning move undone
     }
 
+    /// Stops the clock while the program is suspended (Ctrl-Z): the game is off the screen, and
+    /// the time until `fg` is not time played (Ctrl-Z at 0:03, `fg` ten minutes later, and the
+    /// clock said 10:03, in the save and in the statistics' best times). ``resumeClock()`` goes
+    /// on from where it stopped.
+    public func suspendClock() {
+        guard isClockRunning, suspendedAt == nil else { return }
+        suspendedAt = window.clock.now
+    }
+
+    /// Starts the clock again after ``suspendClock()``, from the time it showed then.
+    public func resumeClock() {
+        guard let stopped = suspendedAt else { return }
+        suspendedAt = nil
+        if isClockRunning, let started = clockStart { clockStart = started + max(0, window.clock.now - stopped) }
+    }
+
     func resetClock() {
         clockStart = nil
         clockStop = nil
+        suspendedAt = nil
         timerPeriodsAsked = 0
     }
 }

@@ -56,6 +56,8 @@ public final class TableScene {
     var isPaused = false
     /// The clock was running when the game was paused: it runs again when the pause ends.
     var pausedClock = false
+    /// When the program was suspended (Ctrl-Z) with the clock running: ``resumeClock()`` takes that time off.
+    var suspendedAt: Double?
     /// The help panel's own lines while it shows a script's failure instead.
     var helpLinesAside: [String]?
     /// The last failure the panel showed: the same one again goes to the status line only.

@@ -774,6 +774,16 @@ static int option_field_fits(ct_sandbox *s, lua_Integer n, const char *field, co
         set_error(s, "%s", message);
         return 0;
     }
+    // A name is one word: the player gives it as `--option NAME=VALUE`, and a save keeps it as
+    // `option NAME VALUE`. A name with a space read back as its first word (the game did not
+    // resume), one with '=' could not be given at all, and an empty one was a save's bad line.
+    if (strcmp(field, "name") == 0 && (text[0] == '\0' || strpbrk(text, " =") != NULL)) {
+        snprintf(message, sizeof message,
+                 "options[%d]'s name '%s' %s: a name is one word, as in --option NAME=VALUE", (int)n, text,
+                 text[0] == '\0' ? "is empty" : strchr(text, ' ') != NULL ? "holds a space" : "holds '='");
+        set_error(s, "%s", message);
+        return 0;
+    }
     if (strcmp(field, "value") == 0 && strchr(text, '|') != NULL) {
         snprintf(message, sizeof message, "options[%d]'s value '%s'%s holds '|', which separates values", (int)n,
                  text, which);

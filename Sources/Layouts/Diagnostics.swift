@@ -39,15 +39,19 @@ public struct LayoutDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
     }
 
     /// `FILE:LINE:COL: error: message`; without a position `FILE: error: at KEY: message`
-    /// (or `FILE: error: message` when there is no key either).
+    /// (or `FILE: error: message` when there is no key either). One line, whatever the file's
+    /// name and what the message quotes hold (``TerminalText``): a quoted key `"a\nb.toml: ok"`,
+    /// or a file named so, printed its line feed and a line of its own that `check` never said.
     public var description: String {
+        let line: String
         if let position {
-            return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+            line = "\(file):\(position.line):\(position.column): \(severity.rawValue): \(message)"
+        } else if let keyPath {
+            line = "\(file): \(severity.rawValue): at \(keyPath): \(message)"
+        } else {
+            line = "\(file): \(severity.rawValue): \(message)"
         }
-        if let keyPath {
-            return "\(file): \(severity.rawValue): at \(keyPath): \(message)"
-        }
-        return "\(file): \(severity.rawValue): \(message)"
+        return TerminalText.safe(line)
     }
 }
 

@@ -29,6 +29,8 @@ public struct LayoutDocument: Sendable {
     public let file: String
     /// The text read (or the new file's first text).
     public let text: String
+    /// Whether the file was not there when the document was made (``init(newFile:scripts:)``).
+    public let isNewFile: Bool
     /// The design the text describes.
     public let design: TableDesign
     /// Finds the script the layout names, as the loader does (beside `file`).
@@ -45,6 +47,7 @@ public struct LayoutDocument: Sendable {
         self.file = file
         self.text = text
         self.scripts = scripts
+        isNewFile = false
         let size = text.utf8.count
         guard size <= LayoutLoader.maxFileBytes else {
             let reason = FileReading.Failure.tooLarge(size: size, limit: LayoutLoader.maxFileBytes)
@@ -74,6 +77,7 @@ public struct LayoutDocument: Sendable {
     public init(newFile file: String, scripts: @escaping ScriptLookup = LayoutLoader.scriptBesideLayout) {
         self.file = file
         self.scripts = scripts
+        isNewFile = true
         let name = LayoutDocument.name(of: file)
         text = """
             name = \(DesignSetting.text(name))

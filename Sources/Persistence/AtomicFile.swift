@@ -23,16 +23,27 @@ public enum AtomicFile {
     /// Writes `text` to `path` atomically, making its folder (and parents) first if needed.
     /// With `keepingPermissions`, the file keeps the permissions it had (a new one gets those the
     /// umask leaves of 0666, as an editor's file does); otherwise it is the owner's alone (0600).
-    public static func write(_ text: String, to path: String, keepingPermissions: Bool = false) throws(FileError) {
-        try write(Array(text.utf8), to: path, keepingPermissions: keepingPermissions)
+    /// Without `replacing`, a file that is there, or comes there before the write is done, is
+    /// left as it is and the write throws ``existsAlready``: the new file is linked into place,
+    /// which fails for a name that is taken, instead of renamed over it.
+    public static func write(
+        _ text: String, to path: String, keepingPermissions: Bool = false, replacing: Bool = true
+    ) throws(FileError) {
+        try write(Array(text.utf8), to: path, keepingPermissions: keepingPermissions, replacing: replacing)
     }
 
+    /// Why a write that may not replace a file did not: the file is there.
+    public static let existsAlready = "exists already: not written over"
+
     /// Writes `bytes` to `path` atomically, making its folder (and parents) first if needed.
-    public static func write(_ bytes: [UInt8], to path: String, keepingPermissions: Bool = false) throws(FileError) {
+    public static func write(
+        _ bytes: [UInt8], to path: String, keepingPermissions: Bool = false, replacing: Bool = true
+    ) throws(FileError) {
         // Through the player's own links to the file they lead to, which is replaced (the links
         // stay links); the folders are made only for a path that is not a link. Everything after
         // is done in the folder held open, by name: nothing is looked up by path again.
         let place = try place(of: path, makingFolders: true)
+        if !replacing, place.status != nil { throw FileError(path: place.path, reason: existsAlready) }
         betweenFindingAndWriting?()
         let existing = keepingPermissions ? place.status.map { $0.st_mode & 0o7777 } : nil
         let mode: mode_t = keepingPermissions ? 0o666 : 0o600
@@ -71,8 +82,15 @@ public enum AtomicFile {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = unwritten() }
         if close(descriptor) != 0, failure == nil { failure = unwritten() }
-        if failure == nil, renameat(place.folder, temporary, place.folder, place.name) != 0 {
+        if failure == nil, replacing, renameat(place.folder, temporary, place.folder, place.name) != 0 {
             failure = .system(place.path)
+        } else if failure == nil, !replacing {
+            // A hard link is made only where nothing is: what came there meanwhile stays.
+            if linkat(place.folder, temporary, place.folder, place.name, 0) != 0 {
+                failure = errno == EEXIST ? FileError(path: place.path, reason: existsAlready) : .system(place.path)
+            } else {
+                unlinkat(place.folder, temporary, 0)
+            }
         }
         if let failure {
             unlinkat(place.folder, temporary, 0)

@@ -1,3 +1,5 @@
+import Layouts
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -18,5 +20,7 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         FileError(path: path, reason: String(cString: strerror(errno)))
     }
 
-    public var description: String { "\(path): \(reason)" }
+    /// One line, whatever the path holds (``TerminalText``: a line feed in a file's name would
+    /// start a line of its own).
+    public var description: String { TerminalText.safe("\(path): \(reason)") }
 }

@@ -14,9 +14,10 @@ public struct PositionError: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line, whatever the file's name and what the message quotes hold (``TerminalText``).
     public var description: String {
-        guard let position else { return "\(file): error: \(message)" }
-        return "\(file):\(position.line):\(position.column): error: \(message)"
+        guard let position else { return TerminalText.safe("\(file): error: \(message)") }
+        return TerminalText.safe("\(file):\(position.line):\(position.column): error: \(message)")
     }
 }
 

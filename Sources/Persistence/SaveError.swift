@@ -1,3 +1,5 @@
+import Layouts
+
 /// Why a save file cannot be resumed. Each says so in one line naming the file; the file is
 /// then moved aside, never deleted (one from a later CardTable is left as it is).
 public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -32,9 +34,10 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `FILE:LINE: message`, or `FILE: message`.
+    /// `FILE:LINE: message`, or `FILE: message`: one line, whatever the file's name and what
+    /// the message quotes hold (``TerminalText``).
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        if let line { return TerminalText.safe("\(file):\(line): \(message)") }
+        return TerminalText.safe("\(file): \(message)")
     }
 }

@@ -46,6 +46,11 @@ public final class SaveStore {
             throw FileError(
                 path: path(of: game), reason: "not saved: the \(field) holds a line feed, which a save cannot keep")
         }
+        if let name = game.optionNameNotAWord {
+            throw FileError(
+                path: path(of: game),
+                reason: "not saved: the option '\(name)' is not one word, which a save cannot keep")
+        }
         // A file of a later CardTable's under this game's name is never written over (its
         // format is not this one's to replace); looked at once, when the game is taken up.
         if held?.id != game.id, case .failure(let error) = Self.read(path(of: game)), error.kind == .futureVersion {

@@ -50,6 +50,13 @@ extension SavedGame {
         return nil
     }
 
+    /// An option whose name would not read back from its `option NAME VALUE` line (empty, or
+    /// holding a space, which the line would cut the name at): nil when every name is one word.
+    /// A script's check refuses such names; this keeps the save from ever writing one.
+    public var optionNameNotAWord: String? {
+        options.keys.sorted().first { $0.isEmpty || $0.unicodeScalars.contains(" ") }
+    }
+
     public func encoded() -> String {
         var text = "\(Self.magic) \(Self.formatVersion)\n"
         text += "id \(id)\nvariant \(variant)\nlayout \(layout)\ntitle \(title)\nfingerprint \(fingerprint)\n"

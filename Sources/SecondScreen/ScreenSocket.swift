@@ -210,9 +210,15 @@ public struct ScreenSocketError: Error, CustomStringConvertible, Sendable {
 
     /// The game at `path` took no connection in time, or did not answer one.
     static func silent(_ path: String) -> ScreenSocketError {
-        ScreenSocketError(
+        var error = ScreenSocketError(
             message: "\(path): the game there does not answer (stopped with Ctrl-Z? 'fg' in its terminal resumes it)")
+        error.silentGame = ScreenClient.Game(path: path, description: "").process ?? 0
+        return error
     }
+
+    /// The process of a game of the player's that is there but does not answer (stopped with
+    /// Ctrl-Z): 0 for any other refusal (another user's socket, a folder's).
+    public internal(set) var silentGame: Int32 = 0
 
     init(message: String) { description = message }
 }

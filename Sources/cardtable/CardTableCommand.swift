@@ -59,7 +59,7 @@ struct CardTableCommand: ParsableCommand {
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if !message.isEmpty {
-            if code == .success { printOut(message) } else { printError(message) }
+            if code == .success { printOut(message, lines: true) } else { printError(message, lines: true) }
         }
         fflush(stdout)
         Glibc.exit(code.rawValue)

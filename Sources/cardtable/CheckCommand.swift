@@ -73,7 +73,7 @@ struct CheckCommand: ParsableCommand {
             let wonAsDealt = CheckCommand.isWonAsDealt(layout)
             if wonAsDealt {
                 printError(
-                    "\(file): warning: the game is won as dealt (deal 1), before the first move: the deal leaves "
+                    "\(TerminalText.safe(file)): warning: the game is won as dealt (deal 1), before the first move: the deal leaves "
                         + "nothing to play")
             }
             let warnings = result.diagnostics.count + script.diagnostics.count + (wonAsDealt ? 1 : 0)
@@ -131,18 +131,19 @@ struct CheckCommand: ParsableCommand {
     /// defaults stand in for it, an error where it was named.
     private func checkSettings(_ file: String, mustExist: Bool) -> Bool {
         let result = SettingsFile.load(path: file)
+        let name = TerminalText.safe(file)
         guard result.fileExists else {
             if mustExist {
-                printError("\(file): error: no such file")
+                printError("\(name): error: no such file")
                 return false
             }
-            printOut("\(file): no such file; every setting takes its default")
+            printOut("\(name): no such file; every setting takes its default")
             return true
         }
         for diagnostic in result.diagnostics { printError(diagnostic.description) }
         if result.hasErrors { return false }
         let warnings = result.diagnostics.count
-        printOut("\(file): ok" + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
+        printOut("\(name): ok" + (warnings > 0 ? ", \(warnings) warning(s)" : ""))
         return true
     }
 }

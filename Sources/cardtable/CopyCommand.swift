@@ -49,16 +49,28 @@ struct CopyCommand: ParsableCommand {
             try AtomicFile.makeFolder(folder)
             for file in files {
                 let path = PathNames.join(folder, file.name)
-                guard !fileExists(path) else {
-                    printError("cardtable: \(path) exists already: choose another name, or move it away first")
-                    throw ExitCode(1)
-                }
+                guard !fileExists(path) else { throw FileError(path: path, reason: AtomicFile.existsAlready) }
             }
+            // A file that comes there after the look above (an editor's, another copy's) is
+            // not written over either; the layout written before a script that could not be is
+            // taken away again, so that it names no script of someone else's.
+            var written: [String] = []
             for file in files {
-                try AtomicFile.write(file.text, to: PathNames.join(folder, file.name))
+                let path = PathNames.join(folder, file.name)
+                do {
+                    try AtomicFile.write(file.text, to: path, replacing: false)
+                } catch {
+                    for path in written { try? AtomicFile.remove(path) }
+                    throw error
+                }
+                written.append(path)
             }
         } catch let error as FileError {
-            printError("cardtable: \(error)")
+            guard error.reason == AtomicFile.existsAlready else {
+                printError("cardtable: \(error)")
+                throw ExitCode(1)
+            }
+            printError("cardtable: \(error.path) exists already: choose another name, or move it away first")
             throw ExitCode(1)
         }
         let layout = PathNames.join(folder, "\(name).toml")

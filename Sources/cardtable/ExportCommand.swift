@@ -54,10 +54,10 @@ struct ExportCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            printOut(PositionText.write(state, layout: table), terminator: "")
+            printOut(PositionText.write(state, layout: table), terminator: "", lines: true)
         case .fcSolve:
             do {
-                printOut(try FreeCellBoard.write(state, layout: table), terminator: "")
+                printOut(try FreeCellBoard.write(state, layout: table), terminator: "", lines: true)
             } catch {
                 printError("cardtable: no FreeCell Solver board for this position: \(error.reason)")
                 throw ExitCode(1)

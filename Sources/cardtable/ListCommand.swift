@@ -10,7 +10,7 @@ struct ListCommand: ParsableCommand {
     )
 
     func run() throws {
-        printOut(ListCommand.listing(), terminator: "")
+        printOut(ListCommand.listing(), terminator: "", lines: true)
     }
 
     /// One line per family (`Klondike: klondike, klondike-3, …`), families in alphabetical order,

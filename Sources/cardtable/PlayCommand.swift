@@ -97,18 +97,26 @@ struct PlayCommand: ParsableCommand {
 
 /// Writes a message to standard error, made safe for a terminal first: messages quote files
 /// (titles, names, positions, script options) and what games say on their sockets, and none of
-/// that may reach the terminal as a control sequence (``TerminalText``).
-func printError(_ text: String) {
-    var line = TerminalText.safe(text, keepingLines: true)
+/// that may reach the terminal as a control sequence (``TerminalText``). A message is one line:
+/// a line feed in what it quotes (a file named `a\nb.toml: ok`, a quoted TOML key, a path in
+/// an environment variable) is shown as `\x0a`, never a line of its own that the command did
+/// not say; text that is lines by design (the parser's usage) passes `lines: true`.
+func printError(_ text: String, lines: Bool = false) {
+    var line = oneLine(TerminalText.safe(text, keepingLines: true), unless: lines)
     line.append("\n")
     _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
 }
 
 /// Writes text to standard output, made safe for a terminal first (``TerminalText``): what the
 /// commands print (titles, names, statistics, positions, games running) comes from files and
-/// sockets.
-func printOut(_ text: String, terminator: String = "\n") {
-    print(TerminalText.safe(text, keepingLines: true), terminator: terminator)
+/// sockets. One line, as ``printError(_:lines:)``, unless `lines` (a drawing, a table, a listing).
+func printOut(_ text: String, terminator: String = "\n", lines: Bool = false) {
+    print(oneLine(TerminalText.safe(text, keepingLines: true), unless: lines), terminator: terminator)
+}
+
+/// `text` with its line feeds shown as `\x0a`, unless it is `lines`.
+private func oneLine(_ text: String, unless lines: Bool) -> String {
+    lines || !text.utf8.contains(0x0A) ? text : text.replacing("\n", with: "\\x0a")
 }
 
 enum ProcessEnvironment {

@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
         printOut(
             LayoutPreview.render(
                 table, width: size.width, height: size.height,
-                theme: Theme(ascii: ascii, monochrome: true), seed: deal))
+                theme: Theme(ascii: ascii, monochrome: true), seed: deal), lines: true)
     }
 }
 

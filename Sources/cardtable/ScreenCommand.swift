@@ -35,8 +35,12 @@ struct ScreenCommand: ParsableCommand {
         if list {
             let (games, refused) = try Self.games(in: folder)
             guard !games.isEmpty else {
-                // After a refusal, "no game is running" would deny what was just named.
-                printError(refused ? "cardtable: no game of yours is running" : "cardtable: no game is running")
+                // After a refusal, "no game is running" would deny what was just named; after a
+                // game that does not answer, so would "no game of yours".
+                printError(
+                    !refused.silent.isEmpty
+                        ? "cardtable: no game answered: a game stopped with Ctrl-Z answers once 'fg' resumes it"
+                        : refused.any ? "cardtable: no game of yours is running" : "cardtable: no game is running")
                 throw ExitCode(1)
             }
             for game in games { printOut("\(game.process.map(String.init) ?? "?")\t\(game.description)") }
@@ -55,10 +59,17 @@ struct ScreenCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// What was refused when the games were asked: whether anything was, and the processes of
+    /// the games of the player's that did not answer (stopped with Ctrl-Z).
+    struct Refused {
+        var any = false
+        var silent: [Int32] = []
+    }
+
     /// The games running, asked only when the folder, each socket and the process listening on
     /// it are the player's; what was refused is said (with its path and why), and a folder
-    /// that is not the player's alone ends the command. `refused`: whether anything was.
-    static func games(in folder: String) throws -> (games: [ScreenClient.Game], refused: Bool) {
+    /// that is not the player's alone ends the command.
+    static func games(in folder: String) throws -> (games: [ScreenClient.Game], refused: Refused) {
         let found: (games: [ScreenClient.Game], refused: [ScreenSocketError])
         do {
             found = try ScreenClient.games(in: folder)
@@ -71,21 +82,32 @@ struct ScreenCommand: ParsableCommand {
         let games = found.games.map {
             ScreenClient.Game(path: $0.path, description: TerminalText.safe($0.description))
         }
-        return (games, !found.refused.isEmpty)
+        let silent = found.refused.map(\.silentGame).filter { $0 != 0 }
+        return (games, Refused(any: !found.refused.isEmpty, silent: silent))
     }
 
     /// The game to join: the one named, the only one, or the one the player picks.
-    func choose(from games: [ScreenClient.Game], refused: Bool = false) throws -> ScreenClient.Game {
+    func choose(from games: [ScreenClient.Game], refused: Refused = Refused()) throws -> ScreenClient.Game {
+        let resume = "'fg' in its terminal resumes it, then join again"
         if let process {
             guard let game = games.first(where: { $0.process == process }) else {
-                printError("cardtable: no game of process \(process) is running ('cardtable screen --list' shows them)")
+                // The game named is there, stopped: it is not "no game" (the line above said why).
+                printError(
+                    refused.silent.contains(process)
+                        ? "cardtable: the game of process \(process) does not answer: \(resume)"
+                        : "cardtable: no game of process \(process) is running ('cardtable screen --list' shows them)")
                 throw ExitCode(1)
             }
             return game
         }
         switch games.count {
         case 0:
-            let whose = refused ? "of yours " : ""
+            if let stopped = refused.silent.first {
+                let which = refused.silent.count == 1 ? "the game of process \(stopped) does" : "no game does"
+                printError("cardtable: no game to join: \(which) not answer: \(resume)")
+                throw ExitCode(1)
+            }
+            let whose = refused.any ? "of yours " : ""
             printError("cardtable: no game \(whose)is running to join: start one in another terminal ('cardtable')")
             throw ExitCode(1)
         case 1:

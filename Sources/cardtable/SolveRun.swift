@@ -17,7 +17,7 @@ struct SolveRun {
         fflush(stdout)
     }
     /// Where problems go: standard error.
-    var writeError: (String) -> Void = printError
+    var writeError: (String) -> Void = { printError($0) }
     private(set) var tally = SolveTally()
 
     init(budget: SolverBudget, writesMoves: Bool) {

@@ -36,7 +36,7 @@ struct StatsCommand: ParsableCommand {
             file: file, variant: variant.map(ShippedLayouts.currentName(of:)),
             gameTitle: { name in ShippedLayouts.layout(named: name)?.title ?? playersOwnTitle(name) },
             shippedNames: ShippedLayouts.names, columns: { TextFit.columns(of: $0) })
-        printOut(report.text, terminator: "")
+        printOut(report.text, terminator: "", lines: true)
         if let failure = report.failure {
             printError(failure)
             throw ExitCode(1)

@@ -207,9 +207,12 @@ final class TerminalPlay {
         terminal.beforeSuspend = {
             // A stopped game cannot draw the second terminal or read it: it is given back.
             secondScreen.leave(.suspended)
-            app.cancelPointer()
+            app.suspending()
         }
-        terminal.afterResume = { app.firstScreenWindow.setNeedsFullRedraw() }
+        terminal.afterResume = {
+            app.resumed()
+            app.firstScreenWindow.setNeedsFullRedraw()
+        }
 
         loop.needsFrame = { app.needsFrame }
         loop.frameDeadline = { app.nextTick }

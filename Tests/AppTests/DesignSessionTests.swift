@@ -66,6 +66,42 @@ final class DesignSessionTests: XCTestCase {
         XCTAssertTrue(session.isModified)
     }
 
+    /// The designer open on a file while an editor (or a `cardtable copy`) wrote it: a save put
+    /// the design over that change without a word. It is said, the file left as the other wrote
+    /// it; a second save writes over it, and a change no one else made is saved at once.
+    func testAFileChangedByAnotherProgramIsNotWrittenOverUnseen() throws {
+        let folder = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let file = folder + "/mine.toml"
+        let text = "map = \"A\"\n[slots.A]\nkind = \"cell\"\n"
+        try AtomicFile.write(text, to: file)
+        var session = DesignSession(document: try LayoutDocument(text: text, file: file))
+        _ = try session.add(.cell, at: .cell(row: 0, column: 2)).get()
+        try session.save()
+        let edited = try XCTUnwrap(try AtomicFile.readText(file)) + "# a comment written in an editor\n"
+        try AtomicFile.write(edited, to: file)
+        _ = try session.add(.cell, at: .cell(row: 0, column: 4)).get()
+        XCTAssertThrowsError(try session.save()) { error in
+            XCTAssertEqual(
+                (error as? DesignSaveError)?.message, "mine.toml changed elsewhere: save again to write over it")
+        }
+        XCTAssertEqual(try AtomicFile.readText(file), edited, "the other program's change stays")
+        try session.save()
+        XCTAssertEqual(try AtomicFile.readText(file), session.text, "saved again: written over")
+        XCTAssertFalse(session.isModified)
+
+        // A new layout whose file another program made meanwhile.
+        let new = folder + "/new.toml"
+        var fresh = DesignSession(document: LayoutDocument(newFile: new))
+        _ = try fresh.add(.cell, at: .cell(row: 0, column: 0)).get()
+        try AtomicFile.write(text, to: new)
+        XCTAssertThrowsError(try fresh.save()) { error in
+            XCTAssertTrue(
+                (error as? DesignSaveError)?.message.hasPrefix("new.toml was made elsewhere") ?? false)
+        }
+        XCTAssertEqual(try AtomicFile.readText(new), text)
+    }
+
     func testKeysFollowSlotsThroughRenumbering() throws {
         var session = session()
         let a = try session.add(.tableau, at: .cell(row: 1, column: 1)).get()

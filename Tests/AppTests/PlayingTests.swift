@@ -107,6 +107,34 @@ final class PlayingTests: XCTestCase {
         XCTAssertEqual(tick - game.harness.clock.now, 0.5, accuracy: 0.01, "the next whole second")
     }
 
+    /// Ctrl-Z gives the terminal back until `fg`: that time is not play. The clock ran on
+    /// through it (Ctrl-Z at 0:03, `fg` ten minutes later, 10:03 in the save and the statistics).
+    func testTheClockStopsWhileTheProgramIsSuspended() {
+        let game = Game("klondike", seed: 3)
+        game.click(game.slotCentre("stock"))
+        game.advance(2.5)
+        let before = game.scene.elapsedSeconds
+        XCTAssertGreaterThan(before, 2)
+        game.app.suspending()
+        game.advance(600)
+        game.app.resumed()
+        XCTAssertEqual(game.scene.elapsedSeconds, before, accuracy: 0.01, "the time suspended is not counted")
+        game.advance(2)
+        XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01, "the clock goes on after fg")
+        game.app.resumed()  // a SIGCONT after a stop that was not the game's own: nothing to take off
+        XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01)
+        // Paused with p, suspended, resumed: still paused, the clock where p stopped it.
+        game.type("p")
+        game.advance(1)
+        game.app.suspending()
+        game.advance(60)
+        game.app.resumed()
+        XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01)
+        game.type(" ")
+        game.advance(1)
+        XCTAssertEqual(game.scene.elapsedSeconds, before + 3, accuracy: 0.01)
+    }
+
     func testTheClockStopsOnAWinAndThePanelShowsItsTime() {
         let game = Game("klondike")
         var piles: [String: String] = [:]

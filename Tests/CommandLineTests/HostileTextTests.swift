@@ -78,6 +78,30 @@ final class HostileTextTests: XCTestCase {
         assertShownAsText(run.errors)
     }
 
+    /// A message is one line: a line feed in what it quotes (a quoted TOML key, a file's name,
+    /// a position's pile) printed a line of its own, and a file could make `check` seem to say
+    /// `evil.toml: ok` of it. Shown as `\x0a` instead; the lines the command means stay lines.
+    func testALineFeedInWhatAMessageQuotesStartsNoLineOfItsOwn() throws {
+        let forged = "evil.toml: ok, 1 slots"
+        try write(
+            "name = \"x\"\nmap = \"A\"\n\"k\\n\(forged)\" = 1\n[slots.A]\nkind = \"cell\"\n", to: "key.toml")
+        try write("map = \"A\"\n[slots.A]\nkind = \"tablo\"\n", to: "named\n\(forged).toml")
+        try write("animation = \"fast\"\n\"x\\nconfig.toml: ok\" = 1\n", to: "config.toml")
+        let run = try cardtable(["check", "key.toml", "named\n\(forged).toml", "--settings", "config.toml"])
+        XCTAssertEqual(run.status, 1)
+        let lines = (run.output + run.errors).split(separator: "\n").map(String.init)
+        XCTAssertFalse(lines.contains { $0.hasPrefix(forged) || $0.hasPrefix("config.toml: ok'") }, run.errors)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("key.toml:3:1: error: unknown key 'k\\x0a\(forged)'") }, run.errors)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("named\\x0a\(forged).toml:3:8: error: unknown kind") }, run.errors)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("config.toml:2:1: warning: unknown key 'x\\x0aconfig.toml: ok'") })
+        XCTAssertEqual(run.output, "config.toml: ok, 1 warning(s)\n")
+        // What is lines by design stays lines: a position, the parser's usage.
+        let export = try cardtable(["export", "klondike", "--deal", "1"])
+        XCTAssertGreaterThan(export.output.split(separator: "\n").count, 10, export.output)
+        let usage = try cardtable(["solve", "klondike", "--deal", "0"])
+        XCTAssertGreaterThan(usage.errors.split(separator: "\n").count, 1, usage.errors)
+    }
+
     func testStatsShowsTheFilesTitlesAsText() throws {
         let store = StatisticsStore(folder: folder + "/data/cardtable")
         try store.record(

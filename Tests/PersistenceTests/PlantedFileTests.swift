@@ -237,6 +237,28 @@ final class PlantedFileTests: XCTestCase {
         XCTAssertEqual(try TemporaryFolder.entries(folder + "/moved"), ["precious"], "no temporary file is left")
     }
 
+    /// `cardtable copy` never writes over a file: it looked, then renamed over the name, so a
+    /// file that came there between (an editor's, another copy's) was replaced. Without
+    /// `replacing`, the new file is linked into place, which fails for a name that is taken.
+    func testAWriteThatMayNotReplaceLeavesAFileThatCameMeanwhile() throws {
+        let path = folder + "/mine.toml"
+        AtomicFile.betweenFindingAndWriting = {
+            AtomicFile.betweenFindingAndWriting = nil  // the editor's own write runs no hook
+            _ = try? AtomicFile.write("the editor's\n", to: path)
+        }
+        defer { AtomicFile.betweenFindingAndWriting = nil }
+        XCTAssertThrowsError(try AtomicFile.write("the copy\n", to: path, replacing: false)) { error in
+            XCTAssertEqual(error as? FileError, FileError(path: path, reason: AtomicFile.existsAlready))
+        }
+        XCTAssertEqual(try AtomicFile.readText(path), "the editor's\n")
+        XCTAssertEqual(try TemporaryFolder.entries(folder).filter { $0.hasPrefix("mine") }, ["mine.toml"])
+        XCTAssertThrowsError(try AtomicFile.write("the copy\n", to: path, replacing: false), "there before")
+        let new = folder + "/new.toml"
+        try AtomicFile.write("the copy\n", to: new, replacing: false)
+        XCTAssertEqual(try AtomicFile.readText(new), "the copy\n")
+        XCTAssertEqual(try TemporaryFolder.entries(folder).filter { $0.hasPrefix("new") }, ["new.toml"])
+    }
+
     func testATemporaryNameTakenInAdvanceIsPassedOver() throws {
         let path = folder + "/statistics"
         // The next temporary file's name, as a link to the player's file.

@@ -85,6 +85,23 @@ final class SaveStoreTests: XCTestCase {
         XCTAssertEqual(((try? TemporaryFolder.entries(saves)) ?? []).filter { $0.hasSuffix(".save") }, [])
     }
 
+    /// An option's name is one word in its `option NAME VALUE` line: `my label` read back as
+    /// option `my`, and the game did not resume ("no option 'my'"). Such a save is not written.
+    func testASaveWithAnOptionNameThatIsNotOneWordIsNotWritten() throws {
+        let keeper = keeper()
+        var game = PlayedGames.play(layout, deal: 3, moves: 5)
+        game.options = ["draw": "3", "my label": "hi"]
+        let problem = try XCTUnwrap(keeper.keep(game))
+        XCTAssertTrue(problem.contains("the option 'my label' is not one word, which a save cannot keep"), problem)
+        game.options = ["": "hi"]
+        XCTAssertNotNil(keeper.keep(game))
+        XCTAssertEqual(((try? TemporaryFolder.entries(saves)) ?? []).filter { $0.hasSuffix(".save") }, [])
+        game.options = ["draw": "3", "label": "a b"]
+        XCTAssertNil(keeper.keep(game))
+        let read = try SavedGame.decode(game.encoded(), file: "k.save")
+        XCTAssertEqual(read.options, game.options)
+    }
+
     func testAGameHeldByOneProcessIsNotOfferedToAnother() throws {
         // flock locks belong to an open file: a second keeper is another process as far as
         // the locks go.

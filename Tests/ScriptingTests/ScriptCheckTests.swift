@@ -179,6 +179,25 @@ final class ScriptCheckTests: XCTestCase {
         XCTAssertEqual(options(#"{ name = "draw", default = "1", text = "Cards · turned", values = { 1, 3 } }"#), [])
     }
 
+    /// An option's name is one word: the player types `--option NAME=VALUE` and a save keeps
+    /// `option NAME VALUE`. `my label` was read back from the save as option `my` (the game did
+    /// not resume), `a=b` could never be given, and an empty name was a save's bad line.
+    func testOptionNamesThatAreNotOneWordAreRefused() {
+        func options(_ table: String) -> [String] {
+            check("function deal() end\noptions = { \(table) }\n")
+        }
+        let word = ": a name is one word, as in --option NAME=VALUE"
+        XCTAssertEqual(
+            options(#"{ name = "draw", default = "1" }, { name = "my label", default = "hi" }"#),
+            ["game.lua:2:1: error: options[2]'s name 'my label' holds a space" + word])
+        XCTAssertEqual(
+            options(#"{ name = "a=b", default = "1" }"#),
+            ["game.lua:2:1: error: options[1]'s name 'a=b' holds '='" + word])
+        XCTAssertEqual(
+            options(#"{ name = "", default = "1" }"#), ["game.lua:2:1: error: options[1]'s name '' is empty" + word])
+        XCTAssertEqual(options(#"{ name = "my-label", default = "a value with spaces" }"#), [])
+    }
+
     func testAScriptAloneRunsAgainstKlondikesTable() {
         // klondike.lua reads the stock, the waste and the columns in its main chunk.
         let source = ShippedLayouts.scriptSource(named: "klondike.lua")!
