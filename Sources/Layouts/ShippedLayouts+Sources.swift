@@ -1306,6 +1306,62 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "eagle-wing": #"""
+        # Eagle Wing: a card dealt to the first foundation sets the base, and the
+        # foundations build up by suit from that rank, the King going on to the Ace.
+        # Eight columns of one card each, four either side of a reserve of thirteen,
+        # build down by suit; a column holds three cards at most, and only its top
+        # card moves. An empty column is filled by itself from the reserve's top card;
+        # the reserve lies face down but its last card, which lies face up and plays.
+        # Once the reserve is empty, an empty column takes any card. The stock turns
+        # one card at a time onto the waste, three times through.
+        #
+        # Rules: GNOME Aisleriot help, "Eagle Wing" (help/C/eagle-wing.xml).
+
+        name = "eagle-wing"
+        title = "Eagle Wing"
+
+        map = """
+        S W . . . F F F F
+        T T T T R T T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+
+        # Twelve cards face down over the bottom card, face up: the last card left
+        # plays, and the top card does not turn up.
+        [slots.R]
+        kind = "reserve"
+        deal-faces = "udddddddddddd"
+        turn-up = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        capacity = 3
+        deal-up = 1
+        suit = "same"
+        move = "top"
+        refill-from = "reserve"
+
+        """#,
         "eastcliff": #"""
         # Eastcliff: seven columns of three cards, two face down and one face up;
         # build down in alternate colours, any card or run on an empty column; the
@@ -6508,9 +6564,9 @@ extension ShippedLayouts {
         "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
-        "canfield", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel",
-        "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas",
-        "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row",
+        "canfield", "eagle-wing", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock", "bear-river",
+        "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine", "limited",
+        "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row",
         "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
         "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen", "gay-gordons",
         "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
