@@ -9,7 +9,8 @@ extension LayoutLoader {
     /// Rules keys of a `[slots.X]` group or a `[[slot]]` entry; only a layout with a `[game]` table may
     /// give them.
     public static let rulesKeys = [
-        "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "build", "suit", "wrap", "base", "empty",
+        "deal-down", "deal-up", "deal-rank", "kings-to-bottom", "deal-skips", "build", "suit", "wrap", "restart",
+        "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
         "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
@@ -235,9 +236,11 @@ extension Loader {
             take("deal-up", dealCounts(table, "deal-up", parent: path, group: group)) { $0.dealUp = $1 }
             take("deal-rank", rank(table, "deal-rank", parent: path)) { $0.dealRank = $1 }
             take("kings-to-bottom", boolean(table, "kings-to-bottom", parent: path)) { $0.kingsToBottom = $1 }
+            take("deal-skips", rank(table, "deal-skips", parent: path)) { $0.dealSkips = $1 }
             take("build", enumeration(table, "build", parent: path, as: BuildDirection.self)) { $0.build = $1 }
             take("suit", enumeration(table, "suit", parent: path, as: SuitRule.self)) { $0.suit = $1 }
             take("wrap", boolean(table, "wrap", parent: path)) { $0.wrap = $1 }
+            take("restart", boolean(table, "restart", parent: path)) { $0.restart = $1 }
             take("base", baseRank(table, parent: path)) { $0.base = $1 }
             take("empty", emptyRule(table, parent: path)) { $0.empty = $1 }
             take("refill-from", names(table, "refill-from", parent: path)) {

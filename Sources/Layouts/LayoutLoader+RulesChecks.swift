@@ -172,6 +172,17 @@ extension Loader {
                 "same-base has no effect on group '\(group.name)': only foundations whose base is \"any\" share the first card's rank",
                 at: index.keyPosition(keyPath), key: keyPath)
         }
+        for group in groups where group.rules.restart {
+            guard let keyPath = group.given["restart"] else { continue }
+            if group.kind == .foundation, case .rank = group.rules.base,
+                group.rules.build == .up || group.rules.build == .down
+            {
+                continue
+            }
+            warning(
+                "restart has no effect on group '\(group.name)': only a foundation built up or down from a rank base starts again",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
         for group in groups where group.kind == .stock {
             if let keyPath = group.given["redeal-shuffles"], group.rules.redealShuffles,
                 group.rules.redealGathers == nil

@@ -17,6 +17,9 @@ public enum BuildDirection: String, CaseIterable, Sendable {
     /// Any card, whatever its rank (Sir Tommy's reserves, where the waste's card waits:
     /// `build = "any"`); `suit` still applies.
     case any
+    /// A card of twice the top card's rank, less 13 past the King (Doublets: A, 2, 4, 8, 3, 6,
+    /// Q, J, 9, 5, 10, 7, A again; nothing goes on a King): `build = "double"`.
+    case double
 }
 
 /// What the solver tells positions apart by on a pile (`search-sees`): a promise of the layout's
@@ -226,6 +229,8 @@ public enum WinCondition: String, CaseIterable, Sendable {
     case sets
     /// Every card but the Aces is on a foundation (Fortunes, Aces Up: the Aces left on the table).
     case acesLeft = "aces-left"
+    /// Every card but the Kings is on a foundation (Doublets, whose Kings never move).
+    case kingsLeft = "kings-left"
 }
 
 /// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the
@@ -245,6 +250,9 @@ public struct PileRules: Hashable, Sendable {
     public var dealRank: Int?
     /// Kings dealt to a slot of the group go under the other cards of that slot (Baker's Dozen).
     public var kingsToBottom: Bool
+    /// Cards of this rank are not dealt to the group: each goes to the bottom of the stock and
+    /// the next card is dealt in its place (Doublets' Kings): `deal-skips = "K"`.
+    public var dealSkips: Int? = nil
 
     // MARK: Building
     public var build: BuildDirection
@@ -252,6 +260,10 @@ public struct PileRules: Hashable, Sendable {
     /// King and Ace are neighbours: a King goes on an Ace building up, an Ace on a King
     /// building down.
     public var wrap: Bool
+    /// After the last rank it builds to (the Ace building down, the King building up), the pile
+    /// takes its base again (Napoleon's Tomb's centre: 6 down to Ace, then 6 again):
+    /// `restart = true`.
+    public var restart: Bool = false
     /// The rank an empty foundation takes (foundations only).
     public var base: BaseRank
     /// What an empty pile accepts (a foundation's empty rule is its base).
@@ -415,12 +427,14 @@ public struct GameRules: Hashable, Sendable {
     /// move may do depends on where its cards come from, which the family searches' models do
     /// not know. A stock that gathers piles back on a redeal (`redeal-gathers`), or deals more
     /// than one card at a time onto the piles `deal-to` names, moves cards in a way those models
-    /// do not know either, and is counted here too, so that such games get the general searches.
+    /// do not know either, and is counted here too, so that such games get the general searches;
+    /// so is a pile built by doubling (`build = "double"`) or built again from its base
+    /// (`restart`), whose order the models do not know.
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
                 || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
-                || $0.dealFaces != nil
+                || $0.dealFaces != nil || $0.build == .double || $0.restart
         }
     }
 

@@ -143,6 +143,11 @@ struct RulesSummary {
             if group.rules.kingsToBottom {
                 notes.append("Kings are dealt to the bottom of the \(noun(group, plural: true)).")
             }
+            if let rank = group.rules.dealSkips {
+                let to =
+                    group.slots.count == 1 ? "the \(noun(group, plural: false))" : "the \(noun(group, plural: true))"
+                notes.append("No \(Words.rankName(rank)) is dealt to \(to): it goes under the stock instead.")
+            }
         }
         return notes
     }
@@ -226,11 +231,15 @@ struct RulesSummary {
             return "A card that may move goes to the discard pile while a higher card of its suit tops another pile."
         }
         var sentence = "\(subject(group)) \(building(group))"
-        if pile.build != .none {
+        if pile.build != .none && pile.build != .double {
             switch pile.base {
             case .rank(let rank):
                 let toKing = rank == 1 && pile.build == .up && !pile.wrap
                 sentence += " from \(Words.rankName(rank))" + (toKing ? " to King" : "")
+                if pile.restart && (pile.build == .down || pile.build == .up) {
+                    let last = Words.rankName(pile.build == .down ? 1 : 13)
+                    sentence += " to \(last), then from \(Words.rankName(rank)) again"
+                }
             case .dealt: sentence += " from the rank of the first card dealt to \(them)"
             case .any:
                 sentence +=
@@ -292,6 +301,10 @@ struct RulesSummary {
         case .any:
             let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
             return "\(verb("take", group)) any card on any card\(suits)"
+        case .double:
+            let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
+            return "\(verb("build", group)) by doubling the top card's rank, less 13 past the King "
+                + "(A, 2, 4, 8, 3, 6, Q, J, 9, 5, 10, 7, A; nothing on a King)\(suits)"
         }
         let wrap = group.kind == .foundation ? "" : Words.wrapNote(pile)
         return "\(verb("build", group)) \(direction) \(Words.suitRule(pile.suit))" + wrap
@@ -327,7 +340,7 @@ struct RulesSummary {
         var takes: String
         switch pile.empty {
         case .none:
-            if pile.build == .none { return nil }  // it takes nothing anyway
+            if pile.build == .none && pile.refillFrom == nil { return nil }  // it takes nothing anyway
             takes = "stays empty"
         case .any:
             takes = carriesRuns ? "takes any card or run" : "takes any card"
@@ -446,6 +459,8 @@ struct RulesSummary {
             return "Win by emptying the stock, whatever is left on the table."
         case .acesLeft:
             return "Win by discarding every card but the Aces."
+        case .kingsLeft:
+            return "Win by moving every card but the Kings to the foundations."
         case .sets:
             let tableau = groups.filter { $0.kind == .tableau }
             let sizes = Set(tableau.flatMap { $0.slots.map(\.capacity) })
@@ -541,7 +556,7 @@ enum Words {
         case .down: return " (a King goes on an Ace)"
         case .up: return " (an Ace goes on a King)"
         case .either: return " (King and Ace are neighbours)"
-        case .none, .sameRank, .any: return ""
+        case .none, .sameRank, .any, .double: return ""
         }
     }
 

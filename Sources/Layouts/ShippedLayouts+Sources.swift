@@ -1306,6 +1306,113 @@ extension ShippedLayouts {
         empty = "K"
 
         """#,
+        "doublets": #"""
+        # Doublets: one foundation, started with a card dealt to it, builds by doubling
+        # whatever the suit: each card's rank is twice the top card's, less 13 past the
+        # King (A, 2, 4, 8, 3, 6, Q, J, 9, 5, 10, 7, then the Ace again). Kings never
+        # build, so no King is dealt at the start: one due goes under the stock and the
+        # next card is dealt instead. Seven reserves in an arch hold one card each and
+        # give it only to the foundation; an empty reserve is filled by itself from the
+        # waste, else from the stock, and a King that fills one stays there. The stock
+        # turns one card at a time onto the waste, three times through. Won when every
+        # card but the four Kings is on the foundation.
+        #
+        # Rules: GNOME Aisleriot help, "Doublets" (help/C/doublets.xml).
+
+        name = "doublets"
+        title = "Doublets"
+
+        map = """
+        S W . R R R
+        . . . R . R
+        . . . R F R
+        """
+
+        [game]
+        family = "Calculation"
+        win = "kings-left"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.R]
+        kind = "reserve"
+        name = "reserve"
+        capacity = 1
+        deal-up = 1
+        deal-skips = "K"
+        refill-from = ["waste", "stock"]
+
+        [slots.F]
+        kind = "foundation"
+        deal-up = 1
+        deal-skips = "K"
+        base = "dealt"
+        build = "double"
+        suit = "any"
+        take-back = false
+
+        """#,
+        "eagle-wing": #"""
+        # Eagle Wing: a card dealt to the first foundation sets the base, and the
+        # foundations build up by suit from that rank, the King going on to the Ace.
+        # Eight columns of one card each, four either side of a reserve of thirteen,
+        # build down by suit; a column holds three cards at most, and only its top
+        # card moves. An empty column is filled by itself from the reserve's top card;
+        # the reserve lies face down but its last card, which lies face up and plays.
+        # Once the reserve is empty, an empty column takes any card. The stock turns
+        # one card at a time onto the waste, three times through.
+        #
+        # Rules: GNOME Aisleriot help, "Eagle Wing" (help/C/eagle-wing.xml).
+
+        name = "eagle-wing"
+        title = "Eagle Wing"
+
+        map = """
+        S W . . . F F F F
+        T T T T R T T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        base = "dealt"
+        wrap = true
+
+        # Twelve cards face down over the bottom card, face up: the last card left
+        # plays, and the top card does not turn up.
+        [slots.R]
+        kind = "reserve"
+        deal-faces = "udddddddddddd"
+        turn-up = false
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        capacity = 3
+        deal-up = 1
+        suit = "same"
+        move = "top"
+        refill-from = "reserve"
+
+        """#,
         "eastcliff": #"""
         # Eastcliff: seven columns of three cards, two face down and one face up;
         # build down in alternate colours, any card or run on an empty column; the
@@ -2987,6 +3094,58 @@ extension ShippedLayouts {
         fan-visible = 6
         deal-up = 4
         suit = "same"
+
+        """#,
+        "napoleons-tomb": #"""
+        # Napoleon's Tomb: a three by three grid. Its four corners are foundations
+        # built up from 7 to King, its centre a foundation built down from 6 to Ace and
+        # then from 6 again, four times; suits do not count, and no card leaves a
+        # foundation. The four other places of the grid are reserves of one card each,
+        # giving it only to a foundation. The stock turns one card at a time onto the
+        # waste, whose top card goes to a foundation or a reserve; there is no redeal.
+        # Won when every card is on a foundation: the 7s to Kings on the corners, the
+        # Aces to 6s on the centre.
+        #
+        # Rules: GNOME Aisleriot help, "Napoleon's Tomb" (help/C/napoleons_tomb.xml).
+
+        name = "napoleons-tomb"
+        title = "Napoleon's Tomb"
+
+        map = """
+        S W . F R F
+        . . . R C R
+        . . . F R F
+        """
+
+        [game]
+        family = "Napoleon's Tomb"
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        name = "corner"
+        base = "7"
+        suit = "any"
+        capacity = 7
+        take-back = false
+
+        [slots.C]
+        kind = "foundation"
+        name = "centre"
+        base = "6"
+        build = "down"
+        suit = "any"
+        restart = true
+        take-back = false
+
+        [slots.R]
+        kind = "cell"
+        name = "reserve"
 
         """#,
         "nestor": #"""
@@ -6508,12 +6667,12 @@ extension ShippedLayouts {
         "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
-        "canfield", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock", "bear-river", "cruel",
-        "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine", "limited", "lucas",
-        "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf", "all-in-a-row",
-        "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
-        "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen", "gay-gordons",
-        "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon", "alaska",
-        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "doublets", "canfield", "eagle-wing", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock",
+        "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine",
+        "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf",
+        "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
+        "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
+        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon",
+        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

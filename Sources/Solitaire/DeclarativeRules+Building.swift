@@ -1,6 +1,6 @@
 import Layouts
 
-// What a pile accepts: `build`, `suit`, `wrap`, `empty`, `base` and the slot's capacity.
+// What a pile accepts: `build`, `suit`, `wrap`, `restart`, `empty`, `base` and the slot's capacity.
 //
 // Stocks and wastes take nothing by hand, nor do collecting foundations (finished runs reach them
 // by themselves). Foundations take one card at a time. A pile that builds `none` takes cards only
@@ -48,6 +48,12 @@ extension DeclarativeRules {
         }
         if traits.build == .none { return .buildsNothing(traits.kind) }
         if !top.faceUp { return .onFaceDown }
+        if traits.restart, case .rank(let base) = traits.base, card.rank == base,
+            top.rank == (traits.build == .down ? 1 : 13),
+            DeclarativeRules.follows(card, on: top, direction: .any, suit: traits.suit, wrap: false)
+        {
+            return nil
+        }
         if !DeclarativeRules.follows(
             card, on: top, direction: traits.build, suit: traits.suit, wrap: traits.wrap, acesHigh: traits.acesHigh)
         {

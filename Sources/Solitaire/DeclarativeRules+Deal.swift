@@ -24,6 +24,8 @@ import Layouts
 //    shuffle drew them.
 // 4. `kings-to-bottom`: the Kings of each slot of the group go under its other cards, in order;
 //    every position keeps its face (up or down).
+//    `deal-skips`: a card of that rank due to a slot of the group goes to the end of the deck (the
+//    bottom of the stock) and the next card is dealt instead (Doublets' Kings).
 // 5. The rest goes face down onto the first stock, in the order drawn: the stock deals the card
 //    the shuffle drew next (it lies on top; the last card drawn lies at the bottom). Without a
 //    stock (a layout that ``DeclarativeRules/problems(in:)`` reports) it goes face up onto the
@@ -89,6 +91,15 @@ extension DeclarativeRules {
             let setsBase = rules.base == .dealt && group.piles.contains { traits[$0].isFoundation }
             for row in 0..<rows {
                 for (slot, pile) in group.piles.enumerated() where row < down[slot] + up[slot] && next < deck.count {
+                    if let skips = rules.dealSkips {
+                        // The card goes to the bottom of the stock, the next dealt instead (all
+                        // the rest of that rank: dealt after all).
+                        var left = deck.count - next
+                        while left > 1 && deck[next].rank == skips {
+                            deck.append(deck.remove(at: next))
+                            left -= 1
+                        }
+                    }
                     var card = deck[next]
                     next += 1
                     card.faceUp = faces.isEmpty ? row >= down[slot] : faces[row]

@@ -24,6 +24,7 @@ extension DeclarativeRules {
         case .up: guard up else { return false }
         case .either: guard down || up else { return false }
         case .sameRank: guard rank == belowRank else { return false }
+        case .double: guard card.rank == below.rank * 2 % 13, below.rank != 13 else { return false }
         case .any: break
         case .none: return false
         }

@@ -191,6 +191,11 @@ extension DeclarativeRules {
             if value < highest { values.append(value + 1) } else if traits.wrap { values.append(lowest) }
         }
         if traits.build == .sameRank { values.append(value) }
+        if traits.restart, case .rank(let base) = traits.base, rank == base {
+            values.append(traits.build == .down ? 1 : 13)
+        }
+        // Half its rank, counting 13 more when odd: 7 times it, less the 13s (a King halves to none).
+        if traits.build == .double, rank * 7 % 13 != 0 { values.append(rank * 7 % 13) }
         if traits.build == .any {
             let which: String
             switch traits.suit {

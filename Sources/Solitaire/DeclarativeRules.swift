@@ -261,9 +261,10 @@ public struct DeclarativeRules: Rules {
                 inSets += state.piles[pile].count
             }
             return inSets > 0 && inSets == state.cardCount
-        case .acesLeft:
+        case .acesLeft, .kingsLeft:
+            let left = game.win == .acesLeft ? 1 : 13
             for pile in traits.indices where !traits[pile].isFoundation {
-                for card in state.piles[pile] where card.rank != 1 { return false }
+                for card in state.piles[pile] where card.rank != left { return false }
             }
             return true
         }
@@ -306,6 +307,8 @@ struct PileTraits: Sendable {
     var build: BuildDirection
     var suit: SuitRule
     var wrap: Bool
+    /// After its last rank the pile takes its base again (`restart`).
+    var restart: Bool
     var empty: EmptyRule
     var base: BaseRank
     var move: MoveRule
@@ -348,6 +351,7 @@ struct PileTraits: Sendable {
         build = rules.build
         suit = rules.suit
         wrap = rules.wrap
+        restart = rules.restart
         empty = rules.empty
         base = rules.base
         move = rules.move

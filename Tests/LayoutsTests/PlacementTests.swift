@@ -58,12 +58,12 @@ final class PlacementTests: XCTestCase {
         XCTAssertEqual(try size("spider", 100, 30), "7x5", "10 columns: 9x7 is too wide")
         // Every other shipped table had 6x4 cards at 80x24, the sandbox 7x5 and Golf 7x5; Nestor and
         // Aces Up, Fourteen, Cover, Pileon and Fortunes, added later, are short enough for 7x5, as
-        // are Aisleriot's Royal East, Jamestown and Block Ten; Gay Gordons' two rows of five cards
-        // take 9x7.
+        // are Aisleriot's Royal East, Jamestown, Block Ten, Doublets and Napoleon's Tomb; Gay
+        // Gordons' two rows of five cards take 9x7.
         let exceptions = [
             "sandbox": "7x5", "golf": "9x7", "nestor": "7x5", "aces-up": "7x5", "fourteen": "7x5",
             "cover": "7x5", "pileon": "7x5", "fortunes": "7x5", "royal-east": "7x5", "jamestown": "7x5",
-            "block-ten": "7x5", "gay-gordons": "9x7",
+            "block-ten": "7x5", "gay-gordons": "9x7", "doublets": "7x5", "napoleons-tomb": "7x5",
         ]
         for name in ShippedLayouts.names {
             XCTAssertEqual(try size(name, 80, 24), exceptions[name] ?? "6x4", name)

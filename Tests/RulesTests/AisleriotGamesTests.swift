@@ -171,3 +171,32 @@ extension AisleriotGamesTests {
             ["f.toml:7:14: error: deal-faces says every card's face: give it without deal-up"])
     }
 }
+
+extension AisleriotGamesTests {
+    /// Eagle Wing's reserve lies face down over its one face-up bottom card: it fills an emptied
+    /// column by itself, its next card staying face down, and its last card plays. A column holds
+    /// three cards and gives up only its top card.
+    func testEagleWingsReserveFillsColumnsAndOnlyItsLastCardPlays() throws {
+        let layout = try layout("eagle-wing")
+        let rules = DeclarativeRules(layout: layout)
+        let dealt = rules.deal(seed: 1)
+        let reserve = try XCTUnwrap(piles(layout, .reserve).first)
+        let columns = piles(layout, .tableau)
+        XCTAssertEqual(dealt.piles[reserve].map(\.faceUp), [true] + Array(repeating: false, count: 12))
+        XCTAssertEqual(columns.map { dealt.piles[$0].count }, Array(repeating: 1, count: 8))
+        XCTAssertEqual(piles(layout, .foundation).map { dealt.piles[$0].count }, [1, 0, 0, 0])
+        XCTAssertFalse(rules.canPickUp(pile: reserve, from: 12, in: dealt), "the reserve's top card lies face down")
+
+        // The stock, the waste, four foundations, four columns, the reserve, four columns.
+        var state = position([
+            "", "", "7S", "", "", "", "8S", "5H", "4H 3H", "KC QC JC", "7D [2C] [TC]", "", "", "", "",
+        ])
+        _ = rules.apply(.transfer(from: 6, to: 2, count: 1), to: &state)
+        XCTAssertEqual(text(state.piles[6]), "TC", "the emptied column filled from the reserve, face up")
+        XCTAssertEqual(text(state.piles[10]), "7D [2C]", "the reserve's next card stays face down")
+        XCTAssertNotNil(rules.refusal(of: .transfer(from: 6, to: 9, count: 1), in: state), "three cards at most")
+        XCTAssertNotNil(rules.refusal(of: .transfer(from: 8, to: 7, count: 2), in: state), "one card at a time")
+        let last = position(["", "", "6D", "", "", "", "8S", "5H", "4H", "KC", "7D", "9C", "2H", "3S", "4S"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 10, to: 2, count: 1), in: last), "the reserve's last card plays")
+    }
+}
