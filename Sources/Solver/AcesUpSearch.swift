@@ -123,6 +123,8 @@ struct AcesUpSearch {
         var position: AcesUpPosition
         /// The move that led here (unused for the start).
         var step: Step
+        /// The positions expanded when this one was.
+        var expandedAt: Int
     }
 
     private struct Child {
@@ -198,6 +200,7 @@ struct AcesUpSearch {
             }
             if level.next == level.end {
                 children.removeSubrange(level.first...)
+                table.settle(level.position.key, searched: positions - level.expandedAt)
                 levels.removeLast()
                 continue
             }
@@ -261,7 +264,8 @@ struct AcesUpSearch {
         var touched: UInt64 = 0
         for index in listed.indices {
             if listed[index].position.isWon(deck) {
-                levels.append(Level(first: first, end: first, next: first, position: position, step: step))
+                levels.append(
+                    Level(first: first, end: first, next: first, position: position, step: step, expandedAt: positions))
                 finish(
                     levels.dropFirst().map { ($0.step, $0.position) } + [(listed[index].step, listed[index].position)])
                 return true
@@ -279,7 +283,9 @@ struct AcesUpSearch {
                 index -= 1
             }
         }
-        levels.append(Level(first: first, end: children.count, next: first, position: position, step: step))
+        levels.append(
+            Level(first: first, end: children.count, next: first, position: position, step: step, expandedAt: positions)
+        )
         return false
     }
 

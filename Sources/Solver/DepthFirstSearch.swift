@@ -66,7 +66,8 @@ struct DepthFirstSearch<R: Rules> {
         var table = PositionTable(capacity: 1 << 14, limit: slots * 3 / 4)
         table.forgets = true
         lister = SearchLister(keyer: mover.keyer(), scorer: mover.scorer, table: table)
-        stackLimit = max(0, memory - slots * 8)
+        // Eight bytes a slot, and a byte of weight (PositionTable.swift).
+        stackLimit = max(0, memory - slots * 9)
         self.start = start
         state = start
         skipsIdleShuffles = settings.skipsIdleShuffles
@@ -100,6 +101,7 @@ struct DepthFirstSearch<R: Rules> {
                 while records.count > level.recordsBefore { state.revert(records.removeLast()) }
                 lister.children.removeSubrange(level.first...)
                 lister.path.remove(level.key)
+                lister.table.settle(level.key, searched: positions - level.expandedAt)
                 levels.removeLast()
                 continue
             }
@@ -130,7 +132,7 @@ struct DepthFirstSearch<R: Rules> {
         levels.append(
             SearchLevel(
                 first: first, end: lister.children.count, next: first, recordsBefore: recordsBefore, move: move,
-                key: key))
+                key: key, expandedAt: positions))
         return false
     }
 
@@ -163,6 +165,8 @@ struct SearchLevel {
     var move: PackedMove
     /// The key of the position whose moves these are.
     var key: UInt64
+    /// The search's positions expanded when this one was.
+    var expandedAt: Int
 }
 
 /// A move to a new position, with the cost of where it leads.

@@ -79,6 +79,9 @@ struct GolfSearch {
         /// The move that led here (-1 for the start), and the foundation's rank before it.
         var move: Int
         var previousTop: Int
+        /// The position's key as the table stores it, and the positions expanded when it was.
+        var key: UInt64
+        var expandedAt: Int
     }
 
     private struct Child {
@@ -187,6 +190,7 @@ struct GolfSearch {
             }
             if level.next == level.end {
                 children.removeSubrange(level.first...)
+                table.settle(level.key, searched: positions - level.expandedAt)
                 levels.removeLast()
                 if level.move >= 0 { undo(level.move, previousTop: level.previousTop) }
                 continue
@@ -337,7 +341,10 @@ struct GolfSearch {
                 childStock -= 1
             }
             if wins(columnCards: childCards, stock: childStock) {
-                levels.append(Level(first: first, end: first, next: first, move: move, previousTop: previousTop))
+                levels.append(
+                    Level(
+                        first: first, end: first, next: first, move: move, previousTop: previousTop, key: 0,
+                        expandedAt: positions))
                 finish(levels.dropFirst().map(\.move) + [candidate])
                 return true
             }
@@ -367,7 +374,10 @@ struct GolfSearch {
                 index -= 1
             }
         }
-        levels.append(Level(first: first, end: children.count, next: first, move: move, previousTop: previousTop))
+        levels.append(
+            Level(
+                first: first, end: children.count, next: first, move: move, previousTop: previousTop,
+                key: Self.stored(key), expandedAt: positions))
         return false
     }
 

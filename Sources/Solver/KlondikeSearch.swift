@@ -48,6 +48,8 @@ struct KlondikeSearch {
         var end: Int
         var next: Int
         var move: KlondikeMove
+        /// ``positions`` when it was expanded.
+        var expandedAt: Int
     }
 
     private struct Child {
@@ -61,7 +63,7 @@ struct KlondikeSearch {
         self.replay = replay
         startPosition = start
         table = PositionTable.forgetting(within: memory)
-        stackLimit = max(0, memory - PositionTable.slotsWithin(memory) * 8)
+        stackLimit = max(0, memory - PositionTable.slotsWithin(memory) * 9)
         children.reserveCapacity(256)
     }
 
@@ -88,6 +90,7 @@ struct KlondikeSearch {
             if level.next == level.end {
                 children.removeSubrange(level.first...)
                 path.remove(level.key)
+                table.settle(level.key, searched: positions - level.expandedAt)
                 levels.removeLast()
                 continue
             }
@@ -133,7 +136,10 @@ struct KlondikeSearch {
             if table.insert(key) { children.append(Child(position: child, key: key, move: move)) }
         }
         scratch = listed
-        levels.append(Level(position: position, key: key, first: first, end: children.count, next: first, move: move))
+        levels.append(
+            Level(
+                position: position, key: key, first: first, end: children.count, next: first, move: move,
+                expandedAt: positions))
         guard let (winning, last) = won else { return false }
         let moves = levels.dropFirst().map(\.move) + [winning]
         finish(path: levels.map(\.position) + [last], moves: moves)

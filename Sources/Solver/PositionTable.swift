@@ -32,13 +32,22 @@ struct PositionTable {
 
     /// Once full, whether a new key takes the place of an old one instead of being refused: the
     /// table then forgets positions, and a search that uses it may meet a position again as new
-    /// (DepthFirstSearch.swift says why its proofs still hold).
-    var forgets = false
+    /// (DepthFirstSearch.swift says why its proofs still hold). The key given up is the one that
+    /// stood for the least search (``settle(_:searched:)``).
+    var forgets = false {
+        didSet { weights = forgets ? [UInt8](repeating: 0, count: slotCount) : [] }
+    }
+    /// Per slot of a table that forgets, how much search its key stood for: the bit width of the
+    /// positions its search expanded (``settle(_:searched:)``), 1 until told (as for a search of
+    /// one position: a key just listed is not given up before one that is done with). A depth-first
+    /// search that meets a forgotten position searches it again; keeping the keys of large
+    /// searches and forgetting those of small ones (the leaves, mostly) bounds what that costs.
+    private var weights: [UInt8] = []
     /// Whether it has forgotten a key.
     private(set) var hasForgotten = false
 
-    /// The bytes its slots take.
-    var bytes: Int { slotCount * 8 }
+    /// The bytes its slots take (and their weights, in a table that forgets).
+    var bytes: Int { slotCount * 8 + weights.count }
 
     /// Adds `key`; `false` when it was there already.
     @inline(__always)
@@ -58,12 +67,31 @@ struct PositionTable {
             if slot == 0 {
                 storage.touch(index)
                 slots[index] = key
+                if !weights.isEmpty { weights[index] = 1 }
                 count += 1
                 return true
             }
             if slot == key { return false }
             index = (index + 1) & mask
         }
+    }
+
+    /// Notes that the search of the position of `key` is over and expanded `searched` positions,
+    /// so that a full table that forgets keeps its key before those of smaller searches. Nothing
+    /// for a table that does not forget, or a key it no longer holds.
+    @inline(__always)
+    mutating func settle(_ key: UInt64, searched: Int) {
+        guard !weights.isEmpty, searched > 1 else { return }
+        let key = key == 0 ? 1 : key
+        var index = Int(truncatingIfNeeded: key >> 7) & mask
+        while true {
+            let slot = slots[index]
+            if slot == 0 { return }
+            if slot == key { break }
+            index = (index + 1) & mask
+        }
+        let weight = UInt8(min(Int.bitWidth - searched.leadingZeroBitCount, 255))
+        if weights[index] < weight { weights[index] = weight }
     }
 
     /// The slot `key` would be looked for first, read and returned for nothing but to have it in
@@ -105,6 +133,7 @@ struct PositionTable {
             if (hole - home) & mask < (next - home) & mask {
                 slots[hole] = slots[next]
                 slots[next] = 0
+                if !weights.isEmpty { weights[hole] = weights[next] }
                 hole = next
             }
             next = (next + 1) & mask
@@ -112,21 +141,27 @@ struct PositionTable {
     }
 
     /// A full table that forgets: `key` when it is there; otherwise it takes the place of the
-    /// key just before the empty slot that ends its run (no slot is emptied, so every key still
-    /// there is found).
+    /// key of its run from its home slot on that stood for the least search, the first of them
+    /// (the keys nearer their home are mostly the older) (no slot is emptied, and `key` lies
+    /// after its home with no empty slot between, so every key still there is found).
     private mutating func replace(_ key: UInt64) -> Bool {
         var index = Int(truncatingIfNeeded: key >> 7) & mask
-        var last = index
+        var victim = index
+        var least = UInt8.max
         while true {
             let slot = slots[index]
             if slot == key { return false }
             if slot == 0 {
-                storage.touch(last)
-                slots[last] = key
+                storage.touch(victim)
+                slots[victim] = key
+                weights[victim] = 1
                 hasForgotten = true
                 return true
             }
-            last = index
+            if weights[index] < least {
+                least = weights[index]
+                victim = index
+            }
             index = (index + 1) & mask
         }
     }
@@ -172,6 +207,7 @@ struct PositionTable {
         }
         count = 0
         hasForgotten = false
+        if !weights.isEmpty { weights = [UInt8](repeating: 0, count: slotCount) }
     }
 
     /// Gives this table slots of its own before a write, when a copy shares them.
@@ -183,8 +219,10 @@ struct PositionTable {
     private mutating func grow() {
         let old = storage
         let oldCount = slotCount
+        let oldWeights = weights
         storage = TableSlots(zeroed: oldCount * 2)
         mask = oldCount * 2 - 1
+        if !oldWeights.isEmpty { weights = [UInt8](repeating: 0, count: oldCount * 2) }
         for place in 0..<oldCount {
             let key = old.pointer[place]
             guard key != 0 else { continue }
@@ -192,6 +230,7 @@ struct PositionTable {
             while slots[index] != 0 { index = (index + 1) & mask }
             storage.touch(index)
             slots[index] = key
+            if !oldWeights.isEmpty { weights[index] = oldWeights[place] }
         }
     }
 }

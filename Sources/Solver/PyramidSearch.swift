@@ -96,6 +96,8 @@ struct PyramidSearch {
         var position: Position
         /// The move that led here (``Child/move``; unused for the start).
         var move: Step
+        /// The positions expanded when this one was.
+        var expandedAt: Int
     }
 
     /// A move of the search: what leaves the game, or a turn of the stock.
@@ -206,6 +208,7 @@ struct PyramidSearch {
             }
             if level.next == level.end {
                 children.removeSubrange(level.first...)
+                table.settle(PositionTable.spread(level.position.key), searched: positions - level.expandedAt)
                 levels.removeLast()
                 continue
             }
@@ -369,7 +372,8 @@ struct PyramidSearch {
             }
             if let next = turned(position) { listed.append(Child(move: .turn, position: next)) }
         }
-        levels.append(Level(first: first, end: first, next: first, position: position, move: move))
+        levels.append(
+            Level(first: first, end: first, next: first, position: position, move: move, expandedAt: positions))
         // The moves that win or live, and the table slots of their positions read before any is
         // inserted, so that the processor waits for their memory at once rather than one by one.
         var living = 0

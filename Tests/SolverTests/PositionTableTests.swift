@@ -69,4 +69,28 @@ final class PositionTableTests: XCTestCase {
             XCTAssertFalse(third.contains(11))
         }
     }
+
+    /// A full table that forgets gives up the keys of small searches before those of large
+    /// ones: after four times its slots of new keys went in, most keys settled as standing for
+    /// many positions are still there (one goes only when every key of a new key's run from its
+    /// home is as heavy), where most unsettled keys of the same age are gone.
+    func testAFullTableForgetsSmallSearchesBeforeLargeOnes() {
+        var table = PositionTable.forgetting(within: 1 << 20)
+        let slots = PositionTable.slotsWithin(1 << 20)
+        let old = (1...slots / 2).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
+        for key in old { XCTAssertTrue(table.insert(key)) }
+        let heavy = old.enumerated().filter { $0.offset % 16 == 0 }.map(\.element)
+        for key in heavy { table.settle(key, searched: 5_000) }
+        // Settling a key the table does not hold changes nothing.
+        table.settle(0x1234_5678_9ABC_DEF1, searched: 1 << 40)
+        let new = (1...slots * 4).map { UInt64($0) &* 0xD6E8_FEB8_6659_FD93 }
+        for key in new { _ = table.insert(key) }
+        XCTAssertTrue(table.hasForgotten)
+        let heavyKept = heavy.filter(table.contains).count
+        XCTAssertGreaterThan(heavyKept, heavy.count * 4 / 5, "the keys of large searches were forgotten")
+        let light = old.enumerated().filter { $0.offset % 16 != 0 }.map(\.element)
+        let lightKept = light.filter(table.contains).count
+        XCTAssertLessThan(lightKept, light.count / 4, "the keys of small searches were kept as well: \(lightKept)")
+        XCTAssertFalse(table.contains(0x1234_5678_9ABC_DEF1))
+    }
 }
