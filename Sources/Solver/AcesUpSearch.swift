@@ -170,6 +170,7 @@ struct AcesUpSearch {
         self.deck = deck
         startPosition = position
         table = PositionTable.forgetting(within: memory)
+        table.keepsLargeSearches = true
         levels.reserveCapacity(128)
         children.reserveCapacity(1024)
     }

@@ -65,6 +65,7 @@ struct DepthFirstSearch<R: Rules> {
         while slots * 16 <= memory { slots <<= 1 }
         var table = PositionTable(capacity: 1 << 14, limit: slots * 3 / 4)
         table.forgets = true
+        table.keepsLargeSearches = true
         lister = SearchLister(keyer: mover.keyer(), scorer: mover.scorer, table: table)
         // Eight bytes a slot, and a byte of weight (PositionTable.swift).
         stackLimit = max(0, memory - slots * 9)

@@ -158,6 +158,7 @@ struct GolfSearch {
         self.rules = rules
         self.start = start
         table = PositionTable.forgetting(within: memory)
+        table.keepsLargeSearches = true
         children.reserveCapacity(64)
     }
 

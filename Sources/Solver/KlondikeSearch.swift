@@ -63,6 +63,7 @@ struct KlondikeSearch {
         self.replay = replay
         startPosition = start
         table = PositionTable.forgetting(within: memory)
+        table.keepsLargeSearches = true
         stackLimit = max(0, memory - PositionTable.slotsWithin(memory) * 9)
         children.reserveCapacity(256)
     }

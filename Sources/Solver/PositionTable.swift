@@ -32,21 +32,26 @@ struct PositionTable {
 
     /// Once full, whether a new key takes the place of an old one instead of being refused: the
     /// table then forgets positions, and a search that uses it may meet a position again as new
-    /// (DepthFirstSearch.swift says why its proofs still hold). The key given up is the one that
-    /// stood for the least search (``settle(_:searched:)``).
-    var forgets = false {
-        didSet { weights = forgets ? [UInt8](repeating: 0, count: slotCount) : [] }
+    /// (DepthFirstSearch.swift says why its proofs still hold). The key given up is the last of
+    /// the new key's run, or, in a table that ``keepsLargeSearches``, the one that stood for the
+    /// least search.
+    var forgets = false
+    /// Whether a full table that forgets gives up first the key that stood for the least search
+    /// (``settle(_:searched:)``), for a search that tells it so; a byte a slot more.
+    var keepsLargeSearches = false {
+        didSet { weights = keepsLargeSearches ? [UInt8](repeating: 1, count: slotCount) : [] }
     }
-    /// Per slot of a table that forgets, how much search its key stood for: the bit width of the
-    /// positions its search expanded (``settle(_:searched:)``), 1 until told (as for a search of
-    /// one position: a key just listed is not given up before one that is done with). A depth-first
-    /// search that meets a forgotten position searches it again; keeping the keys of large
-    /// searches and forgetting those of small ones (the leaves, mostly) bounds what that costs.
+    /// Per slot of a table that keeps large searches, how much search its key stood for: the
+    /// bit width of the positions its search expanded (``settle(_:searched:)``), 1 until told
+    /// (as for a search of one position: a key just listed is not given up before one that is
+    /// done with). A depth-first search that meets a forgotten position searches it again;
+    /// keeping the keys of large searches and forgetting those of small ones (the leaves,
+    /// mostly) bounds what that costs.
     private var weights: [UInt8] = []
     /// Whether it has forgotten a key.
     private(set) var hasForgotten = false
 
-    /// The bytes its slots take (and their weights, in a table that forgets).
+    /// The bytes its slots take (and their weights, in a table that keeps large searches).
     var bytes: Int { slotCount * 8 + weights.count }
 
     /// Adds `key`; `false` when it was there already.
@@ -77,8 +82,8 @@ struct PositionTable {
     }
 
     /// Notes that the search of the position of `key` is over and expanded `searched` positions,
-    /// so that a full table that forgets keeps its key before those of smaller searches. Nothing
-    /// for a table that does not forget, or a key it no longer holds.
+    /// so that a full table keeps its key before those of smaller searches. Nothing for a table
+    /// that does not keep large searches, or a key it no longer holds.
     @inline(__always)
     mutating func settle(_ key: UInt64, searched: Int) {
         guard !weights.isEmpty, searched > 1 else { return }
@@ -145,6 +150,7 @@ struct PositionTable {
     /// (the keys nearer their home are mostly the older) (no slot is emptied, and `key` lies
     /// after its home with no empty slot between, so every key still there is found).
     private mutating func replace(_ key: UInt64) -> Bool {
+        guard !weights.isEmpty else { return replaceLast(key) }
         var index = Int(truncatingIfNeeded: key >> 7) & mask
         var victim = index
         var least = UInt8.max
@@ -162,6 +168,26 @@ struct PositionTable {
                 least = weights[index]
                 victim = index
             }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// A full table that forgets: `key` when it is there; otherwise it takes the place of the
+    /// key just before the empty slot that ends its run (no slot is emptied, so every key still
+    /// there is found).
+    private mutating func replaceLast(_ key: UInt64) -> Bool {
+        var index = Int(truncatingIfNeeded: key >> 7) & mask
+        var last = index
+        while true {
+            let slot = slots[index]
+            if slot == key { return false }
+            if slot == 0 {
+                storage.touch(last)
+                slots[last] = key
+                hasForgotten = true
+                return true
+            }
+            last = index
             index = (index + 1) & mask
         }
     }
@@ -207,7 +233,7 @@ struct PositionTable {
         }
         count = 0
         hasForgotten = false
-        if !weights.isEmpty { weights = [UInt8](repeating: 0, count: slotCount) }
+        if !weights.isEmpty { weights = [UInt8](repeating: 1, count: slotCount) }
     }
 
     /// Gives this table slots of its own before a write, when a copy shares them.
@@ -222,7 +248,7 @@ struct PositionTable {
         let oldWeights = weights
         storage = TableSlots(zeroed: oldCount * 2)
         mask = oldCount * 2 - 1
-        if !oldWeights.isEmpty { weights = [UInt8](repeating: 0, count: oldCount * 2) }
+        if !oldWeights.isEmpty { weights = [UInt8](repeating: 1, count: oldCount * 2) }
         for place in 0..<oldCount {
             let key = old.pointer[place]
             guard key != 0 else { continue }

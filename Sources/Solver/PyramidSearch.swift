@@ -176,6 +176,7 @@ struct PyramidSearch {
             return mask
         }
         table = PositionTable.forgetting(within: memory)
+        table.keepsLargeSearches = true
         levels.reserveCapacity(128)
         children.reserveCapacity(1024)
     }

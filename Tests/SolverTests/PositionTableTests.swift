@@ -76,6 +76,7 @@ final class PositionTableTests: XCTestCase {
     /// home is as heavy), where most unsettled keys of the same age are gone.
     func testAFullTableForgetsSmallSearchesBeforeLargeOnes() {
         var table = PositionTable.forgetting(within: 1 << 20)
+        table.keepsLargeSearches = true
         let slots = PositionTable.slotsWithin(1 << 20)
         let old = (1...slots / 2).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 }
         for key in old { XCTAssertTrue(table.insert(key)) }
