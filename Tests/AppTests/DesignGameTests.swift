@@ -51,6 +51,8 @@ final class DesignGameTests: XCTestCase {
         XCTAssertNil(h.scene.design.groups.first { $0.character == "T" }?.settings["deal-rank"])
         h.key(.right)
         h.key(.right)
+        XCTAssertEqual(h.scene.addRowKey, "deal-skips")
+        h.key(.right)
         XCTAssertEqual(h.scene.addRowKey, "suit")
         h.key(.enter)
         h.type("any")

@@ -61,7 +61,7 @@ final class RulesDiagnosticsTests: XCTestCase {
         check([
             tableau(
                 "build = \"dwn\"", "\"dwn\"",
-                "unknown build \"dwn\"; did you mean \"down\"? (one of down, up, either, none, same-rank, any)"),
+                "unknown build \"dwn\"; did you mean \"down\"? (one of down, up, either, none, same-rank, any, double)"),
             tableau(
                 "suit = \"alternte\"", "\"alt",
                 "unknown suit \"alternte\"; did you mean \"alternate\"? (one of same, alternate, same-colour, any, different)"
@@ -153,7 +153,7 @@ final class RulesDiagnosticsTests: XCTestCase {
             game("suits = \"\"", "\"\"", "suits must name at least one suit: letters from \"CDHS\""),
             game(
                 "win = \"clear\"", "\"clear",
-                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets, aces-left)"
+                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets, aces-left, kings-left)"
             ),
             game(
                 "solver = \"acordion\"", "\"acordion",
