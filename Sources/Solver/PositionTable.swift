@@ -145,12 +145,13 @@ struct PositionTable {
         }
     }
 
-    /// A full table that forgets: `key` when it is there; otherwise it takes the place of the
-    /// key of its run from its home slot on that stood for the least search, the first of them
-    /// (the keys nearer their home are mostly the older) (no slot is emptied, and `key` lies
-    /// after its home with no empty slot between, so every key still there is found).
+    /// A full table that forgets: `key` when it is there; otherwise it takes the place of a key
+    /// of its run from its home slot on: the last one, or in a table that keeps large searches
+    /// the one that stood for the least search, the first of them (the keys nearer their home
+    /// are mostly the older). No slot is emptied, and `key` lies after its home with no empty
+    /// slot between, so every key still there is found.
     private mutating func replace(_ key: UInt64) -> Bool {
-        guard !weights.isEmpty else { return replaceLast(key) }
+        let weighs = !weights.isEmpty
         var index = Int(truncatingIfNeeded: key >> 7) & mask
         var victim = index
         var least = UInt8.max
@@ -160,34 +161,16 @@ struct PositionTable {
             if slot == 0 {
                 storage.touch(victim)
                 slots[victim] = key
-                weights[victim] = 1
+                if weighs { weights[victim] = 1 }
                 hasForgotten = true
                 return true
             }
-            if weights[index] < least {
+            if !weighs {
+                victim = index
+            } else if weights[index] < least {
                 least = weights[index]
                 victim = index
             }
-            index = (index + 1) & mask
-        }
-    }
-
-    /// A full table that forgets: `key` when it is there; otherwise it takes the place of the
-    /// key just before the empty slot that ends its run (no slot is emptied, so every key still
-    /// there is found).
-    private mutating func replaceLast(_ key: UInt64) -> Bool {
-        var index = Int(truncatingIfNeeded: key >> 7) & mask
-        var last = index
-        while true {
-            let slot = slots[index]
-            if slot == key { return false }
-            if slot == 0 {
-                storage.touch(last)
-                slots[last] = key
-                hasForgotten = true
-                return true
-            }
-            last = index
             index = (index + 1) & mask
         }
     }
