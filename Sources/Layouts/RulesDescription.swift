@@ -52,6 +52,11 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     /// the waste while it is empty; the waste's card goes to a foundation or onto any waste
     /// pile, whose top cards go only to the foundations; no redeal; won with all 52 up.
     case calculation
+    /// Gaps (Montana): four rows of thirteen cells, the Aces out of the game; a card moves only
+    /// into an empty cell: any 2 at a row's start, elsewhere the card one rank higher in suit than
+    /// its left neighbour (none after a gap or a King); the stock's click deals again while redeals
+    /// remain; won with each row one suit from 2 to King.
+    case gaps
     /// Klondike: up to eight columns build down in alternate colours, move any run in order, take
     /// only a King (or a run from one) when empty and turn up a face-down card left on top; four
     /// foundations build up by suit from the Ace; the stock turns its cards onto one waste, which

@@ -2009,6 +2009,9 @@ extension ShippedLayouts {
 
         [game]
         family = "Montana"
+        # A promise to the solver: gaps.lua plays by Gaps' rules, so the solver may
+        # search the game with its own Gaps search (the redeals are still the script's).
+        solver = "gaps"
 
         [slots.S]
         kind = "stock"

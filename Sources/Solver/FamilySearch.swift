@@ -1,7 +1,7 @@
 import Solitaire
 
 /// A search of a family's own (Klondike's, the Golf family's, Accordion's, Pyramid's, Calculation's,
-/// Aces Up's, Spider's, the open games', the games of columns and a stock): it holds
+/// Aces Up's, Gaps', Spider's, the open games', the games of columns and a stock): it holds
 /// positions in plain values of its own, searches until it ends or has expanded a number of
 /// positions, and plays its win back on the table's rules (``replayedWin(_:rules:from:)``).
 protocol FamilySearch {
@@ -29,3 +29,4 @@ extension OpenSearch: FamilySearch {}
 extension ColumnsSearch: FamilySearch {}
 extension ColumnsPhaseSearch: FamilySearch {}
 extension AcesUpSearch: FamilySearch {}
+extension GapsSearch: FamilySearch {}

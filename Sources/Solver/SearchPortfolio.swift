@@ -116,6 +116,8 @@ struct SearchSettings {
         case columnsPhases
         /// Aces Up's own search (AcesUpSearch.swift), for a layout that promises its rules.
         case acesUp
+        /// Gaps' own search (GapsSearch.swift), for a layout that promises its rules.
+        case gaps
     }
 
     var order = Order.bestFirst
@@ -158,6 +160,8 @@ struct SearchSettings {
     static let columnsPhases = SearchSettings(order: .columnsPhases, weights: .standard, walksTurns: true)
     /// Aces Up's own search.
     static let acesUp = SearchSettings(order: .acesUp, weights: .standard, walksTurns: true)
+    /// Gaps' own search.
+    static let gaps = SearchSettings(order: .gaps, weights: .standard, walksTurns: true)
 
     /// A search by these settings.
     func search<R: Rules>(rules: R, model: SolverModel, start: GameState, memory: Int) -> PortfolioSearch<R> {
@@ -168,7 +172,8 @@ struct SearchSettings {
         case .depthFirst:
             PortfolioSearch(
                 depthFirst: DepthFirstSearch(rules: rules, model: model, start: start, settings: self, memory: memory))
-        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns, .columnsPhases, .acesUp:
+        case .klondike, .golf, .accordion, .pyramid, .calculation, .spider, .open, .columns, .columnsPhases, .acesUp,
+            .gaps:
             // A family's own search; a position it cannot hold goes to the depth-first search.
             familySearch(rules: rules, model: model, start: start, memory: memory).map { PortfolioSearch(family: $0) }
                 ?? PortfolioSearch(
@@ -211,6 +216,8 @@ struct SearchSettings {
             model.columnGame.flatMap { ColumnsPhaseSearch(shape: $0, rules: rules, start: start, memory: memory) }
         case .acesUp:
             model.acesUp.flatMap { AcesUpSearch(shape: $0, rules: rules, start: start, memory: memory) }
+        case .gaps:
+            model.gaps.flatMap { GapsSearch(shape: $0, rules: rules, start: start, memory: memory) }
         }
     }
 }
@@ -218,7 +225,7 @@ struct SearchSettings {
 /// A plan to measure others by, from the environment variable CARDTABLE_SOLVER_PLAN: a letter a
 /// search, in order (`f` the best-first search, `s` the one with deep weights, `t` the one that
 /// skips idle shuffles, `d` the depth-first search, `w` the one that skips idle shuffles, `k`
-/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock, `m` the one that plans them from click to click, `u` Aces Up's).
+/// Klondike's own search, `g` the Golf family's, `a` Accordion's, `p` Pyramid's, `c` Calculation's, `r` Spider's, `o` the open games', `l` the one of games of columns and a stock, `m` the one that plans them from click to click, `u` Aces Up's, `n` Gaps').
 /// Unset or empty: the solver's
 /// own plan.
 nonisolated(unsafe) let experimentPlan = SearchSettings.plan(
@@ -233,7 +240,7 @@ extension SearchSettings {
             [
                 "f": SearchSettings.first, "s": .second, "t": .third, "d": .prover, "w": .seeker, "k": .klondike,
                 "g": .golf, "a": .accordion, "p": .pyramid, "c": .calculation, "r": .spider, "o": .open, "l": .columns,
-                "m": .columnsPhases, "u": .acesUp,
+                "m": .columnsPhases, "u": .acesUp, "n": .gaps,
             ][$0]
         }
         return searches.count == text.count ? searches : nil
@@ -279,6 +286,7 @@ struct SearchPortfolio<R: Rules> {
         if let calculation = model.calculation, CalculationSearch.packing(of: start, shape: calculation) != nil {
             return [.calculation]
         }
+        if let gaps = model.gaps, GapsSearch.packing(of: start, shape: gaps) != nil { return [.gaps] }
         if let open = model.open, OpenSearch.board(of: start, shape: open, model: model) != nil { return [.open] }
         if let columns = model.columnGame, ColumnsSearch.board(of: start, shape: columns) != nil {
             // Planning from click to click pays where many clicks are left; with a few, the

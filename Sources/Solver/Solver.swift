@@ -42,7 +42,7 @@ public struct Solver: Sendable {
             ("klondike", model.klondike != nil), ("golf", model.golf != nil),
             ("accordion", model.accordion != nil), ("pyramid", model.pyramid != nil),
             ("aces-up", model.acesUp != nil), ("spider", model.spider != nil),
-            ("calculation", model.calculation != nil), ("open", model.open != nil),
+            ("calculation", model.calculation != nil), ("gaps", model.gaps != nil), ("open", model.open != nil),
             ("columns", model.columnGame != nil),
         ]
         return families.first { $0.1 }?.0 ?? "general"

@@ -93,6 +93,9 @@ struct SolverModel: Sendable {
     /// Where a Calculation game's piles are, when its layout promises Calculation's rules: such a
     /// game gets its own search (CalculationSearch.swift). `nil` for every other game.
     let calculation: CalculationShape?
+    /// Where a Gaps game's cells are, when its layout promises Gaps' rules: such a game gets its
+    /// own search (GapsSearch.swift). `nil` for every other game.
+    let gaps: GapsShape?
     /// Where an open game's piles are (FreeCell and its cousins): such a game gets its own search
     /// (OpenSearch.swift). `nil` for every other game.
     let open: OpenShape?
@@ -125,6 +128,7 @@ struct SolverModel: Sendable {
         acesUp = shaped ? AcesUpShape(rules: rules) : nil
         spider = shaped ? SpiderShape(rules: rules) : nil
         calculation = shaped ? CalculationShape(rules: rules) : nil
+        gaps = shaped ? GapsShape(rules: rules) : nil
         open = shaped ? OpenShape(rules: rules) : nil
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
