@@ -30,8 +30,9 @@ public enum Winnability: Sendable, Equatable {
 
 /// What the table knows from the solver, and what it has asked of it.
 struct SolverKnowledge {
-    /// The search behind "still winnable?" under way, and the position it searches.
-    var analysis: (ticket: BackgroundTicket, position: GameState)?
+    /// The search behind "still winnable?" under way, the position it searches, and whether
+    /// it is the demo's longer one.
+    var analysis: (ticket: BackgroundTicket, position: GameState, long: Bool)?
     /// The positions searched and what the search said (a hint's search only when it decided).
     var verdicts: [GameState: SolverVerdict] = [:]
     /// The last winning line found: where it starts and the solver's moves.
@@ -140,14 +141,19 @@ extension TableScene {
             background != nil && (showsWinnable || solving.demo == .solving) && layout.rules != nil && !isWon
             && solving.dealSearch == nil && outlook != .noMovesLeft && solverApplies
             && knownWinnability(of: state) == nil
-        if let running = solving.analysis, !wanted || running.position != state {
+        let long = solving.demo == .solving
+        // The demo's longer search stops with the demo (a key, a click, quitting): it ran on
+        // for its whole 10 s after the demo had stopped. The status line's shorter one, if it
+        // is still wanted, takes its place; and a demo started while the shorter one runs
+        // waits for its own.
+        if let running = solving.analysis, !wanted || running.position != state || running.long != long {
             background?.cancel(running.ticket)
             solving.analysis = nil
+            if running.long { solving.searchedLong.remove(running.position) }  // not searched to the end
         }
         guard wanted, solving.analysis == nil, let background else { return }
         let position = state
         let makeRules = rulesForAnotherThread
-        let long = solving.demo == .solving
         let budget = long ? demoBudget : analysisBudget
         if long { solving.searchedLong.insert(position) }
         let ticket = background.start { isCancelled in
@@ -155,7 +161,7 @@ extension TableScene {
         } then: { [weak self] result in
             self?.analysisFinished(result, about: position)
         }
-        solving.analysis = (ticket, position)
+        solving.analysis = (ticket, position, long)
     }
 
     /// A search's answer came in.
