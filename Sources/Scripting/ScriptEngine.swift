@@ -99,7 +99,13 @@ public final class ScriptEngine: @unchecked Sendable {
                         + (known.isEmpty ? " (the script offers none)" : " (it offers: \(known))"))
                 break
             }
-            if value.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) {
+            if value.utf8.count > ScriptOption.longestField {
+                // The script's own values are held to it; the player's free text was not
+                // (5,000 characters went into the save and to the script).
+                failure = RulesFailure(
+                    summary: "\(script.name): option \(key)'s value is \(value.utf8.count) bytes, "
+                        + "longer than the \(ScriptOption.longestField) a value may be")
+            } else if value.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) {
                 failure = RulesFailure(
                     summary: "\(script.name): option \(key)'s value holds a control character: "
                         + "\(TerminalText.safe(value)) is not printable text")

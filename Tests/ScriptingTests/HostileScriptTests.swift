@@ -398,6 +398,21 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
+    /// An option of any text takes the 200 bytes a script's own values may have: 5,000
+    /// characters given with --option went to the script and into the save.
+    func testAnOptionOfAnyTextTakesAtMost200Bytes() throws {
+        let table = try HostileTable("free-text-option.lua")
+        XCTAssertEqual(table.rules.engine?.options.map(\.values), [[]], "an option of any text")
+        let layout = table.rules.layout
+        let long = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 2500)])
+        XCTAssertEqual(
+            long.loadFailure?.summary,
+            "free-text-option.lua: option motto's value is 5000 bytes, longer than the 200 a value may be")
+        let longest = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 100)])
+        XCTAssertNil(longest.loadFailure?.summary)
+        XCTAssertEqual(longest.engine?.optionValues["motto"]?.utf8.count, 200)
+    }
+
     func testAScriptCannotHaveFinalizers() throws {
         let table = try HostileTable("finalizer.lua")
         let state = table.deal()
