@@ -173,8 +173,18 @@ public final class ScriptEngine: @unchecked Sendable {
         } else {
             summary = "\(name): \(place): \(message)"
         }
+        // What the sandbox calls the traceback is what follows the message's first line: the
+        // rest of a message of several lines, then Lua's "stack traceback:" and its frames. The
+        // rest of the message is the message's (one line, its line feeds shown as `\x0a`): it
+        // was shown as frames, so a script's error("bad\n[C]: in function 'os.execute'") drew
+        // a frame of its own making under every failure.
+        var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        if let frames = lines.lastIndex(where: { $0.trimmingBlanks() == "stack traceback:" }) {
+            if frames > 0 { summary += lines[..<frames].map { "\\x0a" + $0 }.joined() }
+            lines = Array(lines[frames...])
+        }
         if summary.count > 300 { summary = String(summary.prefix(299)) + "…" }
-        let details = traceback.split(separator: "\n").map { $0.trimmingBlanks() }
+        let details = lines.map { $0.trimmingBlanks() }
             .filter { !$0.isEmpty && $0 != "stack traceback:" && !$0.hasPrefix("[C]: in ?") }
         return RulesFailure(summary: summary, details: Array(details.prefix(8)))
     }

@@ -217,6 +217,26 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
+    /// The lines of an error message after its first are the message's, one line with it
+    /// (`\x0a` for each line feed), never frames of the traceback: they were shown as frames,
+    /// under `cardtable solve`'s message and in the table's failure panel.
+    func testAnErrorMessageOfSeveralLinesForgesNoFrames() throws {
+        let table = try HostileTable("error-lines.lua")
+        let state = table.deal()
+        try table.assertContained(
+            "error-lines.lua:5: in is_won: bad\\x0a\\x0aforged.toml: ok\\x0a [C]: in function 'os.execute'"
+        ) {
+            XCTAssertFalse(table.rules.isWon(state))
+        }
+        _ = table.rules.isWon(state)
+        let failure = try XCTUnwrap(table.rules.takeFailure())
+        XCTAssertFalse(failure.summary.contains("\n"))
+        XCTAssertEqual(failure.details.first, "[C]: in function 'error'", "the frames begin with Lua's")
+        XCTAssertFalse(
+            failure.details.contains { $0.contains("forged") || $0.contains("os.execute") }, "\(failure.details)")
+        table.assertPlayable()
+    }
+
     // MARK: Moves the API does not allow
 
     func testIllegalMovesFromHooksAreRefused() throws {
