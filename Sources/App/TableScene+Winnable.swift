@@ -137,15 +137,18 @@ extension TableScene {
     /// Starts the search of the position on the table when one is wanted and nothing is known
     /// of it yet; cancels a search of another position. Called after every change.
     func refreshAnalysis() {
-        let wanted =
-            background != nil && (showsWinnable || solving.demo == .solving) && layout.rules != nil && !isWon
-            && solving.dealSearch == nil && outlook != .noMovesLeft && solverApplies
-            && knownWinnability(of: state) == nil
+        // The demo's search is wanted where nothing is known or the short search could not tell
+        // (TableScene.demoBudget); the status line's where nothing is known.
         let long = solving.demo == .solving
+        let known = knownWinnability(of: state)
+        let wanted =
+            background != nil && (showsWinnable || long) && layout.rules != nil && !isWon
+            && solving.dealSearch == nil && outlook != .noMovesLeft && solverApplies
+            && (known == nil || (long && known == .unknown))
         // The demo's longer search stops with the demo (a key, a click, quitting): it ran on
-        // for its whole 10 s after the demo had stopped. The status line's shorter one, if it
-        // is still wanted, takes its place; and a demo started while the shorter one runs
-        // waits for its own.
+        // for its whole 10 s after the demo had stopped. The status line keeps what its own
+        // search said (or searches, when it has said nothing yet); and a demo started while
+        // the shorter search runs waits for its own.
         if let running = solving.analysis, !wanted || running.position != state || running.long != long {
             background?.cancel(running.ticket)
             solving.analysis = nil
