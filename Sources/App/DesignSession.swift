@@ -277,7 +277,13 @@ public struct DesignSession: Sendable {
         do {
             try AtomicFile.write(text, to: document.file, keepingPermissions: true)
         } catch {
-            throw DesignSaveError(message: error.description)
+            // The file by its name, as the title line names it: with its whole path first, the
+            // status line of an 80-column terminal was cut before it said why (a full disk:
+            // "not saved: /home/ann/.config/cardtable/layouts/mine.toml: No space lef…").
+            let name = PathNames.lastComponent(error.path)
+            let said =
+                name == PathNames.lastComponent(document.file) ? FileError(path: name, reason: error.reason) : error
+            throw DesignSaveError(message: said.description)
         }
         lastSeenOnDisk = text
         changeSaidOf = nil

@@ -517,6 +517,12 @@ public final class TableApp {
         game?.resumeClock()
     }
 
+    /// The program was stopped from outside (SIGSTOP) for about `seconds` and goes on: that
+    /// time is not played either.
+    public func resumed(afterStoppedFor seconds: Double) {
+        game?.takeOffClock(seconds)
+    }
+
     /// A gamepad's news: a press does what its key does (GamepadBindings.swift); a pad that
     /// comes or goes is said on the status line, and one that goes puts any cards in hand back.
     public func handle(gamepad notice: GamepadNotice) {

@@ -61,6 +61,15 @@ extension TableScene {
         if isClockRunning, let started = clockStart { clockStart = started + max(0, window.clock.now - stopped) }
     }
 
+    /// Takes `seconds` off the running clock: the program was stopped from outside for that
+    /// long (SIGSTOP, which it cannot see begin, so ``suspendClock()`` was never called), and
+    /// the time stopped is not time played. A clock stopped (won, paused) keeps its time.
+    public func takeOffClock(_ seconds: Double) {
+        guard isClockRunning, suspendedAt == nil, let started = clockStart, seconds > 0 else { return }
+        clockStart = min(window.clock.now, started + seconds)
+        updateStatus()  // the frame after the continue showed the time with the stop in it
+    }
+
     func resetClock() {
         clockStart = nil
         clockStop = nil

@@ -59,13 +59,12 @@ extension TableScene {
             return
         }
         if knownWinnability(of: state) == .unknown {
+            // The status line's short search could not tell: the demo, which the player waits
+            // for, searches again with a longer budget (TableScene.demoBudget; refreshAnalysis).
             guard background != nil, !solving.searchedLong.contains(state) else {
                 notice = "No demo: the solver found no win from here in time"
                 return
             }
-            // The status line's short search could not tell: the demo, which the player waits
-            // for, searches again with a longer budget (TableScene.demoBudget).
-            solving.verdicts[state] = nil
         }
         guard background != nil else {
             // No background work (a headless table): a short search here, as a hint's.

@@ -30,8 +30,9 @@ public enum Winnability: Sendable, Equatable {
 
 /// What the table knows from the solver, and what it has asked of it.
 struct SolverKnowledge {
-    /// The search behind "still winnable?" under way, and the position it searches.
-    var analysis: (ticket: BackgroundTicket, position: GameState)?
+    /// The search behind "still winnable?" under way, the position it searches, and whether
+    /// it is the demo's longer one.
+    var analysis: (ticket: BackgroundTicket, position: GameState, long: Bool)?
     /// The positions searched and what the search said (a hint's search only when it decided).
     var verdicts: [GameState: SolverVerdict] = [:]
     /// The last winning line found: where it starts and the solver's moves.
@@ -136,18 +137,26 @@ extension TableScene {
     /// Starts the search of the position on the table when one is wanted and nothing is known
     /// of it yet; cancels a search of another position. Called after every change.
     func refreshAnalysis() {
+        // The demo's search is wanted where nothing is known or the short search could not tell
+        // (TableScene.demoBudget); the status line's where nothing is known.
+        let long = solving.demo == .solving
+        let known = knownWinnability(of: state)
         let wanted =
-            background != nil && (showsWinnable || solving.demo == .solving) && layout.rules != nil && !isWon
+            background != nil && (showsWinnable || long) && layout.rules != nil && !isWon
             && solving.dealSearch == nil && outlook != .noMovesLeft && solverApplies
-            && knownWinnability(of: state) == nil
-        if let running = solving.analysis, !wanted || running.position != state {
+            && (known == nil || (long && known == .unknown))
+        // The demo's longer search stops with the demo (a key, a click, quitting): it ran on
+        // for its whole 10 s after the demo had stopped. The status line keeps what its own
+        // search said (or searches, when it has said nothing yet); and a demo started while
+        // the shorter search runs waits for its own.
+        if let running = solving.analysis, !wanted || running.position != state || running.long != long {
             background?.cancel(running.ticket)
             solving.analysis = nil
+            if running.long { solving.searchedLong.remove(running.position) }  // not searched to the end
         }
         guard wanted, solving.analysis == nil, let background else { return }
         let position = state
         let makeRules = rulesForAnotherThread
-        let long = solving.demo == .solving
         let budget = long ? demoBudget : analysisBudget
         if long { solving.searchedLong.insert(position) }
         let ticket = background.start { isCancelled in
@@ -155,7 +164,7 @@ extension TableScene {
         } then: { [weak self] result in
             self?.analysisFinished(result, about: position)
         }
-        solving.analysis = (ticket, position)
+        solving.analysis = (ticket, position, long)
     }
 
     /// A search's answer came in.

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -343,8 +344,22 @@ int ct_take_keyboard(int fd) {
 static int signal_pipe[2] = { -1, -1 };
 static volatile sig_atomic_t ending_signal_waiting = 0;
 
+// When the last SIGCONT arrived (CLOCK_MONOTONIC, as the run loop's clock): a stop that was
+// not the game's own (SIGSTOP) is seen by no handler, and this is its end.
+static volatile time_t continued_seconds = 0;
+static volatile long continued_nanoseconds = 0;
+
+double ct_last_continue(void) { return (double)continued_seconds + (double)continued_nanoseconds / 1e9; }
+
 static void forward_signal(int signal_number) {
     int saved = errno;
+    if (signal_number == SIGCONT) {
+        struct timespec now;
+        if (clock_gettime(CLOCK_MONOTONIC, &now) == 0) {
+            continued_seconds = now.tv_sec;
+            continued_nanoseconds = now.tv_nsec;
+        }
+    }
     unsigned char byte = (unsigned char)signal_number;
     if (signal_pipe[1] >= 0) (void)!write(signal_pipe[1], &byte, 1);
     errno = saved;

@@ -84,11 +84,7 @@ extension Loader {
     /// Characters are counted as Unicode scalars: one letter with 3,000 accents is one
     /// character to Swift, and 6 KB in a statistics line of at most 4 KB.
     private func isRefusedText(_ value: String, of key: String) -> Bool {
-        if let control = value.unicodeScalars.first(where: Self.isControlCharacter) {
-            error(
-                "\(key) holds the control character U+\(hex4(control.value))", at: index.valuePosition(key), key: key)
-            return true
-        }
+        if holdsControlCharacter(value, at: key) { return true }
         let count = value.unicodeScalars.count
         guard count > LayoutLoader.maxNameCharacters else { return false }
         error(
@@ -100,6 +96,19 @@ extension Loader {
     /// C0 controls, DEL and C1 controls.
     static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    /// Whether text the program shows (a name, a title, a slot's label, a family) holds a
+    /// character a terminal would act on rather than show (``TerminalText/isUnsafe(_:keepingLines:)``:
+    /// the controls, the bidirectional controls, the line separators), and so an error at
+    /// `keyPath` that names it as messages show it (`\x07`): a bell in a slot's label passed
+    /// `check` and the table drew it as `?`.
+    func holdsControlCharacter(_ value: String, at keyPath: String) -> Bool {
+        guard let control = value.unicodeScalars.first(where: { TerminalText.isUnsafe($0) }) else { return false }
+        error(
+            "\(keyPath) holds the control character \(TerminalText.escaped(control))",
+            at: index.valuePosition(keyPath), key: keyPath)
+        return true
     }
 
     func defaultName() -> String {

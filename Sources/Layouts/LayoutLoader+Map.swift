@@ -30,7 +30,7 @@ extension Loader {
                 if !reportedControl {
                     reportedControl = true
                     error(
-                        "the map contains the control character U+\(hex4(c.value))",
+                        "the map contains the control character \(TerminalText.escaped(c))",
                         at: offset.map(position(ofOffset:)) ?? fallback, key: "map")
                 }
             } else if c == "." {

@@ -166,7 +166,7 @@ extension Loader {
         if let family = string(table, "family", parent: "game") {
             if family.trimmingBlanks().isEmpty {
                 error("family must not be empty", at: index.valuePosition("game.family"), key: "game.family")
-            } else {
+            } else if !holdsControlCharacter(family, at: "game.family") {
                 game.family = family
             }
         }

@@ -179,7 +179,11 @@ extension Loader {
         }
         settings.tapToCreate = boolean(table, "tap-to-create", parent: path)
         settings.deleteOnDrop = boolean(table, "delete-on-drop", parent: path)
-        settings.label = string(table, "label", parent: path)
+        if let label = string(table, "label", parent: path),
+            !holdsControlCharacter(label, at: KeyPath.join(path, "label"))
+        {
+            settings.label = label
+        }
         settings.overlap = boolean(table, "overlap", parent: path) ?? false
         if allowed.contains("offset"), let offset = numberPair(table, "offset", parent: path, shape: "[column, row]") {
             if abs(offset.column) <= LayoutLoader.maxOffset && abs(offset.row) <= LayoutLoader.maxOffset {

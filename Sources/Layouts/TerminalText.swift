@@ -25,13 +25,7 @@ public enum TerminalText {
                 result.unicodeScalars.append(scalar)
                 continue
             }
-            if scalar == "\t" {
-                result += " "
-            } else if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\x" + hex(scalar.value, digits: 2).lowercased()
-            } else {
-                result += "\\u{" + hex(scalar.value, digits: 1) + "}"
-            }
+            result += scalar == "\t" ? " " : escaped(scalar)
         }
         return result
     }
@@ -45,6 +39,16 @@ public enum TerminalText {
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
         default: false
         }
+    }
+
+    /// One character as ``safe(_:keepingLines:)`` shows it when it is unsafe (`\x07`,
+    /// `\u{9B}`), a tab and a line feed too: what a message that names a refused character
+    /// quotes.
+    ///
+    ///     TerminalText.escaped("\u{7}")   // "\x07"
+    public static func escaped(_ scalar: Unicode.Scalar) -> String {
+        if scalar.value < 0x20 || scalar.value == 0x7F { return "\\x" + hex(scalar.value, digits: 2).lowercased() }
+        return "\\u{" + hex(scalar.value, digits: 1) + "}"
     }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {

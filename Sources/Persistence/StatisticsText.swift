@@ -47,15 +47,26 @@ public enum StatisticsTable {
         "game", "played", "won", "win %", "streak", "best streak", "best time", "fewest moves",
     ]
 
+    /// The fewest columns a title is cut to on a narrow terminal.
+    public static let narrowestTitle = 10
+
     /// The table's lines, each ending in a newline; a variant without a win shows `-` for its
     /// best time and fewest moves. `columns` measures a cell as the terminal shows it (the
     /// escaped title's display width: a wide character takes two columns, a combining mark
     /// none); the command passes TableKit's `TextFit.columns`.
-    public static func text(_ statistics: [VariantStatistics], columns: (String) -> Int) -> String {
+    ///
+    /// On a terminal (`width`, its columns) the titles are cut (`clip`, to so many columns) so
+    /// that each line fits, a title keeping at least ``narrowestTitle`` columns: at 80 columns
+    /// one title of 14 characters or more ("Klondike (Draw 3)") made every line wrap, the last
+    /// heading and the last figure on a line of their own.
+    public static func text(
+        _ statistics: [VariantStatistics], columns: (String) -> Int, width: Int? = nil,
+        clip: (String, Int) -> String = { text, _ in text }
+    ) -> String {
         let sorted = statistics.sorted {
             ($0.title.lowercased(), $0.variant) < ($1.title.lowercased(), $1.variant)
         }
-        let rows =
+        var rows =
             [headings]
             + sorted.map { figures in
                 [
@@ -67,8 +78,17 @@ public enum StatisticsTable {
                     figures.fewestMoves.map(String.init) ?? "-",
                 ]
             }
-        let measured = rows.map { $0.map(columns) }
-        let widths = headings.indices.map { column in measured.map { $0[column] }.max() ?? 0 }
+        var measured = rows.map { $0.map(columns) }
+        var widths = headings.indices.map { column in measured.map { $0[column] }.max() ?? 0 }
+        let wide = widths.reduce(0, +) + 2 * (widths.count - 1)
+        if let width, wide > width, widths[0] > Self.narrowestTitle {
+            let title = max(Self.narrowestTitle, widths[0] - (wide - width))
+            for row in rows.indices.dropFirst() where measured[row][0] > title {
+                rows[row][0] = clip(rows[row][0], title)
+                measured[row][0] = columns(rows[row][0])
+            }
+            widths[0] = measured.map { $0[0] }.max() ?? 0
+        }
         var text = ""
         for (row, cellWidths) in zip(rows, measured) {
             var cells: [String] = []
@@ -104,20 +124,23 @@ public struct StatisticsReport: Hashable, Sendable {
     ///     `nil` for a name that is not one.
     ///   - shippedNames: the shipped games' names, for "did you mean".
     ///   - columns: a cell's display width (``StatisticsTable/text(_:columns:)``).
+    ///   - width: the terminal's columns, when printed on one (the titles are cut to fit it).
+    ///   - clip: cuts a title to so many columns.
     public init(
         file: StatisticsFile?, variant: String?, gameTitle: (String) -> String?, shippedNames: [String],
-        columns: (String) -> Int
+        columns: (String) -> Int, width: Int? = nil, clip: (String, Int) -> String = { text, _ in text }
     ) {
         let statistics = file?.statistics ?? [:]
         failure = nil
         guard let variant else {
             text =
                 statistics.isEmpty
-                ? "No games played yet.\n" : StatisticsTable.text(Array(statistics.values), columns: columns)
+                ? "No games played yet.\n"
+                : StatisticsTable.text(Array(statistics.values), columns: columns, width: width, clip: clip)
             return
         }
         if let figures = statistics[variant] {
-            text = StatisticsTable.text([figures], columns: columns)
+            text = StatisticsTable.text([figures], columns: columns, width: width, clip: clip)
         } else if let title = gameTitle(variant) {
             text = "No games of \(TerminalText.safe(title)) played yet.\n"
         } else {

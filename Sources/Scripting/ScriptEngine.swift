@@ -99,7 +99,13 @@ public final class ScriptEngine: @unchecked Sendable {
                         + (known.isEmpty ? " (the script offers none)" : " (it offers: \(known))"))
                 break
             }
-            if value.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) {
+            if value.utf8.count > ScriptOption.longestField {
+                // The script's own values are held to it; the player's free text was not
+                // (5,000 characters went into the save and to the script).
+                failure = RulesFailure(
+                    summary: "\(script.name): option \(key)'s value is \(value.utf8.count) bytes, "
+                        + "longer than the \(ScriptOption.longestField) a value may be")
+            } else if value.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) {
                 failure = RulesFailure(
                     summary: "\(script.name): option \(key)'s value holds a control character: "
                         + "\(TerminalText.safe(value)) is not printable text")
@@ -167,8 +173,18 @@ public final class ScriptEngine: @unchecked Sendable {
         } else {
             summary = "\(name): \(place): \(message)"
         }
+        // What the sandbox calls the traceback is what follows the message's first line: the
+        // rest of a message of several lines, then Lua's "stack traceback:" and its frames. The
+        // rest of the message is the message's (one line, its line feeds shown as `\x0a`): it
+        // was shown as frames, so a script's error("bad\n[C]: in function 'os.execute'") drew
+        // a frame of its own making under every failure.
+        var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+        if let frames = lines.lastIndex(where: { $0.trimmingBlanks() == "stack traceback:" }) {
+            if frames > 0 { summary += lines[..<frames].map { "\\x0a" + $0 }.joined() }
+            lines = Array(lines[frames...])
+        }
         if summary.count > 300 { summary = String(summary.prefix(299)) + "…" }
-        let details = traceback.split(separator: "\n").map { $0.trimmingBlanks() }
+        let details = lines.map { $0.trimmingBlanks() }
             .filter { !$0.isEmpty && $0 != "stack traceback:" && !$0.hasPrefix("[C]: in ?") }
         return RulesFailure(summary: summary, details: Array(details.prefix(8)))
     }

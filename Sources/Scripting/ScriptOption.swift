@@ -7,6 +7,11 @@ public struct ScriptOption: Hashable, Sendable {
     public var values: [String]
     public var defaultValue: String
 
+    /// The most bytes a name, text, default or value may have: the script's own (the sandbox's
+    /// `OPTION_FIELD_LIMIT`) and the player's, given with `--option NAME=VALUE` for an option
+    /// of any text.
+    public static let longestField = 200
+
     public init(name: String, text: String, values: [String], defaultValue: String) {
         self.name = name
         self.text = text

@@ -54,6 +54,8 @@ public final class RunLoop {
 
     /// Turns of the loop: how often the process woke up.
     public private(set) var wakeups = 0
+    /// The last times the loop was seen running (a wait begun, a wait ended), oldest first.
+    private var aliveTimes: [Double] = []
     public private(set) var frames = 0
 
     private var sources: [(fd: Int32, handler: () -> Void)] = []
@@ -105,13 +107,28 @@ public final class RunLoop {
 
     /// One turn: wait, dispatch input and timers, then draw a frame if due.
     public func runOnce() {
-        let ready = poller.wait(for: sources.map(\.fd), timeout: nextTimeout())
+        let timeout = nextTimeout()
+        seenRunning()
+        let ready = poller.wait(for: sources.map(\.fd), timeout: timeout)
+        seenRunning()
         wakeups += 1
         for fd in ready {
             if let source = sources.first(where: { $0.fd == fd }) { source.handler() }
         }
         fireDueTimers()
         drawFrameIfDue()
+    }
+
+    /// The last time before `time` the loop was seen running (a wait begun or ended), among
+    /// its last few turns: a stop from outside (SIGSTOP, which no handler sees) that ended at
+    /// `time` began after it, at most one wait or one turn's work later.
+    public func lastAlive(before time: Double) -> Double? {
+        aliveTimes.last { $0 <= time }
+    }
+
+    private func seenRunning() {
+        if aliveTimes.count == 8 { aliveTimes.removeFirst() }
+        aliveTimes.append(clock.now)
     }
 
     /// Draws a frame now if one is needed and the pacing allows it.

@@ -86,6 +86,12 @@ public final class SignalWatcher {
         return events
     }
 
+    /// When the last SIGCONT arrived, on the monotonic clock (``SystemClock``'s), if one did.
+    public var lastContinued: Double? {
+        let time = ct_last_continue()
+        return time > 0 ? time : nil
+    }
+
     /// Stops this process the way Ctrl-Z would, returning when it is continued.
     public func stopProcess() {
         stoppedItself = true

@@ -49,6 +49,11 @@ public final class TerminalLoop {
     public var onResize: (_ width: Int, _ height: Int) -> Void = { _, _ in }
     public var beforeSuspend: () -> Void = {}
     public var afterResume: () -> Void = {}
+    /// Continued after a stop that was not the game's own (SIGSTOP, which no handler sees
+    /// begin): about how long the process was stopped, from the last time the loop was seen
+    /// running (a wait begun or ended) to the continue (a second or so more than the stop at
+    /// most, while a clock ticks). Called before ``afterResume``.
+    public var afterForeignStop: (_ seconds: Double) -> Void = { _ in }
 
     /// A session on the real terminal: standard input, the screen's signals, `poll(2)`.
     public convenience init(screen: TerminalScreen, clock: TableClock) {
@@ -96,6 +101,9 @@ public final class TerminalLoop {
                 afterResume()
             case .resume:
                 screen.retake()
+                if let continued = signals.lastContinued, let alive = loop.lastAlive(before: continued) {
+                    afterForeignStop(max(0, continued - alive))
+                }
                 afterResume()
             }
         }
@@ -111,6 +119,8 @@ public protocol SignalSource: AnyObject {
     func drain() -> [SignalWatcher.Event]
     /// Stops this process the way Ctrl-Z would, returning when it is continued.
     func stopProcess()
+    /// When the last SIGCONT arrived, on the loop's clock (nil: none, or not known).
+    var lastContinued: Double? { get }
 }
 
 extension SignalWatcher: SignalSource {}

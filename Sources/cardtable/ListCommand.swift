@@ -2,6 +2,10 @@ import ArgumentParser
 import Layouts
 import Scripting
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `cardtable list`: the shipped games by family, then the free tables.
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,12 +14,16 @@ struct ListCommand: ParsableCommand {
     )
 
     func run() throws {
-        printOut(ListCommand.listing(), terminator: "", lines: true)
+        printOut(ListCommand.listing(width: terminalSize(STDOUT_FILENO)?.columns), terminator: "", lines: true)
     }
 
     /// One line per family (`Klondike: klondike, klondike-3, …`), families in alphabetical order,
     /// then the tables without rules.
-    static func listing() -> String {
+    ///
+    /// On a terminal (`width`, its columns) a family's games go on as many lines as they need,
+    /// under the first game, broken only between names: the terminal broke them mid-name at 80
+    /// columns (`spanis` / `h-patience`), a name no one can type. Piped, each stays one line.
+    static func listing(width: Int? = nil) -> String {
         var families: [String: [TableLayout]] = [:]
         var freeTables: [TableLayout] = []
         for name in ShippedLayouts.names {
@@ -26,37 +34,64 @@ struct ListCommand: ParsableCommand {
                 freeTables.append(layout)
             }
         }
+        let columns = width
         var text = ""
         let width = max(12, families.keys.map(\.count).max() ?? 0)
         for family in families.keys.sorted() {
             let games = families[family]!.sorted { $0.name < $1.name }
-            text += family.padded(to: width) + "  "
-            text += games.map(\.name).joined(separator: ", ") + "\n"
+            text += wrapped(family.padded(to: width) + "  ", names(games), width: columns)
         }
         if !freeTables.isEmpty {
-            text += "Free tables".padded(to: width) + "  "
-            text += freeTables.map(\.name).joined(separator: ", ") + "\n"
+            text += wrapped("Free tables".padded(to: width) + "  ", names(freeTables), width: columns)
         }
         let count = families.values.reduce(0) { $0 + $1.count }
-        text += scriptedListing()
+        text += scriptedListing(width: columns)
         text += "\n\(count) games. Play one with: cardtable play NAME [--deal N]\n"
         return text
     }
 
     /// The games scripted in Lua, and the options their scripts offer (`--option NAME=VALUE`).
-    static func scriptedListing() -> String {
+    static func scriptedListing(width: Int? = nil) -> String {
         let scripted = ShippedLayouts.names.compactMap(ShippedLayouts.layout(named:)).filter { $0.script != nil }
         guard !scripted.isEmpty else { return "" }
-        var text = "\nScripted in Lua: " + scripted.map(\.name).sorted().joined(separator: ", ") + "\n"
+        var text = "\n" + wrapped("Scripted in Lua: ", names(scripted), width: width)
         for layout in scripted.sorted(by: { $0.name < $1.name }) {
             guard let engine = ScriptedRules(layout: layout).engine else { continue }
             for option in engine.options {
                 let values = option.values.isEmpty ? "VALUE" : option.values.joined(separator: "|")
-                text += "  \(layout.name) --option \(option.name)=\(values)"
-                text += option.text.isEmpty ? "" : ": \(option.text)"
-                text += " (default \(option.defaultValue))\n"
+                var line = "\(layout.name) --option \(option.name)=\(values)"
+                line += option.text.isEmpty ? "" : ": \(option.text)"
+                line += " (default \(option.defaultValue))"
+                text += wrapped("  ", line.split(separator: " ").map(String.init), width: width)
             }
         }
         return text
+    }
+
+    /// The games' names, in order, each but the last with its comma.
+    private static func names(_ layouts: [TableLayout]) -> [String] {
+        let sorted = layouts.map(\.name).sorted()
+        return sorted.enumerated().map { $0.offset < sorted.count - 1 ? $0.element + "," : $0.element }
+    }
+
+    /// `head` then `words` with a space between each two, on one line; with a `width`, on as
+    /// many lines of at most that many columns as they need (a word longer than a line has its
+    /// own), the lines after the first under the first word.
+    static func wrapped(_ head: String, _ words: [String], width: Int?) -> String {
+        guard let width else { return head + words.joined(separator: " ") + "\n" }
+        let indent = String(repeating: " ", count: head.count)
+        var text = ""
+        var line = head
+        var lineHasWord = false
+        for word in words {
+            if lineHasWord, line.count + 1 + word.count > width {
+                text += line + "\n"
+                line = indent
+                lineHasWord = false
+            }
+            line += (lineHasWord ? " " : "") + word
+            lineHasWord = true
+        }
+        return text + line + "\n"
     }
 }

@@ -3,6 +3,10 @@ import Layouts
 import Persistence
 import TableKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `cardtable stats [VARIANT]`: the statistics kept in `$XDG_DATA_HOME/cardtable/statistics`, as
 /// a table of every variant played, or of one.
 struct StatsCommand: ParsableCommand {
@@ -35,7 +39,9 @@ struct StatsCommand: ParsableCommand {
         let report = StatisticsReport(
             file: file, variant: variant.map(ShippedLayouts.currentName(of:)),
             gameTitle: { name in ShippedLayouts.layout(named: name)?.title ?? playersOwnTitle(name) },
-            shippedNames: ShippedLayouts.names, columns: { TextFit.columns(of: $0) })
+            shippedNames: ShippedLayouts.names, columns: { TextFit.columns(of: $0) },
+            width: terminalSize(STDOUT_FILENO)?.columns,
+            clip: { TextFit.clipped($0, toColumns: $1, ellipsis: JoiningTerminal.localeIsUTF8 ? "…" : "~") })
         printOut(report.text, terminator: "", lines: true)
         if let failure = report.failure {
             printError(failure)

@@ -209,6 +209,7 @@ final class TerminalPlay {
             secondScreen.leave(.suspended)
             app.suspending()
         }
+        terminal.afterForeignStop = { seconds in app.resumed(afterStoppedFor: seconds) }
         terminal.afterResume = {
             app.resumed()
             app.firstScreenWindow.setNeedsFullRedraw()

@@ -66,6 +66,27 @@ final class DesignSessionTests: XCTestCase {
         XCTAssertTrue(session.isModified)
     }
 
+    /// A file that cannot be written is named by its name on the status line, as the title line
+    /// names it: its whole path first left no room for why at 80 columns (a full disk, "not
+    /// saved: /home/ann/.config/cardtable/layouts/mine.toml: No space lef…").
+    func testAFileThatCannotBeWrittenIsNamedShortlyWithWhy() throws {
+        let folder = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let file = folder + "/a-folder-with-a-long-name-as-a-home-has-it/.config/cardtable/layouts/mine.toml"
+        let text = "map = \"A\"\n[slots.A]\nkind = \"cell\"\n"
+        try AtomicFile.write(text, to: file)
+        var session = DesignSession(document: try LayoutDocument(text: text, file: file))
+        _ = try session.add(.cell, at: .cell(row: 0, column: 2)).get()
+        XCTAssertEqual(unlink(file), 0)
+        XCTAssertEqual(mkdir(file, 0o700), 0)  // where the file was, a folder: no file can be written there
+        XCTAssertThrowsError(try session.save()) { error in
+            let message = (error as? DesignSaveError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("mine.toml: "), message)
+            XCTAssertLessThanOrEqual(("not saved: " + message).count, 80, message)
+        }
+        XCTAssertTrue(session.isModified)
+    }
+
     /// The designer open on a file while an editor (or a `cardtable copy`) wrote it: a save put
     /// the design over that change without a word. It is said, the file left as the other wrote
     /// it; a second save writes over it, and a change no one else made is saved at once.

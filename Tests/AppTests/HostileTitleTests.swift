@@ -34,7 +34,7 @@ final class HostileTitleTests: XCTestCase {
         let refused = LayoutLoader.load(text: Self.layoutText, file: "/tables/evil.toml")
         XCTAssertEqual(
             refused.diagnostics.map(\.description),
-            ["/tables/evil.toml:2:9: error: title holds the control character U+001B"])
+            ["/tables/evil.toml:2:9: error: title holds the control character \\x1b"])
         let result = LayoutLoader.load(
             text: Self.layoutText.split(separator: "\n").map { $0.hasPrefix("title") ? "title = \"Plain\"" : $0 }
                 .joined(separator: "\n"),

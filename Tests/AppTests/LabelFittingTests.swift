@@ -31,7 +31,7 @@ final class LabelFittingTests: XCTestCase {
         [slots.C]
         kind = "free"
         name = "flags"
-        label = "\u{1F1EB}\u{1F1F7}\u{200B}\u{202E}x"
+        label = "\u{1F1EB}\u{1F1F7}\u{200B}x"
         [slots.D]
         kind = "free"
         name = "long"
@@ -44,7 +44,10 @@ final class LabelFittingTests: XCTestCase {
 
     func harness(width: Int = 60, height: Int = 12) throws -> Harness {
         let result = LayoutLoader.load(text: Self.layoutText, file: "/tables/labels.toml")
-        let layout = try XCTUnwrap(result.layout, "\(result.diagnostics)")
+        var layout = try XCTUnwrap(result.layout, "\(result.diagnostics)")
+        // The loader refuses a bidirectional control in a label; the table still draws any
+        // label as cells, whatever made it.
+        layout.slots[2].label = "\u{1F1EB}\u{1F1F7}\u{200B}\u{202E}x"
         let h = Harness(layout: layout, seed: 1, width: width, height: height)
         h.renderFrame()
         return h

@@ -123,12 +123,25 @@ final class PlayingTests: XCTestCase {
         XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01, "the clock goes on after fg")
         game.app.resumed()  // a SIGCONT after a stop that was not the game's own: nothing to take off
         XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01)
+        // Stopped from outside (kill -STOP) for ten minutes, then continued: not played either.
+        game.advance(600)
+        game.scene.clockTicked()  // the frame after the continue shows the stop as played
+        XCTAssertTrue(game.status.contains(" · \(clockText(before + 602)) · "), game.status)
+        game.app.resumed(afterStoppedFor: 600)
+        game.app.resumed()
+        XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01, "the time stopped is not counted")
+        XCTAssertTrue(game.status.contains(" · \(clockText(before + 2)) · "), "at once: \(game.status)")
+        game.app.resumed(afterStoppedFor: 10_000)  // never more than was played
+        XCTAssertEqual(game.scene.elapsedSeconds, 0, accuracy: 0.01)
+        game.advance(before + 2)
         // Paused with p, suspended, resumed: still paused, the clock where p stopped it.
         game.type("p")
         game.advance(1)
         game.app.suspending()
         game.advance(60)
         game.app.resumed()
+        XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01)
+        game.app.resumed(afterStoppedFor: 30)  // paused: nothing runs to take off
         XCTAssertEqual(game.scene.elapsedSeconds, before + 2, accuracy: 0.01)
         game.type(" ")
         game.advance(1)

@@ -426,6 +426,53 @@ final class SolverAtTheTableTests: XCTestCase {
         XCTAssertEqual(stuck.scene.history.count, 0)
     }
 
+    /// The Golf position with the status line's search too short to tell and the demo's long
+    /// enough; the status line's search has not run yet.
+    private func golfWithAShortAnalysis() -> (game: Game, work: ManualBackgroundWork) {
+        let game = Game("golf")
+        game.scene.analysisBudget = SolverBudget(positions: 1)
+        game.scene.hintBudget = nil
+        game.scene.demoBudget = SolverBudget(positions: 10_000)
+        let work = ManualBackgroundWork()
+        game.app.background = work
+        game.setUp(Self.golfPosition)
+        return (game, work)
+    }
+
+    /// The demo's longer search (up to 10 s in the terminal) stops with the demo: a key that
+    /// stopped the demo while it searched left that search running to its end, the status
+    /// line's indicator being on. The status line keeps what its own search said, and a second
+    /// D searches long again (the first did not finish).
+    func testStoppingTheDemoStopsItsLongerSearch() {
+        let (game, work) = golfWithAShortAnalysis()
+        work.runAll()
+        XCTAssertEqual(game.scene.winnability, .unknown)
+        game.type("D")
+        XCTAssertTrue(game.scene.isPlayingDemo, "it searches again, longer")
+        XCTAssertEqual(work.waitingCount, 1)
+        work.runNext(whileRunning: { game.type("x") })
+        XCTAssertFalse(game.scene.isPlayingDemo)
+        XCTAssertEqual(work.cancelledWhileRunning, 1, "the demo's search was told to stop")
+        XCTAssertEqual(game.scene.history.count, 0)
+        XCTAssertEqual(work.waitingCount, 0, "nothing searched again")
+        XCTAssertEqual(game.scene.winnability, .unknown, "what the status line's search said")
+        game.type("D")
+        XCTAssertTrue(game.scene.isPlayingDemo, "searched long again: the first never finished")
+        work.runAll()
+        XCTAssertEqual(game.scene.history.count, 1, "the longer search found the win: its first move")
+    }
+
+    /// D pressed while the status line's short search of the position still runs: the demo
+    /// waits for its own longer search, not for the short one's "could not tell".
+    func testTheDemoDoesNotTakeTheStatusLinesShortSearchForItsOwn() {
+        let (game, work) = golfWithAShortAnalysis()
+        XCTAssertEqual(game.scene.winnability, .searching)
+        game.type("D")
+        work.runAll()
+        XCTAssertEqual(game.scene.history.count, 1, game.status)
+        XCTAssertTrue(game.status.hasPrefix("Demo: any key stops it"), game.status)
+    }
+
     // MARK: Winnable deals only
 
     /// FreeCell from deal 11981 with winnable deals only, and a deal budget small enough for a

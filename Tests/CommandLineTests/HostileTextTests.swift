@@ -73,9 +73,49 @@ final class HostileTextTests: XCTestCase {
         XCTAssertEqual(run.output, "evil.toml: ok, 1 slots, script s\\x1b[2J\\u{9B}\\u{202E}.lua (1 hook: deal)\n")
         XCTAssertTrue(run.errors.hasPrefix("bad.toml:3:8: error: unknown kind"), run.errors)
         XCTAssertTrue(
-            run.errors.contains("title.toml:1:9: error: title holds the control character U+001B"), run.errors)
+            run.errors.contains("title.toml:1:9: error: title holds the control character \\x1b"), run.errors)
         assertShownAsText(run.output)
         assertShownAsText(run.errors)
+    }
+
+    /// A slot's label and a game's family are text the program shows too: a bell in a label
+    /// passed `check` and the table drew it as `?`. Refused like a title's, the message naming
+    /// the file, the line and the character as the program shows it.
+    func testCheckRefusesAControlCharacterInALabelOrAFamily() throws {
+        try write(
+            """
+            map = "A S"
+            [game]
+            family = "Klondike\\u202E"
+            [slots.A]
+            kind = "cell"
+            label = "A\\u0007"
+            [slots.S]
+            kind = "stock"
+            [[slot]]
+            id = "B"
+            at = [3, 0]
+            kind = "cell"
+            label = "\\u009B6n"
+
+            """, to: "label.toml")
+        let run = try cardtable(["check", "label.toml"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.output, "")
+        for message in [
+            "label.toml:3:10: error: game.family holds the control character \\u{202E}",
+            "label.toml:6:9: error: slots.A.label holds the control character \\x07",
+            "label.toml:13:9: error: slot[1].label holds the control character \\u{9B}",
+        ] {
+            XCTAssertTrue(run.errors.contains(message), run.errors)
+        }
+        assertShownAsText(run.errors)
+        // Without them, the same file is a table.
+        try write(
+            try String(contentsOfFile: folder + "/label.toml", encoding: .utf8)
+                .replacingOccurrences(of: "\\u202E", with: "").replacingOccurrences(of: "\\u0007", with: "")
+                .replacingOccurrences(of: "\\u009B", with: ""), to: "plain.toml")
+        XCTAssertEqual(try cardtable(["check", "plain.toml"]).output, "plain.toml: ok, 3 slots\n")
     }
 
     /// A message is one line: a line feed in what it quotes (a quoted TOML key, a file's name,

@@ -49,6 +49,7 @@ final class SecondScreenSessionTests: XCTestCase {
         }
         func drain() -> [SignalWatcher.Event] { [] }
         func stopProcess() {}
+        var lastContinued: Double? { nil }
     }
 
     /// The first terminal: frames recorded.

@@ -413,7 +413,7 @@ final class ValidationTests: XCTestCase {
         assertDiagnostics(
             "map = \"A\\u0001\"\n[slots.A]\n",
             [
-                "bad.toml:1:7: error: the map contains the control character U+0001"
+                "bad.toml:1:7: error: the map contains the control character \\x01"
             ])
     }
 

@@ -146,6 +146,33 @@ final class StatisticsFiguresTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("Evil\\x1b]0;pwned\\x07 and a long title") }, "\(lines)")
     }
 
+    /// On a terminal of 80 columns a title of 14 characters or more ("Klondike (Draw 3)")
+    /// made every line wrap, the last heading and figure on lines of their own: the titles are
+    /// cut to fit instead, every row as wide as the headings'. Piped, nothing is cut.
+    func testOnANarrowTerminalTheTitlesAreCutToFit() {
+        let results = [
+            gameResult("k3", variant: "klondike-3", title: "Klondike (Draw 3)", moves: 90, at: 1),
+            gameResult("sa", won: false, variant: "saratoga-aisleriot", title: "Saratoga (Aisleriot)", at: 2),
+            gameResult("fc", variant: "freecell", title: "FreeCell", moves: 80, at: 3),
+        ]
+        let statistics = Array(VariantStatistics.byVariant(results).values)
+        let clip = { (text: String, columns: Int) in TextFit.clipped(text, toColumns: columns) }
+        let piped = StatisticsTable.text(statistics, columns: measure, clip: clip).split(separator: "\n")
+        XCTAssertGreaterThan(TextFit.columns(of: piped[0]), 80)
+        XCTAssertTrue(piped.contains { $0.hasPrefix("Saratoga (Aisleriot)  ") })
+        let lines = StatisticsTable.text(statistics, columns: measure, width: 80, clip: clip).split(separator: "\n")
+        XCTAssertEqual(lines.count, 4)
+        let width = TextFit.columns(of: lines[0])
+        XCTAssertLessThanOrEqual(width, 80)
+        for line in lines.dropFirst() { XCTAssertEqual(TextFit.columns(of: line), width, String(line)) }
+        XCTAssertTrue(lines[0].hasSuffix("best time  fewest moves"), String(lines[0]))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("FreeCell  ") }, "a short title whole")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Klondike (Dra…  ") }, "\(lines)")
+        // Narrower than the figures and a title of the fewest columns: cut no further.
+        let narrow = StatisticsTable.text(statistics, columns: measure, width: 40, clip: clip).split(separator: "\n")
+        XCTAssertTrue(narrow.contains { $0.hasPrefix("Klondike …") }, "\(narrow)")
+    }
+
     func testReport() {
         let titles = ["klondike": "Klondike", "freecell": "FreeCell"]
         func report(_ file: StatisticsFile?, _ variant: String?) -> StatisticsReport {

@@ -217,6 +217,26 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
+    /// The lines of an error message after its first are the message's, one line with it
+    /// (`\x0a` for each line feed), never frames of the traceback: they were shown as frames,
+    /// under `cardtable solve`'s message and in the table's failure panel.
+    func testAnErrorMessageOfSeveralLinesForgesNoFrames() throws {
+        let table = try HostileTable("error-lines.lua")
+        let state = table.deal()
+        try table.assertContained(
+            "error-lines.lua:5: in is_won: bad\\x0a\\x0aforged.toml: ok\\x0a [C]: in function 'os.execute'"
+        ) {
+            XCTAssertFalse(table.rules.isWon(state))
+        }
+        _ = table.rules.isWon(state)
+        let failure = try XCTUnwrap(table.rules.takeFailure())
+        XCTAssertFalse(failure.summary.contains("\n"))
+        XCTAssertEqual(failure.details.first, "[C]: in function 'error'", "the frames begin with Lua's")
+        XCTAssertFalse(
+            failure.details.contains { $0.contains("forged") || $0.contains("os.execute") }, "\(failure.details)")
+        table.assertPlayable()
+    }
+
     // MARK: Moves the API does not allow
 
     func testIllegalMovesFromHooksAreRefused() throws {
@@ -396,6 +416,21 @@ final class HostileScriptTests: XCTestCase {
             "failing-allocations.lua:14: in is_won: ran for more than 0.5 seconds (an endless loop?)",
         ]) { XCTAssertFalse(table.rules.isWon(state)) }
         table.assertPlayable()
+    }
+
+    /// An option of any text takes the 200 bytes a script's own values may have: 5,000
+    /// characters given with --option went to the script and into the save.
+    func testAnOptionOfAnyTextTakesAtMost200Bytes() throws {
+        let table = try HostileTable("free-text-option.lua")
+        XCTAssertEqual(table.rules.engine?.options.map(\.values), [[]], "an option of any text")
+        let layout = table.rules.layout
+        let long = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 2500)])
+        XCTAssertEqual(
+            long.loadFailure?.summary,
+            "free-text-option.lua: option motto's value is 5000 bytes, longer than the 200 a value may be")
+        let longest = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 100)])
+        XCTAssertNil(longest.loadFailure?.summary)
+        XCTAssertEqual(longest.engine?.optionValues["motto"]?.utf8.count, 200)
     }
 
     func testAScriptCannotHaveFinalizers() throws {

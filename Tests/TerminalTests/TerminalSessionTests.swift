@@ -40,6 +40,7 @@ final class TerminalSessionTests: XCTestCase {
         private var pending: [SignalWatcher.Event] = []
         private(set) var stops = 0
         var log: (String) -> Void = { _ in }
+        var lastContinued: Double?
 
         init() {
             var ends: [Int32] = [0, 0]
@@ -195,6 +196,41 @@ final class TerminalSessionTests: XCTestCase {
         signals.send(.resume)
         session.loop.runOnce()
         XCTAssertEqual(order.suffix(2), ["retake", "after"])
+    }
+
+    /// SIGSTOP is seen by no handler: the continue that follows says how long the process was
+    /// stopped, about: from the last time the loop was seen running (a wait begun or ended) to
+    /// the SIGCONT's arrival (the game's clock takes it off; it counted the whole stop).
+    func testAContinueAfterAStopFromOutsideSaysAboutHowLongTheStopLasted() {
+        var stops: [Double] = []
+        var order: [String] = []
+        session.afterForeignStop = {
+            stops.append($0)
+            order.append("stopped")
+        }
+        session.afterResume = { order.append("after") }
+        session.loop.runOnce()  // the first frame: the loop was last seen running then
+        clock.advance(by: 0.4)  // the loop waits, then is stopped
+        clock.advance(by: 600)  // stopped, then continued
+        signals.lastContinued = clock.now
+        clock.advance(by: 0.001)  // the handler's byte wakes the loop
+        signals.send(.resume)
+        session.loop.runOnce()
+        XCTAssertEqual(stops.count, 1)
+        XCTAssertEqual(stops[0], 600.4, accuracy: 0.01, "from the last time the loop ran to the continue")
+        XCTAssertEqual(order, ["stopped", "after"])
+        // Continued again without a stop: about nothing to take off.
+        clock.advance(by: 0.2)
+        signals.lastContinued = clock.now
+        clock.advance(by: 0.001)
+        signals.send(.resume)
+        session.loop.runOnce()
+        XCTAssertEqual(stops.count, 2)
+        XCTAssertEqual(stops[1], 0.2, accuracy: 0.01)
+        // Ctrl-Z's own stop is counted by the game itself: nothing is said of it here.
+        signals.send(.suspend)
+        session.loop.runOnce()
+        XCTAssertEqual(stops.count, 2)
     }
 
     func testAnEndingSignalStopsTheLoopAndIsKept() {

@@ -553,6 +553,38 @@ def ctrl_z_and_fg_give_back_and_retake_the_terminal():
         tmux("kill-session", "-t", name, check=False)
 
 
+def clock_seconds(screen):
+    """The seconds the status line's clock shows ("Klondike #3 · 1 move · 0:05"), or None."""
+    match = re.search(r" · (\d+):(\d\d) · ", status(screen))
+    return int(match.group(1)) * 60 + int(match.group(2)) if match else None
+
+
+@test
+def time_stopped_by_sigstop_is_not_played():
+    """SIGSTOP, which no handler sees, then SIGCONT five seconds later: the clock goes on from
+    where it was (it counted the five seconds), as after Ctrl-Z and fg. The game runs under a
+    shell: tmux continues a pane's own process at once when it stops."""
+    name = "stop%d" % os.getpid()
+    command = "env TERM=xterm-256color LANG=C.UTF-8 %s %s play klondike --deal 3; true" % (
+        " ".join(home_environment(fresh_home())), BINARY)
+    tmux("new-session", "-d", "-s", name, "-x", str(WIDTH), "-y", str(HEIGHT), "sh", "-c", command)
+    try:
+        screen = functools.partial(session_screen, name)
+        wait = functools.partial(wait_on_session, name, timeout=5)
+        wait(lambda s: "Klondike #3" in s, "the table")
+        shell = int(tmux("display", "-p", "-t", name, "#{pane_pid}").strip())
+        game = int(subprocess.run(["pgrep", "-P", str(shell)], capture_output=True, text=True).stdout.split()[0])
+        tmux("send-keys", "-t", name, "d")
+        wait(lambda s: clock_seconds(s) == 1, "the clock running")
+        os.kill(game, signal.SIGSTOP)
+        time.sleep(5)  # the stop itself, what the test is about
+        os.kill(game, signal.SIGCONT)
+        wait(lambda s: clock_seconds(s) == 2, "the clock going on from where it was")
+        assert clock_seconds(screen()) < 5, screen()
+    finally:
+        tmux("kill-session", "-t", name, check=False)
+
+
 @test
 def a_tiny_terminal_says_what_it_needs_and_recovers():
     pane = Pane()

@@ -102,6 +102,8 @@ int ct_watch_signal(int signal_number);
 int ct_watch_ending_signal(int signal_number);
 // The run loop has read the ending signals waiting.
 void ct_acknowledge_ending_signals(void);
+// When the last SIGCONT arrived, in CLOCK_MONOTONIC seconds (0: none yet).
+double ct_last_continue(void);
 int ct_ignore_signal(int signal_number);
 void ct_default_signal(int signal_number);
 // 0: the default action; 1: ignored; 2: caught; -1: not a signal that can be asked about.
