@@ -3896,6 +3896,10 @@ extension ShippedLayouts {
 
         [game]
         family = "Numerica"
+        # A promise to the solver: these rules are Calculation's with every foundation
+        # started by an Ace (building up by one), so the solver may search the game
+        # with its own Calculation search.
+        solver = "calculation"
 
         [slots.S]
         kind = "stock"
