@@ -6,9 +6,12 @@ import Solitaire
 // A position. Nothing the rules decide looks at a suit, so the search holds ranks alone: how many
 // cards of the stock have been turned (the stock's order is known: the solver sees every card) and
 // whether the waste still holds the last one, each foundation's count (its base and top card give
-// the rank it takes next), and each waste pile's ranks from the bottom. The waste piles are
+// the rank it takes next; an empty one that takes an Ace counts from a base of one), and each
+// waste pile's ranks from the bottom. The waste piles are
 // interchangeable, so the key hashes them as a multiset: the sum of a mixed hash of each pile,
-// which a move changes for one pile only. Two positions may then share a key, as in the general
+// which a move changes for one pile only. Foundations of one base (Sir Tommy's four, each built
+// up by one from an Ace) are interchangeable too: the key holds their counts sorted, and a card
+// that two of them with the same count would take goes to the first alone. Two positions may then share a key, as in the general
 // searches (docs/ARCHITECTURE.md says what that means for a proof). Every move goes forward (a
 // turn of the stock, a card onto a foundation, the waste's card onto a pile): no path comes back
 // on itself, so the table may forget, and a search that runs dry still proves.
@@ -72,6 +75,12 @@ struct CalculationSearch {
     /// Per foundation and rank, at `foundation * 14 + rank`: the count at which it takes the
     /// rank, or -1 when it never takes it again from the start.
     private let placeOf: [Int]
+    /// Per foundation, the earlier foundations of its base (which build the same ranks).
+    private let twins: [[Int]]
+    /// Per foundation and count, at `foundation * 14 + count`: the count's term in the key, a
+    /// mixed hash of the foundation's base and the count, so that foundations of one base with
+    /// their counts swapped give the same sum.
+    private let countTerms: [UInt64]
     private let pileCapacity: Int
 
     // The position, changed in place by a move and back when the search backs up.
@@ -133,8 +142,8 @@ struct CalculationSearch {
 
     /// The stock's order, the foundations' and the piles' ranks of a position; `nil` when the
     /// position is not one the search can hold: piles other than the layout's, more than one
-    /// card on the waste, an empty foundation or one with more than 13 cards, other than 52
-    /// cards in all (so that every card must reach a foundation for the win).
+    /// card on the waste, an empty foundation that takes no Ace or one with more than 13 cards,
+    /// other than 52 cards in all (so that every card must reach a foundation for the win).
     static func packing(of start: GameState, shape: CalculationShape) -> (
         stream: [UInt8], foundations: [[UInt8]], piles: [[UInt8]]
     )? {
@@ -142,7 +151,9 @@ struct CalculationSearch {
         let waste = start.piles[shape.waste]
         guard waste.count <= 1 else { return nil }
         let foundations = shape.foundations.map { start.piles[$0].map { UInt8($0.rank) } }
-        guard foundations.allSatisfy({ (1...13).contains($0.count) }) else { return nil }
+        for (number, cards) in foundations.enumerated() {
+            guard cards.count <= 13, !cards.isEmpty || shape.acesStart[number] else { return nil }
+        }
         let stream = (waste + start.piles[shape.stock].reversed()).map { UInt8($0.rank) }
         let piles = shape.piles.map { start.piles[$0].map { UInt8($0.rank) } }
         return (stream, foundations, piles)
@@ -158,9 +169,11 @@ struct CalculationSearch {
         var wanted = [UInt8](repeating: 0, count: 4 * 14)
         var placeOf = [Int](repeating: -1, count: 4 * 14)
         var placesLeft = [Int](repeating: 0, count: 14)
+        // An empty foundation takes an Ace and builds by one: a base of one over a top of none.
+        let bases = foundations.map { Int($0.first ?? 1) }
         for (number, cards) in foundations.enumerated() {
-            let base = Int(cards[0])
-            var top = Int(cards[cards.count - 1])
+            let base = bases[number]
+            var top = Int(cards.last ?? 0)
             for count in cards.count..<13 {
                 top = (top + base - 1) % 13 + 1
                 wanted[number * 14 + count] = UInt8(top)
@@ -171,6 +184,8 @@ struct CalculationSearch {
         self.wanted = wanted
         self.placeOf = placeOf
         self.placesLeft = placesLeft
+        twins = bases.indices.map { number in (0..<number).filter { bases[$0] == bases[number] } }
+        countTerms = bases.flatMap { base in (0..<14).map { Self.mixed(UInt64(base) << 8 | UInt64($0), height: 1) } }
         counts = foundations.map(\.count)
         startTurned = start.piles[shape.waste].count
         startFull = startTurned == 1
@@ -209,14 +224,18 @@ struct CalculationSearch {
     /// waste and the foundations' counts.
     @inline(__always)
     private static func key(_ multiset: UInt64, turned: Int, full: Bool, counts: UInt64) -> UInt64 {
-        let small = UInt64(turned) | (full ? 1 << 7 : 0) | counts << 8
-        return mixed(multiset ^ small &* 0x9E37_79B9_7F4A_7C15, height: 0)
+        let small = UInt64(turned) | (full ? 1 << 7 : 0)
+        return mixed(multiset ^ (small &* 0x9E37_79B9_7F4A_7C15) ^ counts, height: 0)
     }
 
-    /// The foundations' counts, four bits each.
+    /// The foundations' counts as the key holds them, foundation `raised`'s one higher (-1:
+    /// none): the sum of their terms (``countTerms``), the same whatever the order of foundations
+    /// of one base.
     @inline(__always)
-    private var countBits: UInt64 {
-        UInt64(counts[0]) | UInt64(counts[1]) << 4 | UInt64(counts[2]) << 8 | UInt64(counts[3]) << 12
+    private func countBits(raising raised: Int = -1) -> UInt64 {
+        var sum: UInt64 = 0
+        for number in 0..<4 { sum &+= countTerms[number * 14 + counts[number] + (number == raised ? 1 : 0)] }
+        return sum
     }
 
     /// Whether every foundation holds its 13 cards.
@@ -264,7 +283,7 @@ struct CalculationSearch {
         if attempt > 0 { table.removeAll() }
         positions += 1
         attemptPositions = 1
-        _ = table.insert(Self.key(multiset, turned: turned, full: wasteFull, counts: countBits))
+        _ = table.insert(Self.key(multiset, turned: turned, full: wasteFull, counts: countBits()))
         return expand(move: Self.none)
     }
 
@@ -426,7 +445,7 @@ struct CalculationSearch {
         levels.append(Level(first: first, end: first, next: first, move: move))
         if isDead() { return false }
         listed.removeAll(keepingCapacity: true)
-        let countBits = self.countBits
+        let countBits = self.countBits()
         let waste = wasteRank
         // A card onto a foundation: the waste's first, then the piles'.
         var forced = false
@@ -436,6 +455,8 @@ struct CalculationSearch {
             let rank = index < 0 ? waste : top(index)
             guard rank != 0 else { continue }
             for number in 0..<4 where takes(number) == rank {
+                // A foundation of the same base and count as an earlier one: the same position.
+                if twins[number].contains(where: { counts[$0] == counts[number] }) { continue }
                 var multiset = self.multiset
                 if source != Int(Self.fromWaste) {
                     multiset &-= Self.mixed(pileHashes[source], height: heights[source])
@@ -449,7 +470,7 @@ struct CalculationSearch {
                 }
                 let key = Self.key(
                     multiset, turned: turned, full: wasteFull && source != Int(Self.fromWaste),
-                    counts: countBits + 1 << (4 * UInt64(number)))
+                    counts: self.countBits(raising: number))
                 if placesLeft[Int(rank)] == 1 {
                     // The last place for the rank: this move alone (the comment at the top).
                     listed.removeAll(keepingCapacity: true)

@@ -127,7 +127,10 @@ struct SolverModel: Sendable {
         pyramid = shaped ? PyramidShape(rules: rules) : nil
         acesUp = shaped ? AcesUpShape(rules: rules) : nil
         spider = shaped ? SpiderShape(rules: rules) : nil
-        calculation = shaped ? CalculationShape(rules: rules) : nil
+        // Calculation's promise covers where its cards come from (Sir Tommy's reserves take only
+        // the waste's card: `takes-from`).
+        calculation =
+            pileCount == rules.layout.slots.count && !playsApart ? CalculationShape(rules: rules) : nil
         gaps = shaped ? GapsShape(rules: rules) : nil
         open = shaped ? OpenShape(rules: rules) : nil
         let slots = rules.layout.slots

@@ -113,13 +113,93 @@ final class CalculationSearchTests: XCTestCase {
         XCTFail("no lost endgame of more than 2,000 positions")
     }
 
-    /// A position with `left` cards off the foundations: each foundation (started by an Ace, a
-    /// 2, a 3 and a 4) holds as many cards as its rule gives it, of suits drawn at random; the
-    /// rest lie shuffled in the stock, on the waste (every other time) and on the waste piles.
+    /// Sir Tommy promises Calculation's rules with every foundation started by an Ace and built
+    /// up by one, its reserves for the waste piles: it gets the search, which holds its empty
+    /// foundations (they take an Ace) and no empty foundation of Calculation's (the deal starts
+    /// them; they take nothing).
+    func testSirTommyGetsItWithFoundationsThatStartFromAnAce() throws {
+        let sirTommy = shippedLayout("sir-tommy")
+        let rules = DeclarativeRules(layout: sirTommy)
+        let shape = try XCTUnwrap(CalculationShape(rules: rules))
+        XCTAssertEqual(shape.acesStart, [true, true, true, true])
+        XCTAssertEqual(shape.piles.map { sirTommy.slots[$0].kind }, [.reserve, .reserve, .reserve, .reserve])
+        let solver = Solver(rules: rules)
+        XCTAssertNotNil(CalculationSearch.packing(of: rules.deal(seed: 1), shape: shape))
+        XCTAssertEqual(
+            SearchPortfolio(
+                rules: rules, model: solver.model, start: rules.deal(seed: 1), budget: .hint, isCancelled: { false }
+            ).searches().map(\.order), [.calculation])
+        let calculation = try XCTUnwrap(CalculationShape(rules: self.rules))
+        XCTAssertEqual(calculation.acesStart, [false, false, false, false])
+        var bare = self.rules.deal(seed: 1)
+        let foundation = calculation.foundations[0]
+        bare.piles[calculation.stock].insert(
+            contentsOf: bare.piles[foundation].map { card in
+                var card = card
+                card.faceUp = false
+                return card
+            }, at: 0)
+        bare.piles[foundation] = []
+        XCTAssertNil(CalculationSearch.packing(of: bare, shape: calculation), "Calculation's empty foundation")
+    }
+
+    /// Sir Tommy's endgames: the search (its foundations interchangeable, their counts summed in
+    /// the key as a multiset, a card two of them would take alike sent to the first alone)
+    /// answers as the general search does. (An empty foundation needs 13 cards off the
+    /// foundations, more than the general search decides here; whole deals start with four.)
+    func testItAgreesWithTheGeneralSearchOnSirTommysEndgames() {
+        let layout = shippedLayout("sir-tommy")
+        let rules = DeclarativeRules(layout: layout)
+        let solver = Solver(rules: rules)
+        var random = SmallRandom(state: 5150)
+        var answers: [SolverVerdict: Int] = [:]
+        for sample in 0..<100 {
+            let state = endgame(
+                layout, left: 6 + random.below(7), lowest: 0, rank: { _, place in place }, random: &random)
+            guard
+                let expected = assertFamilySearchAgrees(
+                    .calculation, rules: rules, model: solver.model, state: state, "#\(sample)")
+            else { continue }
+            answers[expected, default: 0] += 1
+        }
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 40, "too few won endgames: \(answers)")
+        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 5, "too few lost endgames: \(answers)")
+    }
+
+    /// Sir Tommy's whole deals, from four empty foundations, are won (the general searches won
+    /// none of deals 1..200 in 2 s), and the wins replay on the layout's own rules.
+    func testItWinsSirTommysDeals() {
+        let rules = rulesOf(shippedLayout("sir-tommy"))
+        var solved = 0
+        for deal in [1, 4, 9] as [UInt64] {
+            let start = rules.deal(seed: deal)
+            let result = Solver(rules: rules).solve(from: start, budget: SolverBudget(positions: 150_000))
+            XCTAssertNotEqual(result.verdict, .impossible, "deal \(deal) was won before")
+            if result.verdict == .solved {
+                solved += 1
+                assertReplaysToWin(result.moves, from: start, rules: rules, "deal \(deal)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(solved, 2)
+    }
+
+    /// A Calculation position with `left` cards off the foundations (``endgame(_:left:lowest:rank:random:)``).
     private func endgame(left: Int, random: inout SmallRandom) -> GameState {
+        endgame(
+            layout, left: left, lowest: 1, rank: { number, place in (place * (number + 1) - 1) % 13 + 1 },
+            random: &random)
+    }
+
+    /// A position with `left` cards off the foundations: each foundation holds as many cards as
+    /// its rule gives it (at least `lowest`; `rank(foundation, place)` the rank at each place,
+    /// from 1), of suits drawn at random; the rest lie shuffled in the stock, on the waste (every
+    /// other time) and on the waste piles.
+    private func endgame(
+        _ layout: TableLayout, left: Int, lowest: Int, rank: (Int, Int) -> Int, random: inout SmallRandom
+    ) -> GameState {
         var counts = [13, 13, 13, 13]
         for _ in 0..<left {
-            let open = counts.indices.filter { counts[$0] > 1 }
+            let open = counts.indices.filter { counts[$0] > lowest }
             counts[open[random.below(open.count)]] -= 1
         }
         var pool = Deck.ordered.map { PileCard($0, faceUp: true) }
@@ -130,7 +210,7 @@ final class CalculationSearchTests: XCTestCase {
         var piles = [[PileCard]](repeating: [], count: layout.slots.count)
         let foundations = layout.slots.indices.filter { layout.slots[$0].kind == .foundation }
         for (number, foundation) in foundations.enumerated() {
-            piles[foundation] = (1...counts[number]).map { take(($0 * (number + 1) - 1) % 13 + 1) }
+            piles[foundation] = (0..<counts[number]).map { take(rank(number, $0 + 1)) }
         }
         for index in pool.indices.reversed() { pool.swapAt(index, random.below(index + 1)) }
         let inStock = random.below(pool.count / 2 + 1)
@@ -141,7 +221,7 @@ final class CalculationSearchTests: XCTestCase {
         }
         pool.removeLast(inStock)
         if !pool.isEmpty && random.below(2) == 0 { piles[pile("waste")] = [pool.removeLast()] }
-        let wastePiles = layout.slots.indices.filter { layout.slots[$0].kind == .tableau }
+        let wastePiles = layout.slots.indices.filter { [.tableau, .reserve].contains(layout.slots[$0].kind) }
         for card in pool { piles[wastePiles[random.below(wastePiles.count)]].append(card) }
         return GameState(piles: piles)
     }

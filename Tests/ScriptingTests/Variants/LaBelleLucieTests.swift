@@ -3,8 +3,9 @@ import Scripting
 import Solitaire
 import XCTest
 
-/// La Belle Lucie, layouts/la-belle-lucie.lua: eighteen fans built down in suit one card at a
-/// time, foundations up in suit, and two redeals that shuffle the fans and deal them in threes.
+/// La Belle Lucie, in layouts/la-belle-lucie.toml's rules (its script only deals): eighteen fans
+/// built down in suit one card at a time, foundations up in suit, and two redeals that shuffle
+/// the fans and deal them in threes.
 final class LaBelleLucieTests: XCTestCase {
     var play: VariantPlay!
     var rules: ScriptedRules { play.rules }
@@ -31,13 +32,13 @@ final class LaBelleLucieTests: XCTestCase {
         XCTAssertNil(rules.refusal(of: .transfer(from: fans[1], to: fans[0]), in: state))
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[1], to: fans[2]), in: state)?.plainMessage,
-            "a fan builds down in suit")
+            "5H goes on the 6H")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[3], to: fans[1], count: 2), in: state)?.plainMessage,
-            "one card at a time moves")
+            "only the top card moves")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[1], to: fans[4]), in: state)?.plainMessage,
-            "an empty fan stays empty")
+            "nothing goes on an empty column")
     }
 
     func testFoundationsBuildUpInSuitFromTheAce() {
@@ -48,13 +49,13 @@ final class LaBelleLucieTests: XCTestCase {
         XCTAssertNil(rules.refusal(of: .transfer(from: fans[1], to: foundations[1]), in: state))
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[1], to: foundations[0]), in: state)?.plainMessage,
-            "a foundation starts with an Ace")
+            "only an Ace starts a foundation")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[2], to: foundations[1]), in: state)?.plainMessage,
-            "a foundation builds up in suit")
+            "3C goes on the 2C")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: fans[3], to: foundations[1]), in: state)?.plainMessage,
-            "a foundation builds up in suit")
+            "2D goes on the AD")
     }
 
     /// As in PySolFC, whose foundations let their top card go: a foundation's top card comes back
@@ -66,16 +67,16 @@ final class LaBelleLucieTests: XCTestCase {
         XCTAssertNil(rules.refusal(of: .transfer(from: foundations[0], to: fans[0]), in: state))
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: foundations[0], to: fans[1]), in: state)?.plainMessage,
-            "a fan builds down in suit")
+            "3H goes on the 4H")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: foundations[0], to: fans[3]), in: state)?.plainMessage,
-            "an empty fan stays empty")
+            "nothing goes on an empty column")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: foundations[0], to: foundations[1]), in: state)?.plainMessage,
-            "a foundation's card goes back only onto a fan")
+            "only an Ace starts a foundation")
         XCTAssertEqual(
             rules.refusal(of: .transfer(from: foundations[0], to: fans[0], count: 2), in: state)?.plainMessage,
-            "only a foundation's top card comes back")
+            "only the top card moves")
 
         var after = state
         _ = rules.apply(.transfer(from: foundations[0], to: fans[0]), to: &after)
@@ -115,7 +116,7 @@ final class LaBelleLucieTests: XCTestCase {
 
         _ = rules.apply(.stock(redeal), to: &state)
         XCTAssertEqual(state.redealsLeft, 0)
-        XCTAssertEqual(rules.refusal(of: .stock(redeal), in: state)?.plainMessage, "nothing happens")
+        XCTAssertEqual(rules.refusal(of: .stock(redeal), in: state)?.plainMessage, "no redeals left")
         XCTAssertNil(rules.takeFailure())
     }
 
@@ -130,6 +131,13 @@ final class LaBelleLucieTests: XCTestCase {
         var notYet = play.position(piles)
         notYet.piles[fans[0]] = [notYet.piles[foundations[3]].removeLast()]
         XCTAssertFalse(rules.isWon(notYet))
+    }
+
+    /// The script only deals: the play is the layout's rules, which the solver searches without
+    /// a call into Lua (a redeal is the rules' own shuffle, drawn from the position).
+    func testThePlayIsTheLayoutsRules() {
+        XCTAssertEqual(rules.engine?.hooks, [.deal])
+        XCTAssertNotNil(rules.declarativeRules)
     }
 
     func testRandomPlayKeepsTheRules() {
