@@ -283,6 +283,10 @@ public struct PileRules: Hashable, Sendable {
     /// anywhere (Backbone's empty columns take any card but the reserve's:
     /// `empty-from = ["tableau", "waste"]`).
     public var emptyFrom: [String]? = nil
+    /// The piles `emptyFrom` names are taken from in turn: a pile's cards only while every pile
+    /// named before it is empty (Glenwood's empty columns, filled from the reserves, then from
+    /// the waste once the reserves are empty: `empty-from-in-turn = true`).
+    public var emptyFromInTurn: Bool = false
     /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
     /// them (Backbone's single card across the two stacks: `covers = "stack"`).
     public var covers: [String]? = nil

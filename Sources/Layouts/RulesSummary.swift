@@ -182,7 +182,19 @@ struct RulesSummary {
             sentences.append("\(the) \(verb("take", group)) cards only from \(places(from)).")
         }
         if let from = pile.emptyFrom, group.kind != .foundation, pile.empty != .none {
-            sentences.append("An empty \(noun(group, plural: false)) takes cards only from \(places(from)).")
+            if pile.emptyFromInTurn, from.count > 1 {
+                // "…only from the reserves, then from the waste once the reserves are empty."
+                let turns = from.indices.dropFirst().map { index in
+                    let before = Array(from[..<index])
+                    let one = before.count == 1 && (groups.first { $0.name == before[0] }?.slots.count ?? 1) == 1
+                    return "from \(places([from[index]])) once \(places(before, "and")) \(one ? "is" : "are") empty"
+                }
+                sentences.append(
+                    "An empty \(noun(group, plural: false)) takes cards only from \(places([from[0]])), then "
+                        + turns.joined(separator: ", then ") + ".")
+            } else {
+                sentences.append("An empty \(noun(group, plural: false)) takes cards only from \(places(from)).")
+            }
         }
         if let covered = pile.covers {
             let the = "The \(noun(group, plural: group.slots.count != 1))"

@@ -2159,6 +2159,63 @@ extension ShippedLayouts {
         kind = "cell"
 
         """#,
+        "glenwood": #"""
+        # Glenwood: four reserves of three cards face up, four columns of one card, a
+        # stock turned one card at a time onto the waste, and one redeal. The first
+        # card played to a foundation, whatever its rank, sets the rank all four start
+        # with; they build up in suit, an Ace on a King, and keep their cards. Columns
+        # build down in alternate colours; a column's top card, or a run from it, moves.
+        # An empty column is filled by hand from a reserve's top card, or, once every
+        # reserve is empty, from the waste; nothing fills an empty reserve.
+        #
+        # Aisleriot starts the first foundation with a reserve's card, and moves only
+        # whole columns onto other columns: here any card may start it, and part of a
+        # column may move.
+        #
+        # Rules: GNOME Aisleriot help, "Glenwood" (help/C/glenwood.xml).
+
+        name = "glenwood"
+        title = "Glenwood"
+
+        map = """
+        S W . . F F F F
+        R R R R T T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "?"
+        base = "any"
+        same-base = true
+        wrap = true
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        deal-up = 3
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        # The reserves fill a space first; once all four are empty, the waste's card.
+        empty-from = ["reserve", "waste"]
+        empty-from-in-turn = true
+
+        """#,
         "gold-mine": #"""
         # Gold Mine: Klondike with the seven columns empty at the start; the stock
         # turns three cards at a time, once through. Build down in alternate colours;
@@ -6667,11 +6724,11 @@ extension ShippedLayouts {
         "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
-        "doublets", "canfield", "eagle-wing", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock",
-        "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine",
-        "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf",
-        "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
-        "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
+        "doublets", "canfield", "eagle-wing", "glenwood", "kansas", "lady-jane", "royal-east", "storehouse", "carpet",
+        "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian",
+        "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra",
+        "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven",
+        "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
         "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon",
         "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]

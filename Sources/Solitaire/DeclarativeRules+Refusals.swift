@@ -49,6 +49,8 @@ enum Verdict: Hashable, Sendable {
     case refusesSource(from: Int, onto: Int)
     /// The empty pile takes no cards from that pile (`empty-from`).
     case emptyRefusesSource(from: Int, onto: Int)
+    /// The empty pile takes that pile's cards only once another is empty (`empty-from-in-turn`).
+    case emptyWaits(from: Int, onto: Int, waitsOn: Int)
     /// A group of cards from that pile goes only onto an empty pile (`groups-to = "empty"`).
     case groupsOnlyToEmpty(onto: Int)
     // The stock
@@ -160,6 +162,10 @@ extension DeclarativeRules {
         case .emptyRefusesSource(let from, let onto):
             return Refusal(
                 "an empty \(Rules.noun(traits[onto].kind)) takes no cards from the \(Rules.noun(traits[from].kind))")
+        case .emptyWaits(let from, let onto, let waitsOn):
+            return Refusal(
+                "an empty \(Rules.noun(traits[onto].kind)) takes no cards from the \(Rules.noun(traits[from].kind)) "
+                    + "while a \(Rules.noun(traits[waitsOn].kind)) holds cards")
         case .groupsOnlyToEmpty(let onto):
             return Refusal("a group of cards goes only onto an empty \(Rules.noun(traits[onto].kind))")
         case .notAStock: return Refusal("only the stock deals")
