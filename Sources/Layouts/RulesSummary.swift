@@ -164,6 +164,19 @@ struct RulesSummary {
         }
     }
 
+    /// "each holds at most three cards" for a group whose piles have a capacity (Eagle Wing's columns,
+    /// Doublets' reserves); `nil` for one without.
+    func holding(_ group: Group) -> String? {
+        mostCards(group).map { "\(group.slots.count == 1 ? "it holds" : "each holds") at most \($0)" }
+    }
+
+    /// "one card", "three cards": the most cards a pile of the group holds, if it has a capacity.
+    func mostCards(_ group: Group) -> String? {
+        group.slots.compactMap(\.capacity).max().map {
+            $0 == 1 ? "one card" : "\(Words.count($0, capitalized: false)) cards"
+        }
+    }
+
     /// "The reserves take cards only from the waste.", "An empty tableau pile takes cards only
     /// from the tableau piles or the waste.", "A group of cards from a tableau pile goes only
     /// onto an empty pile."
@@ -216,6 +229,7 @@ struct RulesSummary {
     /// "Seven tableau piles build down in alternate colours; built runs move together."
     func pileSentence(for group: Group) -> String {
         var sentence = "\(subject(group)) \(building(group)); \(moving(group))"
+        if let held = holding(group) { sentence += "; " + held }
         if group.rules.freeze {
             sentence += "; a full pile built in order is finished: its top card turns over and its cards stay"
         }
@@ -421,7 +435,9 @@ struct RulesSummary {
             redeal = "the \(target) may be turned over \(Words.count(times, capitalized: false)) times"
         case .unlimited: redeal = "the \(target) may be turned over as often as you like"
         }
-        return "\(stock) deals \(cards) to the \(target); \(redeal)."
+        // Sir Tommy's waste of one card: "…to the waste, which holds at most one card; …".
+        let held = mostCards(targetGroup).map { ", which holds at most \($0)" } ?? ""
+        return "\(stock) deals \(cards) to the \(target)\(held); \(redeal)."
     }
 
     /// "; once empty, it gathers the reserves' cards, shuffles them and deals again, twice", or
