@@ -257,7 +257,7 @@ struct RulesSummary {
             return "A card that may move goes to the discard pile while a higher card of its suit tops another pile."
         }
         var sentence = "\(subject(group)) \(building(group))"
-        if pile.build != .none && pile.build != .double {
+        if pile.build != .none && pile.build != .double && pile.build != .upThenDown {
             switch pile.base {
             case .rank(let rank):
                 let toKing = rank == 1 && pile.build == .up && !pile.wrap
@@ -321,6 +321,18 @@ struct RulesSummary {
         case .down: direction = "down"
         case .up: direction = "up"
         case .either: direction = "up or down"
+        case .oneWay:
+            let each = group.slots.count == 1 ? "" : ", each pile one way"
+            return
+                "\(verb("build", group)) up or down \(Words.suitRule(pile.suit))\(each): the way its top two cards go"
+        case .upThenDown:
+            let from: String
+            switch pile.base {
+            case .rank(let rank): from = "from \(Words.rankName(rank)) "
+            case .dealt, .any: from = ""
+            }
+            return "\(verb("build", group)) up \(Words.suitRule(pile.suit)) \(from)to King, then take a second King "
+                + "and build down to Ace"
         case .sameRank:
             let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
             return "\(verb("take", group)) cards of their top card's rank\(suits)"
@@ -584,7 +596,7 @@ enum Words {
         case .down: return " (a King goes on an Ace)"
         case .up: return " (an Ace goes on a King)"
         case .either: return " (King and Ace are neighbours)"
-        case .none, .sameRank, .any, .double: return ""
+        case .none, .sameRank, .any, .double, .oneWay, .upThenDown: return ""
         }
     }
 

@@ -4491,6 +4491,53 @@ extension ShippedLayouts {
         search-sees = "top"
 
         """#,
+        "union-square": #"""
+        # Union Square: sixteen piles of one card face up in a square of four rows,
+        # a stock turned one card at a time onto the waste, once through, and four
+        # foundations. A pile builds up or down in suit, but one way only: once it
+        # holds two cards, the way they go is the way it builds. Only a pile's top
+        # card moves; an empty pile takes any card. Each foundation builds up in suit
+        # from Ace to King, takes the suit's second King, and builds down to the
+        # Ace: 26 cards. Cards on the foundations stay there.
+        #
+        # Rules: GNOME Aisleriot help, "Union Square" (help/C/union_square.xml).
+
+        name = "union-square"
+        title = "Union Square"
+
+        map = """
+        S T . T . T . T . F
+        W T . T . T . T . F
+        . T . T . T . T . F
+        . T . T . T . T . F
+        """
+
+        [game]
+        family = "Union Square"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "right"
+        fan-visible = 9
+        deal-up = 1
+        build = "one-way"
+        suit = "same"
+        move = "top"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 26
+        build = "up-then-down"
+        take-back = false
+
+        """#,
         "wasp": #"""
         # Wasp: Scorpion with any card on an empty column.
         #
@@ -6729,7 +6776,7 @@ extension ShippedLayouts {
         "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra",
         "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven",
         "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
-        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon",
-        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "union-square",
+        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }
