@@ -4230,12 +4230,11 @@ extension ShippedLayouts {
         "storehouse": #"""
         # Storehouse (Straight Up): the four Twos start the foundations, which build up
         # in suit to the Ace; thirteen cards in the reserve; four columns of one card
-        # build down in suit; an empty column takes the reserve's top card by itself;
-        # the stock turns one card at a time, with two redeals.
+        # build down in suit; an empty column takes the reserve's top card by itself,
+        # and once the reserve is empty only the waste's card; the stock turns one
+        # card at a time, with two redeals.
         #
         # Rules: GNOME Aisleriot help, "Straight Up" (help/C/straight_up.xml). (PySolFC calls it Storehouse).
-        # Here an empty column takes any card once the reserve is empty, not only
-        # the waste's.
 
         name = "storehouse"
         title = "Storehouse"
@@ -4278,6 +4277,8 @@ extension ShippedLayouts {
         deal-up = 1
         suit = "same"
         refill-from = "reserve"
+        # Once the reserve is empty, only the waste's card fills a space.
+        empty-from = "waste"
 
         """#,
         "streets-and-alleys": #"""

@@ -51,6 +51,19 @@ final class AisleriotGamesTests: XCTestCase {
         XCTAssertEqual(text(refilled.piles[6]), "4H", "and the reserve's next card turned up")
     }
 
+    /// Straight Up (shipped as Storehouse): as in Kansas, once the reserve is empty a space takes
+    /// only the waste's card, not another column's run.
+    func testStorehouseSpacesTakeOnlyTheWastesCardOnceTheReserveIsEmpty() throws {
+        let layout = try layout("storehouse")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, four foundations, the reserve, four columns.
+        let state = position(["[2C]", "8D", "2H", "2S", "2D", "2C", "", "", "9S 8S", "QC", "JH"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 7, count: 1), in: state), "the waste's card")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 8, to: 7, count: 2), in: state)?.plainMessage,
+            "an empty column takes no cards from the column")
+    }
+
     func testBearRiversHolesTakeAnyCardAndTheOtherPilesNone() throws {
         let layout = try layout("bear-river")
         let rules = DeclarativeRules(layout: layout)
