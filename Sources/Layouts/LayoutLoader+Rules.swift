@@ -13,7 +13,7 @@ extension LayoutLoader {
         "base", "empty",
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
-        "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
+        "empty-from-in-turn", "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -269,6 +269,7 @@ extension Loader {
             take("discard", enumeration(table, "discard", parent: path, as: DiscardRule.self)) { $0.discard = $1 }
             take("takes-from", names(table, "takes-from", parent: path)) { $0.takesFrom = $1 }
             take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
+            take("empty-from-in-turn", boolean(table, "empty-from-in-turn", parent: path)) { $0.emptyFromInTurn = $1 }
             take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
             take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
             take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }

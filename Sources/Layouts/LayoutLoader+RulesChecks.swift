@@ -17,8 +17,8 @@ extension Loader {
         }
     }
 
-    /// `empty-from` says nothing on a pile that takes nothing while empty, nor `groups-to` on one
-    /// whose cards move one at a time.
+    /// `empty-from` says nothing on a pile that takes nothing while empty, `empty-from-in-turn`
+    /// nothing without two piles to order, nor `groups-to` on one whose cards move one at a time.
     func checkRoutes(_ groups: [RulesGroup]) {
         for group in groups {
             if let keyPath = group.given["empty-from"], group.rules.empty == .none || group.kind == .foundation {
@@ -29,6 +29,13 @@ extension Loader {
                 warning(
                     "empty-from has no effect on group '\(group.name)': \(why)", at: index.keyPosition(keyPath),
                     key: keyPath)
+            }
+            if let keyPath = group.given["empty-from-in-turn"], group.rules.emptyFromInTurn,
+                (group.rules.emptyFrom?.count ?? 0) < 2
+            {
+                warning(
+                    "empty-from-in-turn has no effect on group '\(group.name)': it orders the piles empty-from names, "
+                        + "and needs two of them", at: index.keyPosition(keyPath), key: keyPath)
             }
             if let keyPath = group.given["groups-to"], group.rules.groupsToEmptyOnly,
                 group.rules.move == .top || group.rules.move == .none

@@ -20,6 +20,12 @@ public enum BuildDirection: String, CaseIterable, Sendable {
     /// A card of twice the top card's rank, less 13 past the King (Doublets: A, 2, 4, 8, 3, 6,
     /// Q, J, 9, 5, 10, 7, A again; nothing goes on a King): `build = "double"`.
     case double
+    /// Up or down, each pile one way: the way its top two cards go, either way while it holds
+    /// one card (Union Square's columns): `build = "one-way"`.
+    case oneWay = "one-way"
+    /// Up from the base to the King, then a second King, then down to the Ace (Union Square's
+    /// foundations of 26 cards, two decks): `build = "up-then-down"`.
+    case upThenDown = "up-then-down"
 }
 
 /// What the solver tells positions apart by on a pile (`search-sees`): a promise of the layout's
@@ -288,6 +294,10 @@ public struct PileRules: Hashable, Sendable {
     /// anywhere (Backbone's empty columns take any card but the reserve's:
     /// `empty-from = ["tableau", "waste"]`).
     public var emptyFrom: [String]? = nil
+    /// The piles `emptyFrom` names are taken from in turn: a pile's cards only while every pile
+    /// named before it is empty (Glenwood's empty columns, filled from the reserves, then from
+    /// the waste once the reserves are empty: `empty-from-in-turn = true`).
+    public var emptyFromInTurn: Bool = false
     /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
     /// them (Backbone's single card across the two stacks: `covers = "stack"`).
     public var covers: [String]? = nil
@@ -433,13 +443,15 @@ public struct GameRules: Hashable, Sendable {
     /// not know. A stock that gathers piles back on a redeal (`redeal-gathers`), or deals more
     /// than one card at a time onto the piles `deal-to` names, moves cards in a way those models
     /// do not know either, and is counted here too, so that such games get the general searches;
-    /// so is a pile built by doubling (`build = "double"`) or built again from its base
-    /// (`restart`), whose order the models do not know.
+    /// so is a pile built by doubling (`build = "double"`), built again from its base
+    /// (`restart`) or built by its top two cards (`build = "one-way"`, `"up-then-down"`), whose
+    /// order the models do not know.
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
                 || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
-                || $0.dealFaces != nil || $0.build == .double || $0.restart
+                || $0.dealFaces != nil || $0.build == .double || $0.restart || $0.build == .oneWay
+                || $0.build == .upThenDown
         }
     }
 

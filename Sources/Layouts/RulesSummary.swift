@@ -164,6 +164,19 @@ struct RulesSummary {
         }
     }
 
+    /// "each holds at most three cards" for a group whose piles have a capacity (Eagle Wing's columns,
+    /// Doublets' reserves); `nil` for one without.
+    func holding(_ group: Group) -> String? {
+        mostCards(group).map { "\(group.slots.count == 1 ? "it holds" : "each holds") at most \($0)" }
+    }
+
+    /// "one card", "three cards": the most cards a pile of the group holds, if it has a capacity.
+    func mostCards(_ group: Group) -> String? {
+        group.slots.compactMap(\.capacity).max().map {
+            $0 == 1 ? "one card" : "\(Words.count($0, capitalized: false)) cards"
+        }
+    }
+
     /// "The reserves take cards only from the waste.", "An empty tableau pile takes cards only
     /// from the tableau piles or the waste.", "A group of cards from a tableau pile goes only
     /// onto an empty pile."
@@ -182,7 +195,19 @@ struct RulesSummary {
             sentences.append("\(the) \(verb("take", group)) cards only from \(places(from)).")
         }
         if let from = pile.emptyFrom, group.kind != .foundation, pile.empty != .none {
-            sentences.append("An empty \(noun(group, plural: false)) takes cards only from \(places(from)).")
+            if pile.emptyFromInTurn, from.count > 1 {
+                // "…only from the reserves, then from the waste once the reserves are empty."
+                let turns = from.indices.dropFirst().map { index in
+                    let before = Array(from[..<index])
+                    let one = before.count == 1 && (groups.first { $0.name == before[0] }?.slots.count ?? 1) == 1
+                    return "from \(places([from[index]])) once \(places(before, "and")) \(one ? "is" : "are") empty"
+                }
+                sentences.append(
+                    "An empty \(noun(group, plural: false)) takes cards only from \(places([from[0]])), then "
+                        + turns.joined(separator: ", then ") + ".")
+            } else {
+                sentences.append("An empty \(noun(group, plural: false)) takes cards only from \(places(from)).")
+            }
         }
         if let covered = pile.covers {
             let the = "The \(noun(group, plural: group.slots.count != 1))"
@@ -204,6 +229,7 @@ struct RulesSummary {
     /// "Seven tableau piles build down in alternate colours; built runs move together."
     func pileSentence(for group: Group) -> String {
         var sentence = "\(subject(group)) \(building(group)); \(moving(group))"
+        if let held = holding(group) { sentence += "; " + held }
         if group.rules.freeze {
             sentence += "; a full pile built in order is finished: its top card turns over and its cards stay"
         }
@@ -231,7 +257,7 @@ struct RulesSummary {
             return "A card that may move goes to the discard pile while a higher card of its suit tops another pile."
         }
         var sentence = "\(subject(group)) \(building(group))"
-        if pile.build != .none && pile.build != .double {
+        if pile.build != .none && pile.build != .double && pile.build != .upThenDown {
             switch pile.base {
             case .rank(let rank):
                 let toKing = rank == 1 && pile.build == .up && !pile.wrap
@@ -295,6 +321,18 @@ struct RulesSummary {
         case .down: direction = "down"
         case .up: direction = "up"
         case .either: direction = "up or down"
+        case .oneWay:
+            let each = group.slots.count == 1 ? "" : ", each pile one way"
+            return
+                "\(verb("build", group)) up or down \(Words.suitRule(pile.suit))\(each): the way its top two cards go"
+        case .upThenDown:
+            let from: String
+            switch pile.base {
+            case .rank(let rank): from = "from \(Words.rankName(rank)) "
+            case .dealt, .any: from = ""
+            }
+            return "\(verb("build", group)) up \(Words.suitRule(pile.suit)) \(from)to King, then take a second King "
+                + "and build down to Ace"
         case .sameRank:
             let suits = pile.suit == .any ? "" : " " + Words.suitRule(pile.suit)
             return "\(verb("take", group)) cards of their top card's rank\(suits)"
@@ -409,7 +447,9 @@ struct RulesSummary {
             redeal = "the \(target) may be turned over \(Words.count(times, capitalized: false)) times"
         case .unlimited: redeal = "the \(target) may be turned over as often as you like"
         }
-        return "\(stock) deals \(cards) to the \(target); \(redeal)."
+        // Sir Tommy's waste of one card: "…to the waste, which holds at most one card; …".
+        let held = mostCards(targetGroup).map { ", which holds at most \($0)" } ?? ""
+        return "\(stock) deals \(cards) to the \(target)\(held); \(redeal)."
     }
 
     /// "; once empty, it gathers the reserves' cards, shuffles them and deals again, twice", or
@@ -556,7 +596,7 @@ enum Words {
         case .down: return " (a King goes on an Ace)"
         case .up: return " (an Ace goes on a King)"
         case .either: return " (King and Ace are neighbours)"
-        case .none, .sameRank, .any, .double: return ""
+        case .none, .sameRank, .any, .double, .oneWay, .upThenDown: return ""
         }
     }
 

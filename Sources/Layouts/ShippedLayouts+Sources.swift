@@ -2162,6 +2162,63 @@ extension ShippedLayouts {
         kind = "cell"
 
         """#,
+        "glenwood": #"""
+        # Glenwood: four reserves of three cards face up, four columns of one card, a
+        # stock turned one card at a time onto the waste, and one redeal. The first
+        # card played to a foundation, whatever its rank, sets the rank all four start
+        # with; they build up in suit, an Ace on a King, and keep their cards. Columns
+        # build down in alternate colours; a column's top card, or a run from it, moves.
+        # An empty column is filled by hand from a reserve's top card, or, once every
+        # reserve is empty, from the waste; nothing fills an empty reserve.
+        #
+        # Aisleriot starts the first foundation with a reserve's card, and moves only
+        # whole columns onto other columns: here any card may start it, and part of a
+        # column may move.
+        #
+        # Rules: GNOME Aisleriot help, "Glenwood" (help/C/glenwood.xml).
+
+        name = "glenwood"
+        title = "Glenwood"
+
+        map = """
+        S W . . F F F F
+        R R R R T T T T
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 1
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        label = "?"
+        base = "any"
+        same-base = true
+        wrap = true
+        take-back = false
+
+        [slots.R]
+        kind = "reserve"
+        fan = "down"
+        deal-up = 3
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        fan-visible = 13
+        deal-up = 1
+        # The reserves fill a space first; once all four are empty, the waste's card.
+        empty-from = ["reserve", "waste"]
+        empty-from-in-turn = true
+
+        """#,
         "gold-mine": #"""
         # Gold Mine: Klondike with the seven columns empty at the start; the stock
         # turns three cards at a time, once through. Build down in alternate colours;
@@ -4186,12 +4243,11 @@ extension ShippedLayouts {
         "storehouse": #"""
         # Storehouse (Straight Up): the four Twos start the foundations, which build up
         # in suit to the Ace; thirteen cards in the reserve; four columns of one card
-        # build down in suit; an empty column takes the reserve's top card by itself;
-        # the stock turns one card at a time, with two redeals.
+        # build down in suit; an empty column takes the reserve's top card by itself,
+        # and once the reserve is empty only the waste's card; the stock turns one
+        # card at a time, with two redeals.
         #
         # Rules: GNOME Aisleriot help, "Straight Up" (help/C/straight_up.xml). (PySolFC calls it Storehouse).
-        # Here an empty column takes any card once the reserve is empty, not only
-        # the waste's.
 
         name = "storehouse"
         title = "Storehouse"
@@ -4234,6 +4290,8 @@ extension ShippedLayouts {
         deal-up = 1
         suit = "same"
         refill-from = "reserve"
+        # Once the reserve is empty, only the waste's card fills a space.
+        empty-from = "waste"
 
         """#,
         "streets-and-alleys": #"""
@@ -4445,6 +4503,53 @@ extension ShippedLayouts {
         # The solver tells positions apart by this pile's top card and number of
         # cards: the script decides nothing by what lies under its top card.
         search-sees = "top"
+
+        """#,
+        "union-square": #"""
+        # Union Square: sixteen piles of one card face up in a square of four rows,
+        # a stock turned one card at a time onto the waste, once through, and four
+        # foundations. A pile builds up or down in suit, but one way only: once it
+        # holds two cards, the way they go is the way it builds. Only a pile's top
+        # card moves; an empty pile takes any card. Each foundation builds up in suit
+        # from Ace to King, takes the suit's second King, and builds down to the
+        # Ace: 26 cards. Cards on the foundations stay there.
+        #
+        # Rules: GNOME Aisleriot help, "Union Square" (help/C/union_square.xml).
+
+        name = "union-square"
+        title = "Union Square"
+
+        map = """
+        S T . T . T . T . F
+        W T . T . T . T . F
+        . T . T . T . T . F
+        . T . T . T . T . F
+        """
+
+        [game]
+        family = "Union Square"
+        decks = 2
+
+        [slots.S]
+        kind = "stock"
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.T]
+        kind = "tableau"
+        fan = "right"
+        fan-visible = 9
+        deal-up = 1
+        build = "one-way"
+        suit = "same"
+        move = "top"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 26
+        build = "up-then-down"
+        take-back = false
 
         """#,
         "wasp": #"""
@@ -6586,12 +6691,12 @@ extension ShippedLayouts {
         "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
-        "doublets", "canfield", "eagle-wing", "kansas", "lady-jane", "royal-east", "storehouse", "carpet", "clock",
-        "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian", "josephine",
-        "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra", "golf",
-        "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven", "gaps",
-        "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
-        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "yukon",
-        "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "doublets", "canfield", "eagle-wing", "glenwood", "kansas", "lady-jane", "royal-east", "storehouse", "carpet",
+        "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian",
+        "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra",
+        "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven",
+        "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
+        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "union-square",
+        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

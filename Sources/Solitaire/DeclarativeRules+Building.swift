@@ -1,6 +1,7 @@
 import Layouts
 
-// What a pile accepts: `build`, `suit`, `wrap`, `restart`, `empty`, `base` and the slot's capacity.
+// What a pile accepts: `build`, `suit`, `wrap`, `restart`, `empty`, `base` and the slot's capacity;
+// a pile built `one-way` or `up-then-down` by the way its top two cards go.
 //
 // Stocks and wastes take nothing by hand, nor do collecting foundations (finished runs reach them
 // by themselves). Foundations take one card at a time. A pile that builds `none` takes cards only
@@ -52,6 +53,14 @@ extension DeclarativeRules {
             top.rank == (traits.build == .down ? 1 : 13),
             DeclarativeRules.follows(card, on: top, direction: .any, suit: traits.suit, wrap: false)
         {
+            return nil
+        }
+        if traits.build == .oneWay || traits.build == .upThenDown {
+            let under = target.count > 1 ? target[target.count - 2] : nil
+            let way = DeclarativeRules.way(traits.build, top: top, under: under, wrap: traits.wrap)
+            guard DeclarativeRules.follows(card, on: top, direction: way, suit: traits.suit, wrap: traits.wrap) else {
+                return .doesNotBuildWay(card: card, onto: index, way: way)
+            }
             return nil
         }
         if !DeclarativeRules.follows(

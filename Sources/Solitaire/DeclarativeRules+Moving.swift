@@ -22,7 +22,10 @@ extension DeclarativeRules {
         switch direction {
         case .down: guard down else { return false }
         case .up: guard up else { return false }
-        case .either: guard down || up else { return false }
+        // One-way piles and up-then-down foundations, card by card (their top two cards say which
+        // way: ``DeclarativeRules/way(_:top:under:wrap:)``).
+        case .either, .oneWay: guard down || up else { return false }
+        case .upThenDown: guard down || up || (rank == highest && belowRank == highest) else { return false }
         case .sameRank: guard rank == belowRank else { return false }
         case .double: guard card.rank == below.rank * 2 % 13, below.rank != 13 else { return false }
         case .any: break
@@ -35,6 +38,17 @@ extension DeclarativeRules {
         case .alternate: return card.isRed != below.isRed
         case .sameColour: return card.isRed == below.isRed
         }
+    }
+
+    /// The way a pile built `one-way` or `up-then-down` takes its next card, by its top two cards:
+    /// a one-way pile goes on as they go (either way under one card); an up-then-down pile
+    /// builds up to the King, takes a second King (`sameRank`), then builds down.
+    static func way(_ build: BuildDirection, top: PileCard, under: PileCard?, wrap: Bool) -> BuildDirection {
+        let rising = under.map { follows(top, on: $0, direction: .up, suit: .any, wrap: wrap) } ?? false
+        let falling = under.map { follows(top, on: $0, direction: .down, suit: .any, wrap: wrap) } ?? false
+        if build == .oneWay { return rising ? .up : falling ? .down : .either }
+        if falling || (top.rank == 13 && under?.rank == 13) { return .down }
+        return top.rank == 13 ? .sameRank : .up
     }
 
     /// `nil` when the top `count` cards of `pile` may be picked up together.

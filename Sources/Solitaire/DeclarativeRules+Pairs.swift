@@ -37,7 +37,7 @@ extension DeclarativeRules {
             pickUpVerdict(pile: target, count: 1, in: state) == nil
         else { return verdict }
         switch verdict {
-        case .buildsNothing, .doesNotBuild: return .noPair(card: card, other: other, rule)
+        case .buildsNothing, .doesNotBuild, .doesNotBuildWay: return .noPair(card: card, other: other, rule)
         default: return verdict
         }
     }

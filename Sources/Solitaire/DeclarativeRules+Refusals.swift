@@ -39,6 +39,8 @@ enum Verdict: Hashable, Sendable {
     case buildsNothing(SlotKind)
     case onFaceDown
     case doesNotBuild(card: PileCard, onto: Int)
+    /// Dropped on a pile built `one-way` or `up-then-down` against the way its top two cards go.
+    case doesNotBuildWay(card: PileCard, onto: Int, way: BuildDirection)
     /// Dropped on a card it does not pair with (``PairRule``).
     case noPair(card: PileCard, other: PileCard, PairRule)
     /// Dropped on the discard pile, which takes pairs (and cards that leave alone) only.
@@ -49,6 +51,8 @@ enum Verdict: Hashable, Sendable {
     case refusesSource(from: Int, onto: Int)
     /// The empty pile takes no cards from that pile (`empty-from`).
     case emptyRefusesSource(from: Int, onto: Int)
+    /// The empty pile takes that pile's cards only once another is empty (`empty-from-in-turn`).
+    case emptyWaits(from: Int, onto: Int, waitsOn: Int)
     /// A group of cards from that pile goes only onto an empty pile (`groups-to = "empty"`).
     case groupsOnlyToEmpty(onto: Int)
     // The stock
@@ -137,6 +141,14 @@ extension DeclarativeRules {
         case .buildsNothing(let kind): return Refusal("nothing goes on a \(Rules.noun(kind))")
         case .onFaceDown: return Refusal("nothing goes on a face-down card")
         case .doesNotBuild(let card, let target): return buildRefusal(card, onto: target)
+        case .doesNotBuildWay(let card, let target, let way):
+            let noun = Rules.noun(traits[target].kind)
+            switch way {
+            case .up where traits[target].build == .oneWay, .down where traits[target].build == .oneWay:
+                return Refusal("this \(noun) builds \(way == .up ? "up" : "down"), as its top two cards go")
+            case .sameRank: return Refusal("a second King goes on the King, then the \(noun) builds down")
+            default: return buildRefusal(card, onto: target, build: way)
+            }
         case .noPair(let card, let other, let rule):
             let how: String
             switch rule {
@@ -160,6 +172,10 @@ extension DeclarativeRules {
         case .emptyRefusesSource(let from, let onto):
             return Refusal(
                 "an empty \(Rules.noun(traits[onto].kind)) takes no cards from the \(Rules.noun(traits[from].kind))")
+        case .emptyWaits(let from, let onto, let waitsOn):
+            return Refusal(
+                "an empty \(Rules.noun(traits[onto].kind)) takes no cards from the \(Rules.noun(traits[from].kind)) "
+                    + "while a \(Rules.noun(traits[waitsOn].kind)) holds cards")
         case .groupsOnlyToEmpty(let onto):
             return Refusal("a group of cards goes only onto an empty \(Rules.noun(traits[onto].kind))")
         case .notAStock: return Refusal("only the stock deals")
@@ -175,8 +191,9 @@ extension DeclarativeRules {
     }
 
     /// "7S goes on a red 8", "7S goes on the 8S", "7S goes on a 6 or 8 of another suit".
-    func buildRefusal(_ pileCard: PileCard, onto target: Int) -> Refusal {
+    func buildRefusal(_ pileCard: PileCard, onto target: Int, build: BuildDirection? = nil) -> Refusal {
         let traits = self.traits[target]
+        let build = build ?? traits.build
         let card = pileCard.card
         let rank = pileCard.rank
         // The ranks it may lie on, worked out in the game's order (the Ace above the King when
@@ -184,19 +201,19 @@ extension DeclarativeRules {
         let value = traits.acesHigh && rank == 1 ? 14 : rank
         let (lowest, highest) = traits.acesHigh ? (2, 14) : (1, 13)
         var values: [Int] = []
-        if traits.build == .up || traits.build == .either {
+        if build == .up || build == .either {
             if value > lowest { values.append(value - 1) } else if traits.wrap { values.append(highest) }
         }
-        if traits.build == .down || traits.build == .either {
+        if build == .down || build == .either {
             if value < highest { values.append(value + 1) } else if traits.wrap { values.append(lowest) }
         }
-        if traits.build == .sameRank { values.append(value) }
+        if build == .sameRank { values.append(value) }
         if traits.restart, case .rank(let base) = traits.base, rank == base {
-            values.append(traits.build == .down ? 1 : 13)
+            values.append(build == .down ? 1 : 13)
         }
         // Half its rank, counting 13 more when odd: 7 times it, less the 13s (a King halves to none).
-        if traits.build == .double, rank * 7 % 13 != 0 { values.append(rank * 7 % 13) }
-        if traits.build == .any {
+        if build == .double, rank * 7 % 13 != 0 { values.append(rank * 7 % 13) }
+        if build == .any {
             let which: String
             switch traits.suit {
             case .same: which = "of its suit"

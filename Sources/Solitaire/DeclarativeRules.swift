@@ -58,6 +58,9 @@ public struct DeclarativeRules: Rules {
     let takesFrom: [[Bool]?]
     /// Per pile, the piles whose cards it takes while empty (`empty-from`); `nil`: anywhere.
     public let emptyFrom: [[Bool]?]
+    /// Per pile whose `empty-from` is taken in turn (`empty-from-in-turn`), per source pile, the
+    /// piles named before the source's entry, which must all be empty; `nil`: no order.
+    let emptyFromWaits: [[[Int]]?]
     /// Some pile takes cards from some piles only, or lets groups go only to empty piles: the
     /// routes need checking (``DeclarativeRules+Routes.swift``).
     let hasRoutes: Bool
@@ -149,6 +152,20 @@ public struct DeclarativeRules: Rules {
         takesFrom = slots.indices.map { sources(groups[pileGroup[$0]].rules.takesFrom) }
         emptyFrom = slots.indices.map { index in
             slots[index].kind == .foundation ? nil : sources(groups[pileGroup[index]].rules.emptyFrom)
+        }
+        emptyFromWaits = slots.indices.map { index in
+            let rules = groups[pileGroup[index]].rules
+            guard slots[index].kind != .foundation, rules.emptyFromInTurn, let names = rules.emptyFrom else {
+                return nil
+            }
+            var waits = [[Int]](repeating: [], count: slots.count)
+            var before: [Int] = []
+            for name in names {
+                let piles = resolve(name)
+                for pile in piles where waits[pile].isEmpty { waits[pile] = before.filter { $0 != pile } }
+                before += piles
+            }
+            return waits
         }
         hasRoutes =
             takesFrom.contains { $0 != nil } || emptyFrom.contains { $0 != nil }

@@ -61,7 +61,8 @@ final class RulesDiagnosticsTests: XCTestCase {
         check([
             tableau(
                 "build = \"dwn\"", "\"dwn\"",
-                "unknown build \"dwn\"; did you mean \"down\"? (one of down, up, either, none, same-rank, any, double)"),
+                "unknown build \"dwn\"; did you mean \"down\"? (one of down, up, either, none, same-rank, any, double, one-way, up-then-down)"
+            ),
             tableau(
                 "suit = \"alternte\"", "\"alt",
                 "unknown suit \"alternte\"; did you mean \"alternate\"? (one of same, alternate, same-colour, any, different)"

@@ -79,6 +79,29 @@ final class RulesSummaryTests: XCTestCase {
             ])
     }
 
+    /// A pile's capacity is said in its sentence: Eagle Wing's columns of three, Doublets'
+    /// reserves of one card, Sir Tommy's waste of one card.
+    func testCapacitiesAreSaid() throws {
+        let eagleWing = try shipped("eagle-wing").rulesSummary
+        XCTAssertTrue(
+            eagleWing.contains {
+                $0.hasPrefix(
+                    "Eight tableau piles build down in suit; only the top card moves; each holds at most "
+                        + "three cards")
+            }, eagleWing.joined(separator: "\n"))
+        let doublets = try shipped("doublets").rulesSummary
+        XCTAssertTrue(
+            doublets.contains { $0.hasPrefix("Seven reserves") && $0.contains("each holds at most one card") },
+            doublets.joined(separator: "\n"))
+        let sirTommy = try shipped("sir-tommy").rulesSummary
+        XCTAssertTrue(
+            sirTommy.contains(
+                "The stock deals one card to the waste, which holds at most one card; there is no redeal."),
+            sirTommy.joined(separator: "\n"))
+        XCTAssertFalse(
+            try shipped("klondike").rulesSummary.contains { $0.contains("at most") }, "no capacity, nothing said")
+    }
+
     func testFreeTablesSayTheyHaveNoRules() throws {
         let sandbox = try shipped("sandbox").rulesSummary
         XCTAssertEqual(

@@ -51,6 +51,19 @@ final class AisleriotGamesTests: XCTestCase {
         XCTAssertEqual(text(refilled.piles[6]), "4H", "and the reserve's next card turned up")
     }
 
+    /// Straight Up (shipped as Storehouse): as in Kansas, once the reserve is empty a space takes
+    /// only the waste's card, not another column's run.
+    func testStorehouseSpacesTakeOnlyTheWastesCardOnceTheReserveIsEmpty() throws {
+        let layout = try layout("storehouse")
+        let rules = DeclarativeRules(layout: layout)
+        // The stock, the waste, four foundations, the reserve, four columns.
+        let state = position(["[2C]", "8D", "2H", "2S", "2D", "2C", "", "", "9S 8S", "QC", "JH"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 7, count: 1), in: state), "the waste's card")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 8, to: 7, count: 2), in: state)?.plainMessage,
+            "an empty column takes no cards from the column")
+    }
+
     func testBearRiversHolesTakeAnyCardAndTheOtherPilesNone() throws {
         let layout = try layout("bear-river")
         let rules = DeclarativeRules(layout: layout)
@@ -198,5 +211,33 @@ extension AisleriotGamesTests {
         XCTAssertNotNil(rules.refusal(of: .transfer(from: 8, to: 7, count: 2), in: state), "one card at a time")
         let last = position(["", "", "6D", "", "", "", "8S", "5H", "4H", "KC", "7D", "9C", "2H", "3S", "4S"])
         XCTAssertNil(rules.refusal(of: .transfer(from: 10, to: 2, count: 1), in: last), "the reserve's last card plays")
+    }
+}
+
+extension AisleriotGamesTests {
+    /// Glenwood's spaces are filled from the reserves, and from the waste only once all four
+    /// reserves are empty; the first card on a foundation sets every foundation's base.
+    func testGlenwoodsSpacesTakeTheWasteOnlyOnceTheReservesAreEmpty() throws {
+        let layout = try layout("glenwood")
+        let rules = DeclarativeRules(layout: layout)
+        let dealt = rules.deal(seed: 1)
+        XCTAssertEqual(piles(layout, .reserve).map { dealt.piles[$0].count }, [3, 3, 3, 3])
+        XCTAssertEqual(piles(layout, .tableau).map { dealt.piles[$0].count }, [1, 1, 1, 1])
+        XCTAssertEqual(dealt.piles[0].count, 36, "the stock")
+
+        // The stock, the waste, four foundations, four reserves, four columns.
+        let reservesLeft = position(["", "6H", "", "", "", "", "", "", "", "9C 4D", "", "KS", "8H", "7C"])
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 1, to: 10, count: 1), in: reservesLeft)?.plainMessage,
+            "an empty column takes no cards from the waste while a reserve holds cards")
+        XCTAssertNil(rules.refusal(of: .transfer(from: 9, to: 10, count: 1), in: reservesLeft), "a reserve's card")
+        XCTAssertNotNil(
+            rules.refusal(of: .transfer(from: 11, to: 10, count: 1), in: reservesLeft), "not another column's card")
+        let reservesGone = position(["", "6H", "", "", "", "", "", "", "", "", "", "KS", "8H", "7C"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 1, to: 10, count: 1), in: reservesGone), "the waste's card")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "An empty tableau pile takes cards only from the reserves, then from the waste once the reserves "
+                    + "are empty."), layout.rulesSummary.joined(separator: " "))
     }
 }

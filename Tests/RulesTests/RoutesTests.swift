@@ -40,6 +40,58 @@ final class RoutesTests: XCTestCase {
         XCTAssertTrue(moves.contains(.transfer(from: 4, to: 0, count: 1)))
     }
 
+    func testAnEmptyColumnTakesTheWasteOnlyOnceTheReservesAreEmpty() {
+        let layout = table {
+            $0.emptyFrom = ["reserve", "waste"]
+            $0.emptyFromInTurn = true
+        }
+        let rules = DeclarativeRules(layout: layout)
+        let game = state(["", "KS 8C"], reserves: ["", "9D"])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 3, to: 0, count: 1), in: game), "the reserve's card")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 4, to: 0, count: 1), in: game)?.plainMessage,
+            "an empty column takes no cards from the waste while a reserve holds cards")
+        XCTAssertEqual(
+            rules.refusal(of: .transfer(from: 1, to: 0, count: 1), in: game)?.plainMessage,
+            "an empty column takes no cards from the column")
+        XCTAssertFalse(rules.legalMoves(in: game).contains(.transfer(from: 4, to: 0, count: 1)))
+        XCTAssertTrue(rules.legalMoves(in: game).contains(.transfer(from: 3, to: 0, count: 1)))
+        // Both reserves empty: the waste's turn.
+        let emptied = state(["", "KS 8C"], reserves: ["", ""])
+        XCTAssertNil(rules.refusal(of: .transfer(from: 4, to: 0, count: 1), in: emptied), "the waste's card")
+        XCTAssertTrue(rules.legalMoves(in: emptied).contains(.transfer(from: 4, to: 0, count: 1)))
+        // Without the order, either may fill it.
+        let either = DeclarativeRules(layout: table { $0.emptyFrom = ["reserve", "waste"] })
+        XCTAssertNil(either.refusal(of: .transfer(from: 4, to: 0, count: 1), in: game), "the waste's card")
+        XCTAssertTrue(
+            layout.rulesSummary.contains(
+                "An empty tableau pile takes cards only from the reserves, then from the waste once the reserves "
+                    + "are empty."), layout.rulesSummary.joined(separator: " "))
+    }
+
+    func testInTurnWithOnePileSaysNothing() {
+        let text = """
+            map = "S W T R"
+            [game]
+            [slots.S]
+            kind = "stock"
+            [slots.W]
+            kind = "waste"
+            [slots.T]
+            kind = "tableau"
+            empty-from = "waste"
+            empty-from-in-turn = true
+            [slots.R]
+            kind = "reserve"
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            [
+                "x.toml:10:1: warning: empty-from-in-turn has no effect on group 'tableau': it orders the piles "
+                    + "empty-from names, and needs two of them"
+            ])
+    }
+
     func testAPileTakesOnlyFromTheGroupsItNames() {
         let layout = makeLayout([
             GroupSpec("reserve", .reserve, 2) {
