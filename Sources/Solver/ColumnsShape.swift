@@ -90,6 +90,8 @@ struct ColumnsShape: Sendable {
             !declarative.game.acesHigh, Self.routesOnlyEmptyColumns(declarative.game)
         else { return nil }
         let slots = declarative.layout.slots
+        // The search follows `empty-from`, but not an order among its piles.
+        guard !slots.indices.contains(where: { declarative.pileRules($0).emptyFromInTurn }) else { return nil }
         guard let kinds = PilesByKind(slots, allowed: [.tableau, .stock, .waste, .foundation, .reserve, .cell]) else {
             return nil
         }

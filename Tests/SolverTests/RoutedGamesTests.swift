@@ -29,4 +29,14 @@ final class RoutedGamesTests: XCTestCase {
             XCTAssertEqual(model.columnGame != nil, followsEmptyFrom, name)
         }
     }
+
+    /// The columns' search follows `empty-from` but not an order among its piles
+    /// (`empty-from-in-turn`, Glenwood's): a game that sets one gets the plain searches.
+    func testTheColumnsSearchTakesNoEmptyFromInTurn() throws {
+        var kansas = shippedLayout("kansas")
+        XCTAssertNotNil(Solver(rules: rulesOf(kansas)).model.columnGame)
+        let group = try XCTUnwrap(kansas.rules?.groups.first { $0.value.emptyFrom != nil }?.key)
+        kansas.rules?.groups[group]?.emptyFromInTurn = true
+        XCTAssertNil(Solver(rules: rulesOf(kansas)).model.columnGame)
+    }
 }
