@@ -10,9 +10,9 @@ import Solitaire
 // waste pile's ranks from the bottom. The waste piles are
 // interchangeable, so the key hashes them as a multiset: the sum of a mixed hash of each pile,
 // which a move changes for one pile only. Foundations of one base (Sir Tommy's four, each built
-// up by one from an Ace) are interchangeable too: the key holds their counts sorted, and a card
-// that two of them with the same count would take goes to the first alone. Two positions may then share a key, as in the general
-// searches (docs/ARCHITECTURE.md says what that means for a proof). Every move goes forward (a
+// up by one from an Ace) are interchangeable too: the key holds their counts as a sum of terms
+// of base and count, and a card that two of them with the same count would take goes to the
+// first alone. Two positions may then share a key, as in the general searches (docs/ARCHITECTURE.md says what that means for a proof). Every move goes forward (a
 // turn of the stock, a card onto a foundation, the waste's card onto a pile): no path comes back
 // on itself, so the table may forget, and a search that runs dry still proves.
 //
@@ -228,14 +228,20 @@ struct CalculationSearch {
         return mixed(multiset ^ (small &* 0x9E37_79B9_7F4A_7C15) ^ counts, height: 0)
     }
 
-    /// The foundations' counts as the key holds them, foundation `raised`'s one higher (-1:
-    /// none): the sum of their terms (``countTerms``), the same whatever the order of foundations
-    /// of one base.
+    /// The foundations' counts as the key holds them: the sum of their terms (``countTerms``),
+    /// the same whatever the order of foundations of one base.
     @inline(__always)
-    private func countBits(raising raised: Int = -1) -> UInt64 {
+    private var countBits: UInt64 {
         var sum: UInt64 = 0
-        for number in 0..<4 { sum &+= countTerms[number * 14 + counts[number] + (number == raised ? 1 : 0)] }
+        for number in 0..<4 { sum &+= countTerms[number * 14 + counts[number]] }
         return sum
+    }
+
+    /// `bits` (``countBits``) with foundation `number`'s count one higher: one term swapped.
+    @inline(__always)
+    private func countBits(_ bits: UInt64, raising number: Int) -> UInt64 {
+        let term = number * 14 + counts[number]
+        return bits &- countTerms[term] &+ countTerms[term + 1]
     }
 
     /// Whether every foundation holds its 13 cards.
@@ -283,7 +289,7 @@ struct CalculationSearch {
         if attempt > 0 { table.removeAll() }
         positions += 1
         attemptPositions = 1
-        _ = table.insert(Self.key(multiset, turned: turned, full: wasteFull, counts: countBits()))
+        _ = table.insert(Self.key(multiset, turned: turned, full: wasteFull, counts: countBits))
         return expand(move: Self.none)
     }
 
@@ -445,7 +451,7 @@ struct CalculationSearch {
         levels.append(Level(first: first, end: first, next: first, move: move))
         if isDead() { return false }
         listed.removeAll(keepingCapacity: true)
-        let countBits = self.countBits()
+        let countBits = self.countBits
         let waste = wasteRank
         // A card onto a foundation: the waste's first, then the piles'.
         var forced = false
@@ -470,7 +476,7 @@ struct CalculationSearch {
                 }
                 let key = Self.key(
                     multiset, turned: turned, full: wasteFull && source != Int(Self.fromWaste),
-                    counts: self.countBits(raising: number))
+                    counts: self.countBits(countBits, raising: number))
                 if placesLeft[Int(rank)] == 1 {
                     // The last place for the rank: this move alone (the comment at the top).
                     listed.removeAll(keepingCapacity: true)
