@@ -58,6 +58,11 @@ public enum SolverFamily: String, CaseIterable, Sendable {
     /// the waste while it is empty; the waste's card goes to a foundation or onto any waste
     /// pile, whose top cards go only to the foundations; no redeal; won with all 52 up.
     case calculation
+    /// Elevator: the layout's keys are Golf's, as for TriPeaks, and its 28 columns of one card
+    /// each lie in a pyramid of seven rows, row by row from the top: the card at place k of row r
+    /// is covered by places k + r and k + r + 1 of the row below and plays only once both are
+    /// gone (Elevator and Escalator).
+    case elevator
     /// Gaps (Montana): four rows of thirteen cells, the Aces out of the game; a card moves only
     /// into an empty cell: any 2 at a row's start, elsewhere the card one rank higher in suit than
     /// its left neighbour (none after a gap or a King); the stock's click deals again while redeals

@@ -1556,6 +1556,10 @@ extension ShippedLayouts {
 
         [game]
         family = "Golf"
+        # A promise to the solver: elevator.lua only adds the pyramid's covering
+        # (which cards are free, and turning them up) to the keys below, so the solver
+        # may search the game with the Golf family's search and a pyramid's covering.
+        solver = "elevator"
 
         # The keys below deal the game, build the waste and run the stock, as in
         # Golf; elevator.lua adds which cards are free, and turns them up.
@@ -1691,6 +1695,10 @@ extension ShippedLayouts {
 
         [game]
         family = "Golf"
+        # A promise to the solver: escalator.lua only adds the pyramid's covering
+        # (which cards are free) to the keys below, so the solver may search the game
+        # with the Golf family's search and a pyramid's covering.
+        solver = "elevator"
 
         # The keys below deal the game, build the waste and run the stock, as in
         # Golf; escalator.lua adds which cards are free.

@@ -34,16 +34,22 @@ struct GolfShape: Sendable {
     /// or a circle of neighbours (GolfSearch.swift's colouring needs it).
     let isSymmetric: Bool
     /// Per column, the columns (a bit each, by their number in ``columns``) that cover it: its
-    /// card plays only once they are all empty. None in Golf; TriPeaks' peaks.
+    /// card plays only once they are all empty. None in Golf; TriPeaks' peaks, Elevator's pyramid.
     let blockers: [UInt64]
 
     /// `nil` unless the rules are the Golf family's in every point listed above. A layout that
-    /// promises TriPeaks' rules (`solver = "tri-peaks"`) is read by its own keys, which are
-    /// Golf's, whatever its script, with its peaks' covering (``SolverFamily/triPeaks``).
+    /// promises TriPeaks' or Elevator's rules (`solver = "tri-peaks"`, `"elevator"`) is read by
+    /// its own keys, which are Golf's, whatever its script, with the covering it promises: the
+    /// peaks' (``SolverFamily/triPeaks``) or a pyramid's (``SolverFamily/elevator``).
     init?(rules: any Rules) {
-        let promisesTriPeaks = rules.layout.rules?.solver == .triPeaks
+        let promisedCovering: [[Int]]? =
+            switch rules.layout.rules?.solver {
+            case .triPeaks: Self.peaksCovering
+            case .elevator: Self.pyramidCovering
+            default: nil
+            }
         guard
-            let declarative = promisesTriPeaks
+            let declarative = promisedCovering != nil
                 ? declarativeRulesOf(rules.layout) as? DeclarativeRules : rules as? DeclarativeRules
         else { return nil }
         let slots = declarative.layout.slots
@@ -99,9 +105,9 @@ struct GolfShape: Sendable {
                 !stockRules.dealNeedsNoEmpty
             else { return nil }
         }
-        if promisesTriPeaks {
-            guard columns.count == Self.peaksCovering.count else { return nil }
-            blockers = Self.peaksCovering.map { $0.reduce(0) { $0 | 1 << UInt64($1) } }
+        if let covering = promisedCovering {
+            guard columns.count == covering.count else { return nil }
+            blockers = covering.map { $0.reduce(0) { $0 | 1 << UInt64($1) } }
         } else {
             blockers = Array(repeating: 0, count: columns.count)
         }
@@ -120,5 +126,19 @@ struct GolfShape: Sendable {
         ]
         for place in 9...17 { covering.append([place + 9, place + 10]) }
         return covering + Array(repeating: [], count: 10)
+    }()
+
+    /// Elevator's pyramid: per place (from 0, row by row from the top, rows of 1 to 7 cards), the
+    /// two places of the row below over it; the bottom row lies free.
+    static let pyramidCovering: [[Int]] = {
+        var covering: [[Int]] = []
+        var place = 0
+        for row in 1...7 {
+            for _ in 0..<row {
+                covering.append(row < 7 ? [place + row, place + row + 1] : [])
+                place += 1
+            }
+        }
+        return covering
     }()
 }

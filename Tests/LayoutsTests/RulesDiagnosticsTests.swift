@@ -158,11 +158,11 @@ final class RulesDiagnosticsTests: XCTestCase {
             ),
             game(
                 "solver = \"acordion\"", "\"acordion",
-                "unknown solver \"acordion\"; did you mean \"accordion\"? (one of aces-up, accordion, calculation, gaps, klondike, pyramid, tri-peaks)"
+                "unknown solver \"acordion\"; did you mean \"accordion\"? (one of aces-up, accordion, calculation, elevator, gaps, klondike, pyramid, tri-peaks)"
             ),
             game(
                 "solver = true", "true",
-                "solver must be a string (one of aces-up, accordion, calculation, gaps, klondike, pyramid, tri-peaks), found a boolean (true)"
+                "solver must be a string (one of aces-up, accordion, calculation, elevator, gaps, klondike, pyramid, tri-peaks), found a boolean (true)"
             ),
             game("deck = 2", "deck", "unknown key 'deck' in [game]; did you mean 'decks'?"),
             game(

@@ -149,17 +149,57 @@ final class GolfSearchTests: XCTestCase {
         XCTAssertEqual(portfolio.searches().map(\.order), [.golf])
     }
 
+    /// Elevator's and Escalator's layouts promise Elevator's rules (`solver = "elevator"`): Golf's
+    /// keys and a pyramid's covering, so they get the Golf family's search with the pyramid;
+    /// without the promise their scripts keep them from it.
+    func testElevatorAndEscalatorGetItWithTheirPyramid() throws {
+        for name in ["elevator", "escalator"] {
+            let layout = shippedLayout(name)
+            let rules = rulesOf(layout)
+            let shape = try XCTUnwrap(GolfShape(rules: rules), name)
+            XCTAssertEqual(shape.columns.count, 28, name)
+            XCTAssertEqual(shape.blockers[0], 1 << 1 | 1 << 2, "\(name): the top lies under the second row")
+            XCTAssertEqual(shape.blockers[4], 1 << 7 | 1 << 8, "\(name): the third row's middle card")
+            XCTAssertEqual(shape.blockers[20], 1 << 26 | 1 << 27, "\(name): the sixth row's last card")
+            XCTAssertEqual(shape.blockers[21...].filter { $0 != 0 }.count, 0, "\(name): the bottom row lies free")
+            XCTAssertEqual(shape.follows[13], 1 << 12 | 1 << 1, "\(name): King and Ace are neighbours")
+            XCTAssertFalse(shape.winsCleared, "\(name): won with every card on the waste")
+            var unpromised = layout
+            unpromised.rules?.solver = nil
+            XCTAssertNil(GolfShape(rules: rulesOf(unpromised)), name)
+            let solver = Solver(rules: rules)
+            let start = rules.deal(seed: 1)
+            XCTAssertNotNil(GolfSearch.packing(of: start, shape: shape), name)
+            let scripted = try XCTUnwrap(rules as? ScriptedRules)
+            let portfolio = SearchPortfolio(
+                rules: scripted, model: solver.model, start: start, budget: .hint, isCancelled: { false })
+            XCTAssertEqual(portfolio.searches().map(\.order), [.golf], name)
+        }
+    }
+
     /// TriPeaks endgames: a won deal's win played until few cards are left, then up to two
     /// random legal moves, and every other time a card left swapped with one under the
     /// foundation's top (often lost): the search answers as the general depth-first search does,
     /// through the script, and its wins replay on the script's rules.
     func testItAgreesWithTheGeneralSearchOnTriPeaksEndgames() throws {
-        let rules = try XCTUnwrap(rulesOf(shippedLayout("tri-peaks")) as? ScriptedRules)
+        try assertAgreementOnEndgames(of: "tri-peaks", seed: 4402, deals: 1...40, lostAtLeast: 8)
+    }
+
+    /// Elevator's endgames, made the same way, with its face-down cards turned up by its script
+    /// (fewer of its deals are won, so more are dealt).
+    func testItAgreesWithTheGeneralSearchOnElevatorEndgames() throws {
+        try assertAgreementOnEndgames(of: "elevator", seed: 5117, deals: 1...160, lostAtLeast: 5)
+    }
+
+    private func assertAgreementOnEndgames(
+        of name: String, seed: UInt64, deals: ClosedRange<UInt64>, lostAtLeast: Int
+    ) throws {
+        let rules = try XCTUnwrap(rulesOf(shippedLayout(name)) as? ScriptedRules)
         let solver = Solver(rules: rules)
         let shape = try XCTUnwrap(solver.model.golf)
-        var random = SmallRandom(state: 4402)
+        var random = SmallRandom(state: seed)
         var answers: [SolverVerdict: Int] = [:]
-        for deal in 1...40 as ClosedRange<UInt64> {
+        for deal in deals {
             let whole = solver.solve(from: rules.deal(seed: deal), budget: SolverBudget(positions: 1_000_000))
             guard whole.verdict == .solved else { continue }
             var state = rules.deal(seed: deal)
@@ -184,12 +224,12 @@ final class GolfSearchTests: XCTestCase {
             }
             guard
                 let expected = assertFamilySearchAgrees(
-                    .golf, rules: rules, model: solver.model, state: state, "deal \(deal)")
+                    .golf, rules: rules, model: solver.model, state: state, "\(name) deal \(deal)")
             else { continue }
             answers[expected, default: 0] += 1
         }
-        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 10, "too few won endgames")
-        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, 8, "too few lost endgames")
+        XCTAssertGreaterThanOrEqual(answers[.solved] ?? 0, 10, "\(name): too few won endgames")
+        XCTAssertGreaterThanOrEqual(answers[.impossible] ?? 0, lostAtLeast, "\(name): too few lost endgames")
     }
 
     /// Whole deals, won and lost, each answered as black-hole-solve answers it
