@@ -26,7 +26,7 @@ struct KlondikeReplay {
             if move.kind == .deckToFoundation || move.kind == .deckToColumn {
                 guard turnUp(card: Int(move.card), in: &state, played: &played) else { return nil }
             }
-            guard reach(target, from: &state, played: &played) else { return nil }
+            guard reach(target, moving: Int(move.card), from: &state, played: &played) else { return nil }
         }
         return rules.isWon(state) ? played : nil
     }
@@ -44,8 +44,23 @@ struct KlondikeReplay {
         return false
     }
 
-    /// Plays one legal move, or a move between columns and one more, that leads to `target`.
-    private func reach(_ target: KlondikePosition, from state: inout GameState, played: inout [Move]) -> Bool {
+    /// Plays one legal move, or a move between columns and one more, that leads to `target`. The
+    /// moves of `card` (the search's move's card, which is most often the table's move's too)
+    /// with the cards on it, to a foundation or a column, are tried first, each asked of the
+    /// rules: listing every legal move at every step cost most of a quick search's time. The
+    /// others are still tried when none of these leads there.
+    private func reach(
+        _ target: KlondikePosition, moving card: Int, from state: inout GameState, played: inout [Move]
+    ) -> Bool {
+        for move in moves(of: card, in: state) where rules.allows(move, in: state) {
+            var next = state
+            _ = rules.apply(move, to: &next)
+            if matches(next, target) {
+                state = next
+                played.append(move)
+                return true
+            }
+        }
         let moves = rules.legalMoves(in: state).filter { $0.kind == .transfer }
         for move in moves {
             var next = state
@@ -70,6 +85,17 @@ struct KlondikeReplay {
             }
         }
         return false
+    }
+
+    /// The moves of `card` with the cards on it onto each foundation and column, legal or not.
+    private func moves(of card: Int, in state: GameState) -> [Move] {
+        for (from, pile) in state.piles.enumerated() {
+            guard let at = pile.lastIndex(where: { KlondikeCards.id($0) == card }) else { continue }
+            return (shape.foundations + shape.columns).filter { $0 != from }.map {
+                Move.transfer(from: from, to: $0, count: pile.count - at)
+            }
+        }
+        return []
     }
 
     private func matches(_ state: GameState, _ target: KlondikePosition) -> Bool {
