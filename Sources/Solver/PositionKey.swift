@@ -2,7 +2,8 @@ import Layouts
 import Solitaire
 
 // A position's key in the transposition table: 64 bits, the same for positions that differ only
-// in the order of interchangeable piles (SolverModel.swift).
+// in the order of interchangeable piles, or only in suits where the rules never look at them
+// (SolverModel.swift).
 //
 // Each pile's cards hash to 64 bits, eight at a time; a pile's hash is then salted with its class
 // and the piles' hashes are added up. Addition does not care about order, so a class of piles
@@ -16,11 +17,16 @@ struct PositionKeyer {
     let cycle: (stock: Int, waste: Int)?
     /// Per pile, what its key keeps (SolverModel.swift).
     let sights: [SearchSight]
+    /// The bits of a card (``PileCard/raw``) the key keeps, eight cards at a time: all of them,
+    /// or the rank and face alone when the rules never look at suits
+    /// (``SolverModel/seesRanksAlone``).
+    let cardBits: UInt64
 
     init(model: SolverModel, cycle: (stock: Int, waste: Int)?) {
         salts = model.pileClass.map { PositionKeyer.finalize(UInt64($0 + 1) &* 0x9E37_79B9_7F4A_7C15) }
         self.cycle = cycle
         sights = model.sights
+        cardBits = model.seesRanksAlone ? 0x8F8F_8F8F_8F8F_8F8F : .max
     }
 
     @inline(__always)
@@ -28,8 +34,8 @@ struct PositionKeyer {
         let pile = state.piles[index]
         let hash: UInt64
         switch sights[index] {
-        case .all: hash = PositionKeyer.pileHash(pile)
-        case .top: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD ^ UInt64(pile.last?.raw ?? 0)
+        case .all: hash = PositionKeyer.pileHash(pile, keeping: cardBits)
+        case .top: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD ^ UInt64(pile.last?.raw ?? 0) & cardBits & 0xFF
         case .count: hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD
         }
         return PositionKeyer.finalize(hash ^ salts[index])
@@ -50,27 +56,30 @@ struct PositionKeyer {
         }
         return key
             &+ PositionKeyer.finalize(
-                PositionKeyer.cycleHash(waste: state.piles[cycle.waste], stock: state.piles[cycle.stock])
+                PositionKeyer.cycleHash(
+                    waste: state.piles[cycle.waste], stock: state.piles[cycle.stock], keeping: UInt8(cardBits & 0x7F))
                     ^ salts[cycle.stock])
     }
 
     /// The cards of the waste (bottom first) then of the stock (top first), faces left out: the
     /// order the stock deals them in, whatever the split.
-    static func cycleHash(waste: [PileCard], stock: [PileCard]) -> UInt64 {
+    static func cycleHash(waste: [PileCard], stock: [PileCard], keeping bits: UInt8 = 0x7F) -> UInt64 {
         var hash = UInt64(waste.count + stock.count) &* 0xFF51_AFD7_ED55_8CCD
-        for card in waste { hash = (hash ^ UInt64(card.raw & 0x7F)) &* 0x0000_0100_0000_01B3 }
-        for card in stock.reversed() { hash = (hash ^ UInt64(card.raw & 0x7F)) &* 0x0000_0100_0000_01B3 }
+        for card in waste { hash = (hash ^ UInt64(card.raw & bits)) &* 0x0000_0100_0000_01B3 }
+        for card in stock.reversed() { hash = (hash ^ UInt64(card.raw & bits)) &* 0x0000_0100_0000_01B3 }
         return hash
     }
 
-    /// A pile's cards, bottom first, in 64 bits.
+    /// A pile's cards, bottom first, in 64 bits: of each card, the bits of `bits`' bytes.
     @inline(__always)
-    static func pileHash(_ pile: [PileCard]) -> UInt64 {
+    static func pileHash(_ pile: [PileCard], keeping bits: UInt64 = .max) -> UInt64 {
         var hash = UInt64(pile.count) &* 0xFF51_AFD7_ED55_8CCD
         pile.withUnsafeBytes { bytes in
             var offset = 0
             while offset + 8 <= bytes.count {
-                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                hash =
+                    (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & bits)
+                    &* 0x0000_0100_0000_01B3
                 hash ^= hash >> 32
                 offset += 8
             }
@@ -79,7 +88,7 @@ struct PositionKeyer {
                 tail = tail << 8 | UInt64(bytes[offset])
                 offset += 1
             }
-            hash = (hash ^ tail) &* 0x0000_0100_0000_01B3
+            hash = (hash ^ tail & bits) &* 0x0000_0100_0000_01B3
         }
         return hash
     }

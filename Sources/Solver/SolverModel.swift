@@ -23,6 +23,10 @@ import Solitaire
 //   but which waste card is on top, and commutes with every move that does not touch the wastes.
 //   When it turns one card at a time with unlimited redeals, the stock and waste together are one
 //   sequence of cards whatever the split: positions that differ only in the split are one.
+// - **Suits that never count.** When no rule looks at a card's suit (Napoleon's Tomb, Bristol,
+//   the pairing games that pair by rank), the position's key keeps each card's rank and face
+//   alone: two positions that differ only in which card of a rank lies where play alike, move
+//   for move, to the same end.
 //
 // Rules other than a layout's declarative rules (a script's) get none of these: plain search,
 // ordered by the same cost.
@@ -72,6 +76,13 @@ struct SolverModel: Sendable {
     /// are the same cards (Golf's foundation builds up or down: the orders are many). A layout
     /// may promise as much, or less, of any pile (`search-sees`), for a script's rules too.
     let sights: [SearchSight]
+    /// Nothing the rules decide looks at a card's suit (Napoleon's Tomb, Eliminator, Nestor):
+    /// the position's key keeps each card's rank and face alone (PositionKey.swift), so positions
+    /// that differ only in which card of a rank lies where are searched once. Only for a
+    /// layout's declarative rules (a script may read suits), in which no pile that builds or
+    /// moves runs has a suit rule, no pile collects suit runs, discards by suit, pairs by suit
+    /// or shuffles on a redeal (its shuffle would deal the two positions apart).
+    let seesRanksAlone: Bool
     /// Where a Klondike-shaped game's piles are: such a game gets its own search
     /// (KlondikeSearch.swift). `nil` for every other game.
     let klondike: KlondikeShape?
@@ -103,6 +114,24 @@ struct SolverModel: Sendable {
     /// such a game gets its own search (ColumnsSearch.swift). `nil` for every other game.
     let columnGame: ColumnsShape?
 
+    /// Whether nothing `rules` decide looks at a card's suit (``seesRanksAlone``).
+    static func seesRanksAlone(_ rules: any Rules, pileCount: Int) -> Bool {
+        guard let declarative = rules as? DeclarativeRules, pileCount == rules.layout.slots.count else {
+            return false
+        }
+        for pile in 0..<pileCount {
+            let pileRules = declarative.pileRules(pile)
+            let ordersCards = pileRules.build != .none || ![.top, .none].contains(pileRules.move) || pileRules.freeze
+            if ordersCards && (pileRules.suit != .any || (pileRules.moveSuit ?? .any) != .any) { return false }
+            if pileRules.collect || pileRules.discard != nil || pileRules.pair == .sameSuit
+                || pileRules.redealShuffles
+            {
+                return false
+            }
+        }
+        return true
+    }
+
     /// The 52 identities a card may have.
     static let identities: [Int] = (0..<4).flatMap { suit in (1...13).map { suit << 4 | $0 } }
 
@@ -133,6 +162,7 @@ struct SolverModel: Sendable {
             pileCount == rules.layout.slots.count && !playsApart ? CalculationShape(rules: rules) : nil
         gaps = shaped ? GapsShape(rules: rules) : nil
         open = shaped ? OpenShape(rules: rules) : nil
+        seesRanksAlone = SolverModel.seesRanksAlone(rules, pileCount: pileCount)
         let slots = rules.layout.slots
         let foundations = rules.foundations.filter { $0 < pileCount }
         self.foundations = foundations

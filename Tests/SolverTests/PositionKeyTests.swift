@@ -89,3 +89,57 @@ final class PositionKeyTests: XCTestCase {
         XCTAssertNotEqual(keyer.key(one), keyer.key(other))
     }
 }
+
+/// Where the rules never look at a card's suit, the key keeps ranks alone.
+final class RanksAloneKeyTests: XCTestCase {
+    private func model(_ layout: TableLayout, rules: (any Rules)? = nil) -> SolverModel {
+        SolverModel(rules: rules ?? DeclarativeRules(layout: layout), pileCount: layout.slots.count)
+    }
+
+    /// Golf's rules never look at suits: two positions whose cards differ only in suit are one,
+    /// and a rank, a face or an order still tells positions apart.
+    func testSuitsAreLeftOutWhereTheRulesNeverLookAtThem() {
+        let golf = SmallGames.golf(columns: 2)
+        let keyer = PositionKeyer(model: model(golf), cycle: nil)
+        func state(_ foundation: String, _ columns: [String], up: Bool = true) -> GameState {
+            func cards(_ text: String) -> [PileCard] {
+                text.split(separator: " ").map { PileCard(Card(String($0))!, faceUp: up) }
+            }
+            return GameState(piles: [[], cards(foundation)] + columns.map(cards), redealsLeft: 0)
+        }
+        let base = keyer.key(state("3S 4H 5C", ["9D 2C 7H 8S JD QC KH 4S TS", "KS"]))
+        XCTAssertEqual(base, keyer.key(state("3S 4H 5D", ["9H 2S 7C 8D JC QH KS 4D TC", "KD"])))
+        XCTAssertNotEqual(base, keyer.key(state("3S 4H 5C", ["9D 2C 7H 8S JD QC KH 4S 9S", "KS"])))
+        XCTAssertNotEqual(base, keyer.key(state("3S 4H 5C", ["9D 2C 8H 7S JD QC KH 4S TS", "KS"])))
+        XCTAssertNotEqual(base, keyer.key(state("3S 4H 5C", ["9D 2C 7H 8S JD QC KH 4S TS", "KS"], up: false)))
+    }
+
+    /// Every rule that looks at suits keeps them in the key: a build or run in suit or colour, a
+    /// suit run collected, a discard by suit, a pair by suit, a script, a shuffling redeal.
+    func testRulesThatLookAtSuitsKeepThem() {
+        XCTAssertTrue(model(SmallGames.golf(columns: 2)).seesRanksAlone)
+        XCTAssertTrue(model(SmallGames.suitless(reserves: 1, columns: 2)).seesRanksAlone)
+        XCTAssertFalse(model(SmallGames.klondike(draw: 1, redeals: .unlimited, columns: 3, top: 3)).seesRanksAlone)
+        XCTAssertFalse(model(SmallGames.spider(columns: 2)).seesRanksAlone, "runs move in one suit")
+        XCTAssertFalse(model(SmallGames.bakersGame(cells: 1, columns: 2)).seesRanksAlone)
+        for name in ["fortunes", "cover", "spider-1-suit", "la-belle-lucie", "tri-peaks", "klondike", "freecell"] {
+            let layout = shippedLayout(name)
+            XCTAssertFalse(model(layout, rules: rulesOf(layout)).seesRanksAlone, name)
+        }
+    }
+
+    /// The shipped games whose rules never look at suits.
+    func testTheShippedGamesThatSeeRanksAlone() {
+        var seeing: [String] = []
+        for name in ShippedLayouts.names {
+            guard let layout = ShippedLayouts.layout(named: name) else { continue }
+            if model(layout, rules: rulesOf(layout)).seesRanksAlone { seeing.append(name) }
+        }
+        XCTAssertEqual(
+            seeing,
+            [
+                "bristol", "doublets", "golf", "all-in-a-row", "eliminator", "napoleons-tomb", "auld-lang-syne",
+                "sir-tommy", "block-ten", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "pileon",
+            ])
+    }
+}

@@ -30,6 +30,7 @@ final class SoundnessTests: XCTestCase {
         Case(name: "spider", layout: SmallGames.spider(columns: 2), ranks: 3, suits: 2),
         Case(name: "canfield", layout: SmallGames.canfield(columns: 2), ranks: 4, suits: 3),
         Case(name: "golf", layout: SmallGames.golf(columns: 3), ranks: 4, suits: 3),
+        Case(name: "suits never count", layout: SmallGames.suitless(reserves: 1, columns: 2), ranks: 4, suits: 3),
     ]
 
     func testTheSolverAgreesWithAPlainSearch() {
