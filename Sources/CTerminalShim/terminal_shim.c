@@ -240,7 +240,8 @@ int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *f
     facts->alternate_screen = has_string("smcup") && has_string("rmcup");
     int colors = tigetnum("colors");
     facts->colors = colors > 0 ? colors : 0;
-    facts->ecma48 = facts->cursor_addressing && evaluates_to("cup", 4, 9, "\033[5;10H")
+    facts->ansi_cursor = facts->cursor_addressing && evaluates_to("cup", 4, 9, "\033[5;10H");
+    facts->ecma48 = facts->ansi_cursor
         && (contains("sgr0", "\033[m") || contains("sgr0", "\033[0m"))
         && (facts->colors == 0
             || (evaluates_to("setaf", 1, 0, "\033[31m") && evaluates_to("setab", 1, 0, "\033[41m")));

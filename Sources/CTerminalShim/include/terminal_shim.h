@@ -41,6 +41,7 @@ int ct_open_screen(int input_fd, int output_fd, int draws, int largest_columns, 
 struct ct_terminal_facts {
     int found;              // terminfo knows TERM, and it is neither hardcopy nor generic
     int cursor_addressing;  // cup
+    int ansi_cursor;        // cup is ESC [ row ; col H, as ANSI (ECMA-48) has it
     int alternate_screen;   // smcup and rmcup
     int colors;             // colors#, or 0
     // The terminal takes ECMA-48 sequences as xterm does: cup is ESC [ row ; col H, sgr0
