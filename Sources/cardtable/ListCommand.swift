@@ -62,8 +62,9 @@ struct ListCommand: ParsableCommand {
                 // The option's text goes on under its own first word, not under the game's
                 // name (column 2), so the lines after the first read as the text they go on.
                 let head = "  \(layout.name) --option \(option.name)=\(values)" + (option.text.isEmpty ? " " : ": ")
-                let line = (option.text.isEmpty ? "" : option.text + " ") + "(default \(option.defaultValue))"
-                let words = line.split(separator: " ").map(String.init)
+                // "(default 1)" is kept whole: cut after "(default" it read as a broken line.
+                let words =
+                    option.text.split(separator: " ").map(String.init) + ["(default \(option.defaultValue))"]
                 // A head too long to leave the text a fair line takes its text on lines of
                 // their own, four columns in.
                 let room = width.map { $0 - head.count } ?? .max

@@ -44,6 +44,7 @@ final class ListCommandTests: XCTestCase {
                 XCTAssertTrue(indent == column || (column == nil && indent == 4), "\(line)\n\(next)")
             }
             XCTAssertGreaterThan(wrappedOptions, 0, "some option's text wraps at \(width) columns")
+            XCTAssertFalse(lines.contains { $0.hasSuffix("(default") }, "a default is said on one line")
         }
         XCTAssertEqual(
             ListCommand.wrapped("  g --option n=v: ", ["some", "text"], width: 24),
