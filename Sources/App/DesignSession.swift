@@ -280,10 +280,11 @@ public struct DesignSession: Sendable {
             // The file by its name, as the title line names it: with its whole path first, the
             // status line of an 80-column terminal was cut before it said why (a full disk:
             // "not saved: /home/ann/.config/cardtable/layouts/mine.toml: No space lef…").
-            let name = PathNames.lastComponent(error.path)
-            let said =
-                name == PathNames.lastComponent(document.file) ? FileError(path: name, reason: error.reason) : error
-            throw DesignSaveError(message: said.description)
+            // Its reason in few words too: a link's refusal named a second path, or said at
+            // length why a link of another user's is not followed, and was cut the same way.
+            let name = PathNames.lastComponent(document.file)
+            let said = error.path == document.file ? error.short : TerminalText.safe(name + ": ") + error.short
+            throw DesignSaveError(message: said)
         }
         lastSeenOnDisk = text
         changeSaidOf = nil

@@ -439,7 +439,9 @@ public final class TableApp {
         keeperProblems += problems
         if let found { scene.offerResume(found.saved, found.resumed, dealAsked: deal != nil) }
         if let last = problems.last {
-            scene.notice = last
+            // Files by their names (said whole on the way out): a save that could not be read
+            // was named by its path, and the status line cut before it said why.
+            scene.notice = PathNames.namingFilesByName(last)
             scene.updateStatus()
         }
         settleInputMode()

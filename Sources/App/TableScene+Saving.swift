@@ -1,3 +1,4 @@
+import Layouts
 import Persistence
 import Scripting
 import Solitaire
@@ -25,13 +26,17 @@ extension TableScene {
         } else {
             problem = keeper.keep(savedGame)
         }
-        if let problem { notice = problem }
+        // The file by its name: with its whole path first, the status line of an 80-column
+        // terminal was cut before it said why ("cannot save: /home/ann/.local/state/card…").
+        if let problem { notice = PathNames.namingFilesByName(problem) }
     }
 
     /// The player gives the game up for a new deal: a loss once they have moved, and the save goes.
     func giveUpGame() {
         guard let keeper, interactive, !gameIsOver, savedGame.playerHasMoved else { return }
-        if let problem = keeper.end(savedGame, won: countedOutcome(false), discard: true) { notice = problem }
+        if let problem = keeper.end(savedGame, won: countedOutcome(false), discard: true) {
+            notice = PathNames.namingFilesByName(problem)
+        }
     }
 
     /// The player leaves the game (quits, or plays another): a loss once they have moved, but

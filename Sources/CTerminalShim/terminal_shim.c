@@ -240,7 +240,8 @@ int ct_read_terminal_facts(const char *name, int fd, struct ct_terminal_facts *f
     facts->alternate_screen = has_string("smcup") && has_string("rmcup");
     int colors = tigetnum("colors");
     facts->colors = colors > 0 ? colors : 0;
-    facts->ecma48 = facts->cursor_addressing && evaluates_to("cup", 4, 9, "\033[5;10H")
+    facts->ansi_cursor = facts->cursor_addressing && evaluates_to("cup", 4, 9, "\033[5;10H");
+    facts->ecma48 = facts->ansi_cursor
         && (contains("sgr0", "\033[m") || contains("sgr0", "\033[0m"))
         && (facts->colors == 0
             || (evaluates_to("setaf", 1, 0, "\033[31m") && evaluates_to("setab", 1, 0, "\033[41m")));
@@ -495,14 +496,39 @@ void ct_emergency_restore(void) {
     ct_restore_terminal_modes();
 }
 
-static void crash_handler(int signal_number) {
+// The crash signals another process sent (kill -SEGV, a watchdog's SIGABRT): no crash, but an
+// end asked for, made in order as SIGTERM's is (the game saved with its clock). Set by the
+// handler, taken by the loop (ct_take_sent_crash_signal).
+static volatile sig_atomic_t sent_crash_signals[NSIG];
+
+static void crash_handler(int signal_number, siginfo_t *info, void *context) {
+    (void)context;
+    int sent = info != NULL && (info->si_code == SI_USER || info->si_code == SI_QUEUE)
+        && info->si_pid != getpid();
+    if (sent && signal_number > 0 && signal_number < NSIG) {
+        (void)ct_install_crash_handler(signal_number);  // SA_RESETHAND took it off
+        sent_crash_signals[signal_number] = 1;
+        forward_ending_signal(signal_number);
+        return;
+    }
     ct_emergency_restore();
     ct_default_signal(signal_number);
     raise(signal_number);
 }
 
 int ct_install_crash_handler(int signal_number) {
-    return set_handler(signal_number, crash_handler, SA_RESETHAND);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = crash_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_SIGINFO | SA_RESETHAND;
+    return sigaction(signal_number, &action, NULL);
+}
+
+int ct_take_sent_crash_signal(int signal_number) {
+    if (signal_number <= 0 || signal_number >= NSIG || !sent_crash_signals[signal_number]) return 0;
+    sent_crash_signals[signal_number] = 0;
+    return 1;
 }
 
 int ct_terminal_size(int fd, int *width, int *height) {

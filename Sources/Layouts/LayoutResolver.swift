@@ -102,11 +102,15 @@ public enum LayoutResolver {
 
     enum EntryKind { case directory, other }
 
-    /// What is at a path, not following a final symbolic link that leads nowhere; nil when nothing is.
+    /// What is at a path, not following a final symbolic link that leads nowhere; nil when nothing
+    /// is. A path that cannot be looked at (a folder on the way the player may not search, a
+    /// link loop) may hold a file: it counts, and reading it says why it cannot be read, where
+    /// "no such file" was untrue.
     static func entryKind(_ path: String) -> EntryKind? {
         var status = stat()
         if stat(path, &status) == 0 { return status.st_mode & S_IFMT == S_IFDIR ? .directory : .other }
-        return lstat(path, &status) == 0 ? .other : nil
+        if lstat(path, &status) == 0 { return .other }
+        return errno == ENOENT || errno == ENOTDIR ? nil : .other
     }
 
     /// `$XDG_CONFIG_HOME/cardtable/layouts`, or `$HOME/.config/cardtable/layouts`; `nil` when neither is set.

@@ -3,6 +3,35 @@
 // the meaning `NSString`'s path methods give them.
 
 package enum PathNames {
+    /// A message with each absolute path in it (a word beginning with `/`) named by its last
+    /// component, for a status line: `cannot save: /home/ann/.local/state/cardtable/saves/
+    /// klondike-1f3a.save: No space left on device` → `cannot save: klondike-1f3a.save: No space
+    /// left on device`. The whole message is said again, paths and all, on the way out.
+    package static func namingFilesByName(_ message: String) -> String {
+        var result = ""
+        var rest = Substring(message)
+        while let slash = rest.firstIndex(of: "/") {
+            let before = rest[..<slash]
+            guard before.isEmpty || before.last == " " || before.last == "(" else {
+                result += rest[...slash]
+                rest = rest[rest.index(after: slash)...]
+                continue
+            }
+            result += before
+            // The path runs to a space, or to a colon, semicolon or comma that ends it.
+            var end = slash
+            while end < rest.endIndex, rest[end] != " " {
+                let next = rest.index(after: end)
+                if ":;,)".contains(rest[end]), next == rest.endIndex || rest[next] == " " { break }
+                end = next
+            }
+            let path = String(rest[slash..<end])
+            result += path.dropFirst().contains("/") ? lastComponent(path) : path
+            rest = rest[end...]
+        }
+        return result + rest
+    }
+
     /// The last component: `"a/b.toml"` → `"b.toml"`, `"a/b/"` → `"b"`, `"/"` → `"/"`.
     package static func lastComponent(_ path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)

@@ -72,10 +72,13 @@ extension AtomicFile {
                 guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
                     if followedTheFile && (code == ENOENT || code == ENOTDIR) {
                         throw FileError(
-                            path: path, reason: "is a symbolic link to \(current), whose folder does not exist")
+                            path: path, reason: "is a symbolic link to \(current), whose folder does not exist",
+                            brief: "is a symbolic link into a folder that does not exist")
                     }
                     if code == ENOENT {
-                        throw FileError(path: path, reason: "no such folder: \(self.folder(of: current))")
+                        throw FileError(
+                            path: path, reason: "no such folder: \(self.folder(of: current))",
+                            brief: "its folder does not exist")
                     }
                     throw FileError(path: way, reason: String(cString: strerror(code)))
                 }
@@ -84,10 +87,14 @@ extension AtomicFile {
                     throw FileError(path: way, reason: String(cString: strerror(code)))
                 }
                 guard status.st_uid == user || status.st_uid == 0 else {
-                    throw FileError(path: path, reason: "leads through \(way), " + othersLinkWords(status.st_uid))
+                    throw FileError(
+                        path: path, reason: "leads through \(way), " + othersLinkWords(status.st_uid),
+                        brief: othersLinkBrief(through: true))
                 }
                 guard let target = linkText(in: folder, name) else {
-                    throw FileError(path: path, reason: "is a symbolic link that cannot be read (\(way))")
+                    throw FileError(
+                        path: path, reason: "is a symbolic link that cannot be read (\(way))",
+                        brief: "leads through a symbolic link that cannot be read")
                 }
                 let rest = names[(index + 1)...].joined(separator: "/")
                 followed = (target.hasPrefix("/") ? target : self.folder(of: way) + "/" + target) + "/" + rest
@@ -105,8 +112,10 @@ extension AtomicFile {
                 guard code == ENOENT else {
                     defer { close(folder) }
                     if current == path { throw .system(path) }
+                    let why = String(cString: strerror(code))
                     throw FileError(
-                        path: path, reason: "is a symbolic link to \(current): \(String(cString: strerror(code)))")
+                        path: path, reason: "is a symbolic link to \(current): \(why)",
+                        brief: "is a symbolic link to \(PathNames.lastComponent(current)): \(why)")
                 }
                 if current != path {
                     // A link of the player's that leads nowhere yet: the file is made at its end
@@ -117,7 +126,8 @@ extension AtomicFile {
                         throw FileError(
                             path: path,
                             reason: "is a symbolic link to \(current), which does not exist, in a folder of another "
-                                + "user's (uid \(folderStatus.st_uid)): not made there")
+                                + "user's (uid \(folderStatus.st_uid)): not made there",
+                            brief: "is a symbolic link into another user's folder: not made there")
                     }
                 }
                 return Place(folder: folder, name: last, path: current, status: nil)
@@ -127,10 +137,13 @@ extension AtomicFile {
                 guard status.st_uid == user else {
                     let words = othersLinkWords(status.st_uid)
                     throw FileError(
-                        path: path, reason: current == path ? "is \(words)" : "leads through \(current), \(words)")
+                        path: path, reason: current == path ? "is \(words)" : "leads through \(current), \(words)",
+                        brief: othersLinkBrief(through: current != path))
                 }
                 guard let target = linkText(in: folder, last) else {
-                    throw FileError(path: path, reason: "is a symbolic link that cannot be read (\(current))")
+                    throw FileError(
+                        path: path, reason: "is a symbolic link that cannot be read (\(current))",
+                        brief: "leads through a symbolic link that cannot be read")
                 }
                 current = target.hasPrefix("/") ? target : self.folder(of: current) + "/" + target
                 followedTheFile = true
@@ -140,7 +153,9 @@ extension AtomicFile {
                 defer { close(folder) }
                 guard current != path else { throw FileError(path: path, reason: refusal) }
                 let which = refusal.hasPrefix("is ") || refusal.hasPrefix("belongs ") ? refusal : "is " + refusal
-                throw FileError(path: path, reason: "is a symbolic link to \(current), which \(which)")
+                throw FileError(
+                    path: path, reason: "is a symbolic link to \(current), which \(which)",
+                    brief: "is a symbolic link to " + (writeRefusalBrief(status) ?? "a file it may not write"))
             }
             return Place(folder: folder, name: last, path: current, status: status)
         }
@@ -151,6 +166,26 @@ extension AtomicFile {
     static func othersLinkWords(_ owner: uid_t) -> String {
         "a symbolic link that belongs to another user (uid \(owner)): not written through "
             + "(another user may have put it there); give the path of the file itself"
+    }
+
+    /// ``othersLinkWords(_:)`` in few words, for a status line.
+    static func othersLinkBrief(through: Bool) -> String {
+        through
+            ? "leads through another user's symbolic link: not written through"
+            : "is another user's symbolic link: not written through"
+    }
+
+    /// What a link leads to that ``writeRefusal(_:user:)`` refuses, in few words and with no
+    /// uid: `another user's file: not written`.
+    static func writeRefusalBrief(_ status: stat) -> String? {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: "another user's file: not written"
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO: not written"
+        case S_IFCHR, S_IFBLK: "a device: not written"
+        case S_IFSOCK: "a socket: not written"
+        default: nil
+        }
     }
 
     /// What the symbolic link `name` in the open folder `folder` holds.

@@ -9,10 +9,21 @@ import Layouts
 public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// The reason in few words and naming no second path, for a status line that names the file
+    /// by its name alone (`is another user's symbolic link: not written through`); nil when
+    /// ``reason`` is short already.
+    public var brief: String?
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, brief: String? = nil) {
         self.path = path
         self.reason = reason
+        self.brief = brief
+    }
+
+    /// The file by its last name and why in few words (``brief``), for a status line of 80
+    /// columns: `mine.toml: is another user's symbolic link: not written through`.
+    public var short: String {
+        TerminalText.safe("\(PathNames.lastComponent(path)): \(brief ?? reason)")
     }
 
     /// The error for the last failed system call (`errno`).

@@ -11,8 +11,9 @@ import Solitaire
 public final class FileGameKeeper: GameKeeper {
     public let saves: SaveStore
     public let statistics: StatisticsStore
-    /// Finds a variant's layout again from ``SavedGame/layout`` (a shipped name or a path).
-    let findLayout: (String) -> TableLayout?
+    /// Finds a variant's layout again from ``SavedGame/layout`` (a shipped name or a path): the
+    /// layout, or why it does not load (no diagnostics: there is no such game).
+    let findLayout: (String) -> LayoutLoadResult
     private var problems: [String] = []
     /// The last problem saving said, so a full disk is said once, not after every move.
     private var lastSaveProblem: String?
@@ -22,10 +23,15 @@ public final class FileGameKeeper: GameKeeper {
     /// them right after the win is recorded, without reading the file again.
     private var recordedFigures: [String: VariantStatistics] = [:]
 
-    public init(folders: XDGDirectories, findLayout: @escaping (String) -> TableLayout?) {
+    public init(folders: XDGDirectories, findLayout: @escaping (String) -> LayoutLoadResult) {
         saves = SaveStore(folder: folders.state + "/saves")
         statistics = StatisticsStore(directories: folders)
         self.findLayout = findLayout
+    }
+
+    /// A keeper whose layouts are found or not, never found with errors (shipped ones).
+    public convenience init(folders: XDGDirectories, findLayout: @escaping (String) -> TableLayout?) {
+        self.init(folders: folders) { LayoutLoadResult(layout: findLayout($0), diagnostics: []) }
     }
 
     public func keep(_ game: SavedGame) -> String? {
@@ -121,10 +127,21 @@ public final class FileGameKeeper: GameKeeper {
             case .failure(let error):
                 setAside(entry.path, because: error)
             case .success(let game):
-                if findLayout(game.layout) == nil {
-                    moveAside(entry.path, because: "\(entry.path): no game '\(game.layout)' any more")
-                } else {
+                let found = findLayout(game.layout)
+                if found.layout != nil {
                     games.append(game)
+                } else if let error = found.diagnostics.first(where: { $0.severity == .error }) {
+                    // The game is there but does not load now (the player's layout half
+                    // edited, or held to a rule made stricter since, such as a title's
+                    // bidirectional control): its saves were moved aside as if the game were
+                    // gone, and were never offered again once it loaded. They stay, said once.
+                    guard !unloadableSaid.contains(entry.path) else { continue }
+                    unloadableSaid.insert(entry.path)
+                    problems.append(
+                        "\(entry.path): not offered, as its game does not load (\(error.description)); "
+                            + "the save is left as it is, to resume once the game loads")
+                } else {
+                    moveAside(entry.path, because: "\(entry.path): no game '\(game.layout)' any more")
                 }
             }
         }
@@ -154,6 +171,8 @@ public final class FileGameKeeper: GameKeeper {
 
     /// The saves of a later CardTable already said (each is said once, not at every look).
     private var newerSavesSaid: Set<String> = []
+    /// The saves of a game that does not load now already said.
+    private var unloadableSaid: Set<String> = []
 
     /// Moves a save that cannot be resumed aside, saying why and where it went.
     private func moveAside(_ path: String, because reason: String) {

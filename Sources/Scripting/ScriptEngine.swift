@@ -99,12 +99,12 @@ public final class ScriptEngine: @unchecked Sendable {
                         + (known.isEmpty ? " (the script offers none)" : " (it offers: \(known))"))
                 break
             }
-            if value.utf8.count > ScriptOption.longestField {
-                // The script's own values are held to it; the player's free text was not
-                // (5,000 characters went into the save and to the script).
+            if value.utf8.count > ScriptOption.longestSavedValue {
+                // The player's free text is held to ScriptOption.longestField where it is
+                // typed (--option); a save made before that holds more, and resumes.
                 failure = RulesFailure(
                     summary: "\(script.name): option \(key)'s value is \(value.utf8.count) bytes, "
-                        + "longer than the \(ScriptOption.longestField) a value may be")
+                        + "longer than the \(ScriptOption.longestSavedValue) a value may be")
             } else if value.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) }) {
                 failure = RulesFailure(
                     summary: "\(script.name): option \(key)'s value holds a control character: "

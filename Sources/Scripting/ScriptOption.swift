@@ -12,6 +12,11 @@ public struct ScriptOption: Hashable, Sendable {
     /// of any text.
     public static let longestField = 200
 
+    /// The most bytes the script is given for an option of any text from a save: a save
+    /// written before the player's value was held to ``longestField`` holds what they typed,
+    /// at most one command-line argument (Linux's `MAX_ARG_STRLEN`, 128 KiB), and resumes.
+    public static let longestSavedValue = 131_072
+
     public init(name: String, text: String, values: [String], defaultValue: String) {
         self.name = name
         self.text = text

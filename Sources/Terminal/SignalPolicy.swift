@@ -12,7 +12,8 @@ import CTerminalShim
 ///   not answer (a second such signal arrives while the first is still unread), the terminal
 ///   is given back from the signal handler and the process dies of the signal.
 /// - a crash (`.crash`): a handler gives the terminal back and the process dies of the same
-///   signal; the game was saved after its last move.
+///   signal; the game was saved after its last move. The same signal sent by another process
+///   (`kill -SEGV`, a watchdog's SIGABRT) is no crash: it ends the game in order, as `.end`.
 /// - ignored (`.ignore`): SIGPIPE (writing to a terminal that hung up fails instead, and
 ///   SIGHUP ends the game) and SIGXFSZ (a file over the size limit fails to be written, and the
 ///   save's failure is reported).

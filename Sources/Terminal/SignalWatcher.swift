@@ -78,7 +78,11 @@ public final class SignalWatcher {
                         events.append(.resume)
                     }
                 case .end: events.append(.terminate(signal))
-                case .crash, .ignore, nil: break
+                case .crash:
+                    // Sent by another process (kill -SEGV, a watchdog's SIGABRT): an end asked
+                    // for, made in order; it killed the game with the clock since its last move.
+                    if ct_take_sent_crash_signal(signal) != 0 { events.append(.terminate(signal)) }
+                case .ignore, nil: break
                 }
             }
         }

@@ -11,6 +11,10 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var isKnown: Bool
     /// Cursor addressing: `cup`.
     public var movesCursor: Bool
+    /// `cup` is ANSI's (ECMA-48's) `ESC [ row ; col H`: the terminal takes the ANSI sequences
+    /// written beside terminfo's (the mouse, focus and paste modes), as every terminal since the
+    /// VT100 does. A VT52 (`ESC Y`) showed them as text.
+    public var movesCursorAsANSI: Bool
     /// `smcup` and `rmcup`.
     public var hasAlternateScreen: Bool
     /// `colors#`, or 0.
@@ -33,13 +37,15 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public var shownAttributes: CellAttributes
 
     public init(
-        isKnown: Bool, movesCursor: Bool, hasAlternateScreen: Bool, colors: Int, takesECMA48: Bool = false,
+        isKnown: Bool, movesCursor: Bool, movesCursorAsANSI: Bool = true, hasAlternateScreen: Bool, colors: Int,
+        takesECMA48: Bool = false,
         turnsAttributesOffOneByOne: Bool = false, erasesInBackgroundColor: Bool = false,
         erasesCharacters: Bool = false, erasesLine: Bool = false, wrapsAtLastColumn: Bool = false,
         shownAttributes: CellAttributes = []
     ) {
         self.isKnown = isKnown
         self.movesCursor = movesCursor
+        self.movesCursorAsANSI = movesCursorAsANSI
         self.hasAlternateScreen = hasAlternateScreen
         self.colors = colors
         self.takesECMA48 = takesECMA48
@@ -55,6 +61,12 @@ public struct TerminalCapabilities: Equatable, Sendable {
     public func problem(terminal name: String) -> String? {
         guard isKnown else { return "cannot use terminal type '\(name)' (is TERM set?)" }
         guard movesCursor else { return "terminal type '\(name)' cannot move the cursor (terminfo has no cup)" }
+        guard movesCursorAsANSI else {
+            // Its frames ncurses could write, but the mouse, focus and paste modes are ANSI
+            // sequences, and a VT52 showed them as text among the cards.
+            return "terminal type '\(name)' does not take ANSI (ECMA-48) sequences, "
+                + "which the table is played with (set TERM to the terminal's own type)"
+        }
         return nil
     }
 
@@ -72,7 +84,8 @@ public struct TerminalCapabilities: Equatable, Sendable {
         if facts.underline != 0 { shown.insert(.underline) }
         if facts.reverse != 0 { shown.insert(.reverse) }
         return TerminalCapabilities(
-            isKnown: true, movesCursor: facts.cursor_addressing != 0, hasAlternateScreen: facts.alternate_screen != 0,
+            isKnown: true, movesCursor: facts.cursor_addressing != 0, movesCursorAsANSI: facts.ansi_cursor != 0,
+            hasAlternateScreen: facts.alternate_screen != 0,
             colors: Int(facts.colors), takesECMA48: facts.ecma48 != 0,
             turnsAttributesOffOneByOne: facts.attributes_off_one_by_one != 0,
             erasesInBackgroundColor: facts.background_color_erase != 0, erasesCharacters: facts.erase_characters != 0,

@@ -59,10 +59,20 @@ struct ListCommand: ParsableCommand {
             guard let engine = ScriptedRules(layout: layout).engine else { continue }
             for option in engine.options {
                 let values = option.values.isEmpty ? "VALUE" : option.values.joined(separator: "|")
-                var line = "\(layout.name) --option \(option.name)=\(values)"
-                line += option.text.isEmpty ? "" : ": \(option.text)"
-                line += " (default \(option.defaultValue))"
-                text += wrapped("  ", line.split(separator: " ").map(String.init), width: width)
+                // The option's text goes on under its own first word, not under the game's
+                // name (column 2), so the lines after the first read as the text they go on.
+                let head = "  \(layout.name) --option \(option.name)=\(values)" + (option.text.isEmpty ? " " : ": ")
+                // "(default 1)" is kept whole: cut after "(default" it read as a broken line.
+                let words =
+                    option.text.split(separator: " ").map(String.init) + ["(default \(option.defaultValue))"]
+                // A head too long to leave the text a fair line takes its text on lines of
+                // their own, four columns in.
+                let room = width.map { $0 - head.count } ?? .max
+                text +=
+                    room >= 24
+                    ? wrapped(head, words, width: width)
+                    : wrapped(String(head.dropLast()), [], width: width)
+                        + wrapped("    ", words, width: width)
             }
         }
         return text

@@ -150,10 +150,20 @@ enum ScriptOptions {
         var options: [String: String] = [:]
         for text in texts {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                throw ValidationError("--option \(text): write it as NAME=VALUE, such as draw=3")
+                throw ValidationError("--option \(TerminalText.safe(text)): write it as NAME=VALUE, such as draw=3")
             }
             let value = String(text[text.index(after: equals)...])
-            guard !value.contains(where: \.isNewline) else { throw ValidationError("--option \(text): one line only") }
+            // Quoted on one line (a line feed shown as \x0a): it forged a line of its own.
+            guard !value.contains(where: \.isNewline) else {
+                throw ValidationError("--option \(TerminalText.safe(text)): one line only")
+            }
+            // The value goes to the script and into every save: held to what a script's own
+            // values may be (a save made before this holds more, and still resumes).
+            guard value.utf8.count <= ScriptOption.longestField else {
+                throw ValidationError(
+                    "--option \(TerminalText.safe(String(text[..<equals]))): the value is \(value.utf8.count) bytes, "
+                        + "longer than the \(ScriptOption.longestField) a value may be")
+            }
             options[String(text[..<equals])] = value
         }
         return options

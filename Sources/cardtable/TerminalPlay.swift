@@ -299,8 +299,17 @@ extension TerminalPlay.Options {
     /// or path), and the folder a second terminal joins through.
     mutating func useThePlayersFolders(environment: [String: String]) {
         screenFolder = ScreenFolder.path(environment: environment)
-        keeper = XDGDirectories(environment: environment).map { folders in
-            FileGameKeeper(folders: folders) { LayoutResolver.resolve($0, environment: environment).layout }
-        }
+        // Without a HOME (nor XDG folders) nothing can be kept: said as a save that failed is,
+        // where the game played on and was lost without a word.
+        keeper =
+            XDGDirectories(environment: environment).map { folders -> GameKeeper in
+                FileGameKeeper(folders: folders) { name in
+                    // A game that is nowhere is no game any more; one that is there but does not
+                    // load says why, and its saves are kept for when it loads again.
+                    let location = LayoutResolver.locate(name, environment: environment)
+                    if case .nowhere = location { return LayoutLoadResult(layout: nil, diagnostics: []) }
+                    return LayoutResolver.load(name, from: location)
+                }
+            } ?? NowhereGameKeeper()
     }
 }

@@ -87,6 +87,55 @@ final class DesignSessionTests: XCTestCase {
         XCTAssertTrue(session.isModified)
     }
 
+    /// The designer's refusal of a file its links make it refuse fits the status line with its
+    /// reason: the refusals named a second path (the link's target) or said at length why
+    /// another user's link is not followed, and an 80-column status line was cut before why.
+    func testALinkedFilesRefusalFitsTheStatusLine() throws {
+        guard geteuid() == 0 else { throw XCTSkip("only root can give a link to another user") }
+        let folder = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let home = folder + "/a-folder-with-a-long-name-as-a-home-has-it/.config/cardtable/layouts"
+        let text = "map = \"A\"\n[slots.A]\nkind = \"cell\"\n"
+        let file = home + "/mine.toml"
+        let target = home + "/the-real-file-with-a-long-name-of-its-own.toml"
+        // Each way the file becomes one the designer may not write: another user's link at its
+        // name, the player's link to another user's file, to a FIFO, into a missing folder.
+        let plants: [(String, () throws -> Void)] = [
+            ("is another user's symbolic link", { XCTAssertEqual(lchown(file, 4242, 4242), 0) }),
+            ("another user's file", { XCTAssertEqual(chown(target, 4242, 4242), 0) }),
+            (
+                "a FIFO",
+                {
+                    XCTAssertEqual(unlink(target), 0)
+                    XCTAssertEqual(mkfifo(target, 0o600), 0)
+                }
+            ),
+            (
+                "a folder that does not exist",
+                {
+                    XCTAssertEqual(unlink(file), 0)
+                    XCTAssertEqual(symlink(home + "/gone-with-a-long-name/x/mine.toml", file), 0)
+                }
+            ),
+        ]
+        for (said, plant) in plants {
+            _ = unlink(file)
+            _ = unlink(target)
+            try AtomicFile.write(text, to: target)
+            XCTAssertEqual(symlink(target, file), 0)
+            var session = DesignSession(document: try LayoutDocument(text: text, file: file))
+            _ = try session.add(.cell, at: .cell(row: 0, column: 2)).get()
+            try plant()
+            XCTAssertThrowsError(try session.save()) { error in
+                let message = (error as? DesignSaveError)?.message ?? ""
+                XCTAssertTrue(message.hasPrefix("mine.toml: "), message)
+                XCTAssertTrue(message.contains(said), message)
+                XCTAssertFalse(message.contains("/"), message)
+                XCTAssertLessThanOrEqual(("not saved: " + message).count, 80, message)
+            }
+        }
+    }
+
     /// The designer open on a file while an editor (or a `cardtable copy`) wrote it: a save put
     /// the design over that change without a word. It is said, the file left as the other wrote
     /// it; a second save writes over it, and a change no one else made is saved at once.

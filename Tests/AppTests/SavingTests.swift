@@ -178,6 +178,31 @@ final class SavingTests: XCTestCase {
         XCTAssertEqual(try TemporaryFolder.entries(saves), ["klondike-0000000000000001.save.bad"])
     }
 
+    /// A save moved aside is named by its file's name on the status line, and a save that
+    /// cannot be written too: with the saves folder's whole path first, an 80-column status
+    /// line was cut before it said why ("/home/hostile/.local/state/cardtable/saves/klondike-
+    /// 37c4….save: can…", a save the player could not read). The way out says the paths.
+    func testASaveIsNamedByItsFileNameOnTheStatusLine() throws {
+        try FileManager.default.createDirectory(
+            atPath: saves + "/klondike-0000000000000001.save", withIntermediateDirectories: true)
+        let harness = Harness(layout: klondike, seed: 12345, width: 80, height: 24)
+        harness.app.keeper = FileGameKeeper(
+            folders: XDGDirectories(state: folder + "/state", data: folder + "/data", config: folder + "/config")
+        ) { ShippedLayouts.layout(named: $0) }
+        harness.app.offerSavedGame()
+        harness.renderFrame()
+        let status = harness.scene.statusText
+        XCTAssertTrue(status.hasPrefix("klondike-0000000000000001.save: cannot be read: "), status)
+        XCTAssertFalse(status.contains(folder), status)
+        XCTAssertTrue(
+            harness.app.keeperProblems.first?.hasPrefix(saves + "/klondike-") == true, "said whole on the way out")
+        XCTAssertEqual(
+            PathNames.namingFilesByName(
+                "cannot save: /home/ann/saves/k-1.save: No space; kept as /x/k.bad, (/y/z) /root"),
+            "cannot save: k-1.save: No space; kept as k.bad, (z) /root")
+        XCTAssertEqual(PathNames.namingFilesByName("1/2 and a/b: x"), "1/2 and a/b: x")
+    }
+
     func testTheChooserMarksASavedGameAndSelectsIt() throws {
         var first: Harness? = start()
         first!.pilot.type("dd")

@@ -29,6 +29,28 @@ final class ListCommandTests: XCTestCase {
         XCTAssertNotEqual(lines[klondike + 1].dropFirst(namesColumn).first, " ")
     }
 
+    /// A script's option whose text wraps goes on under that text, not under column 2, where
+    /// its lines read as new options' lines.
+    func testAnOptionsTextGoesOnUnderItself() {
+        for width in [80, 60] {
+            let lines = ListCommand.scriptedListing(width: width).split(separator: "\n").map(String.init)
+            var wrappedOptions = 0
+            for (index, line) in lines.enumerated() where line.contains(" --option ") {
+                guard index + 1 < lines.count, lines[index + 1].hasPrefix("   ") else { continue }
+                wrappedOptions += 1
+                let column = line.range(of: ": ").map { line.distance(from: line.startIndex, to: $0.upperBound) }
+                let next = lines[index + 1]
+                let indent = next.prefix { $0 == " " }.count
+                XCTAssertTrue(indent == column || (column == nil && indent == 4), "\(line)\n\(next)")
+            }
+            XCTAssertGreaterThan(wrappedOptions, 0, "some option's text wraps at \(width) columns")
+            XCTAssertFalse(lines.contains { $0.hasSuffix("(default") }, "a default is said on one line")
+        }
+        XCTAssertEqual(
+            ListCommand.wrapped("  g --option n=v: ", ["some", "text"], width: 24),
+            "  g --option n=v: some\n                  text\n")
+    }
+
     func testPipedEachFamilyIsOneLine() {
         let lines = ListCommand.listing().split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("Klondike ") }.count, 1)

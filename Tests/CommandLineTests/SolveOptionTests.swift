@@ -129,6 +129,23 @@ final class SolveOptionTests: XCTestCase {
             message(["--deal", "1", "--option", "draw"]), "--option draw: write it as NAME=VALUE, such as draw=3")
     }
 
+    /// The player's value of an option of any text is held to 200 bytes where it is typed (the
+    /// script takes more from a save made before the limit), and a value with a line feed is
+    /// quoted on one line: it printed a line of its own.
+    func testAnOptionsValueIsHeldWhereItIsTyped() {
+        let long = String(repeating: "é", count: 101)
+        XCTAssertEqual(
+            message(["--deal", "1", "--option", "motto=" + long]),
+            "--option motto: the value is 202 bytes, longer than the 200 a value may be")
+        XCTAssertNil(message(["--deal", "1", "--option", "motto=" + String(repeating: "é", count: 100)]))
+        XCTAssertEqual(
+            message(["--deal", "1", "--option", "motto=a\ncardtable: ok"]),
+            "--option motto=a\\x0acardtable: ok: one line only")
+        XCTAssertEqual(
+            message(["--deal", "1", "--option", "\u{1B}]0;x\u{7}"]),
+            "--option \\x1b]0;x\\x07: write it as NAME=VALUE, such as draw=3")
+    }
+
     func testDefaultsAreShownAsTheyAreWritten() {
         XCTAssertEqual(SolveCommand.positionsText(2_000_000), "2M")
         XCTAssertEqual(SolveCommand.positionsText(500_000), "500k")

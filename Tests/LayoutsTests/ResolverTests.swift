@@ -97,6 +97,36 @@ final class ResolverTests: XCTestCase {
         XCTAssertEqual(LayoutResolver.resolve("./mine", environment: environment).layout?.name, "planted")
     }
 
+    /// A layouts folder that cannot be looked into (not the player's to search, or a link loop)
+    /// may hold the game: it was said to be missing ("no …/layouts/mine.toml", with
+    /// mine.toml there and the folder 0000); reading it now says why it cannot be read.
+    func testAGameInAFolderThatCannotBeLookedIntoIsNotSaidToBeMissing() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cardtable = directory.appendingPathComponent("config/cardtable").path
+        try FileManager.default.createDirectory(atPath: cardtable, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink("layouts", cardtable + "/layouts"), 0)  // a loop: layouts leads to itself
+        let environment = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+        let file = cardtable + "/layouts/mine.toml"
+        XCTAssertEqual(LayoutResolver.locate("mine", environment: environment), .file(file))
+        let said = LayoutResolver.resolve("mine", environment: environment).diagnostics.map(\.description)
+        XCTAssertEqual(said.count, 1)
+        XCTAssertTrue(said[0].hasPrefix(file + ": error: "), "\(said)")
+        XCTAssertTrue(said[0].contains("symbolic links"), "\(said)")
+        if geteuid() != 0 {
+            XCTAssertEqual(unlink(cardtable + "/layouts"), 0)
+            XCTAssertEqual(mkdir(cardtable + "/layouts", 0o700), 0)
+            try tiny.write(toFile: file, atomically: false, encoding: .utf8)
+            XCTAssertEqual(chmod(cardtable + "/layouts", 0), 0)
+            defer { chmod(cardtable + "/layouts", 0o700) }
+            let denied = LayoutResolver.resolve("mine", environment: environment).diagnostics.map(\.description)
+            XCTAssertTrue(denied.first?.contains("ermission denied") == true, "\(denied)")
+        }
+        XCTAssertEqual(
+            LayoutResolver.locate("nothing", environment: ["XDG_CONFIG_HOME": directory.path]),
+            .nowhere(tried: directory.path + "/cardtable/layouts/nothing.toml"))
+    }
+
     func testNotFound() {
         let result = LayoutResolver.resolve("nosuch", environment: ["HOME": "/nonexistent-home"])
         XCTAssertNil(result.layout)

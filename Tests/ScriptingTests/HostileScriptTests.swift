@@ -418,19 +418,23 @@ final class HostileScriptTests: XCTestCase {
         table.assertPlayable()
     }
 
-    /// An option of any text takes the 200 bytes a script's own values may have: 5,000
-    /// characters given with --option went to the script and into the save.
-    func testAnOptionOfAnyTextTakesAtMost200Bytes() throws {
+    /// An option of any text takes the 200 bytes a script's own values may have from the
+    /// player (--option refuses more: SolveOptionTests); a save made before that holds what
+    /// was typed then, at most one command-line argument, and the script takes it, so that
+    /// the save resumes (it was refused, and the save moved aside). More is refused.
+    func testAnOptionOfAnyTextTakesWhatASaveCanHold() throws {
         let table = try HostileTable("free-text-option.lua")
         XCTAssertEqual(table.rules.engine?.options.map(\.values), [[]], "an option of any text")
         let layout = table.rules.layout
-        let long = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 2500)])
+        let saved = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 2500)])
+        XCTAssertNil(saved.loadFailure?.summary)
+        XCTAssertEqual(saved.engine?.optionValues["motto"]?.utf8.count, 5000)
+        let longest = String(repeating: "x", count: ScriptOption.longestSavedValue)
+        XCTAssertNil(ScriptedRules(layout: layout, options: ["motto": longest]).loadFailure?.summary)
+        let tooLong = ScriptedRules(layout: layout, options: ["motto": longest + "x"])
         XCTAssertEqual(
-            long.loadFailure?.summary,
-            "free-text-option.lua: option motto's value is 5000 bytes, longer than the 200 a value may be")
-        let longest = ScriptedRules(layout: layout, options: ["motto": String(repeating: "é", count: 100)])
-        XCTAssertNil(longest.loadFailure?.summary)
-        XCTAssertEqual(longest.engine?.optionValues["motto"]?.utf8.count, 200)
+            tooLong.loadFailure?.summary,
+            "free-text-option.lua: option motto's value is 131073 bytes, longer than the 131072 a value may be")
     }
 
     func testAScriptCannotHaveFinalizers() throws {

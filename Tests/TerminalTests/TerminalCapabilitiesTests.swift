@@ -17,6 +17,25 @@ final class TerminalCapabilitiesTests: XCTestCase {
             dumb.problem(terminal: "dumb"), "terminal type 'dumb' cannot move the cursor (terminfo has no cup)")
     }
 
+    /// A VT52 moves its cursor by ESC Y: ncurses drew it, but the mouse, focus and paste modes
+    /// written beside terminfo's sequences are ANSI's, and showed as text among the cards. A
+    /// terminal that does not take ANSI sequences is refused, saying so.
+    func testATerminalThatDoesNotTakeANSISequencesIsRefused() {
+        for name in ["vt52", "adm3a", "wy50"] {
+            let terminal = read(name)
+            XCTAssertTrue(terminal.movesCursor, name)
+            XCTAssertFalse(terminal.movesCursorAsANSI, name)
+            XCTAssertEqual(
+                terminal.problem(terminal: name),
+                "terminal type '\(name)' does not take ANSI (ECMA-48) sequences, which the table is played with "
+                    + "(set TERM to the terminal's own type)")
+        }
+        for name in ["ansi", "vt100", "linux", "xterm-mono", "screen", "tmux-256color"] {
+            XCTAssertTrue(read(name).movesCursorAsANSI, name)
+            XCTAssertNil(read(name).problem(terminal: name), name)
+        }
+    }
+
     func testATerminalWithoutAnAlternateScreenPlays() {
         let vt100 = read("vt100")
         XCTAssertTrue(vt100.movesCursor)

@@ -1463,6 +1463,28 @@ def every_signal_that_would_end_the_game_gives_the_terminal_back():
 
 
 @test
+def a_crash_signal_sent_by_another_process_ends_the_game_with_its_clock():
+    """kill -SEGV or a watchdog's SIGABRT is no crash: the game ended as on SIGTERM, saved with
+    its clock. It died of the signal, and its clock since the last move was lost (the save said
+    0.000 s after two seconds played)."""
+    for number in (signal.SIGSEGV, signal.SIGABRT):
+        pane = ShellPane(arguments=("klondike", "--deal", "3"))
+        try:
+            tmux("send-keys", "-t", pane.name, "d")
+            pane.wait_for(lambda s: (clock_seconds(s) or 0) >= 2, "two seconds on the clock")
+            os.kill(pane.game_pid(), number)
+            check_given_back(pane, number, pane.wait_for_exit(signal_name(number)))
+            folder = os.path.join(pane.home, ".local/state/cardtable/saves")
+            saves = [name for name in os.listdir(folder) if name.endswith(".save")]
+            assert len(saves) == 1, saves
+            with open(os.path.join(folder, saves[0])) as save:
+                elapsed = float(re.search(r"^elapsed (\S+)$", save.read(), re.M).group(1))
+            assert elapsed >= 2, "%s: the save's clock is %s s" % (signal_name(number), elapsed)
+        finally:
+            pane.close()
+
+
+@test
 def a_game_that_does_not_answer_still_gives_the_terminal_back():
     """Two ending signals delivered at once (the game stopped, then continued): the second finds
     the first unread, as when the game is busy, and gives the terminal back from its handler."""

@@ -41,6 +41,7 @@ int ct_open_screen(int input_fd, int output_fd, int draws, int largest_columns, 
 struct ct_terminal_facts {
     int found;              // terminfo knows TERM, and it is neither hardcopy nor generic
     int cursor_addressing;  // cup
+    int ansi_cursor;        // cup is ESC [ row ; col H, as ANSI (ECMA-48) has it
     int alternate_screen;   // smcup and rmcup
     int colors;             // colors#, or 0
     // The terminal takes ECMA-48 sequences as xterm does: cup is ESC [ row ; col H, sgr0
@@ -126,6 +127,9 @@ void ct_clear_main_screen(void);
 // Crash signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP from Swift traps, SIGFPE, SIGABRT, SIGSYS):
 // a handler that gives the terminal back and dies of the same signal. Only async-signal-safe calls.
 int ct_install_crash_handler(int signal_number);
+// Whether a crash signal (SIGSEGV, SIGABRT, ...) arrived from another process, by kill or
+// sigqueue, since the last call: an end asked for, not a crash. Cleared by the call.
+int ct_take_sent_crash_signal(int signal_number);
 // Gives a taken terminal back from anywhere, with async-signal-safe calls only: mouse off,
 // keypad mode off, attributes off, cursor shown, main screen (or a cleared one), saved modes;
 // and a second terminal joined, if any (ct_restore_second_terminal). Idempotent.
