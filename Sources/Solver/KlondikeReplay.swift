@@ -52,25 +52,10 @@ struct KlondikeReplay {
     private func reach(
         _ target: KlondikePosition, moving card: Int, from state: inout GameState, played: inout [Move]
     ) -> Bool {
-        for move in moves(of: card, in: state) where rules.allows(move, in: state) {
-            var next = state
-            _ = rules.apply(move, to: &next)
-            if matches(next, target) {
-                state = next
-                played.append(move)
-                return true
-            }
-        }
+        let likely = moves(of: card, in: state).filter { rules.allows($0, in: state) }
+        if playsOne(of: likely, to: target, from: &state, played: &played) { return true }
         let moves = rules.legalMoves(in: state).filter { $0.kind == .transfer }
-        for move in moves {
-            var next = state
-            _ = rules.apply(move, to: &next)
-            if matches(next, target) {
-                state = next
-                played.append(move)
-                return true
-            }
-        }
+        if playsOne(of: moves, to: target, from: &state, played: &played) { return true }
         for first in moves where shape.isColumn[first.from] && shape.isColumn[first.to] {
             var between = state
             _ = rules.apply(first, to: &between)
@@ -82,6 +67,22 @@ struct KlondikeReplay {
                     played += [first, second]
                     return true
                 }
+            }
+        }
+        return false
+    }
+
+    /// Plays the first of `moves` (each legal) that leads to `target`, if one does.
+    private func playsOne(
+        of moves: [Move], to target: KlondikePosition, from state: inout GameState, played: inout [Move]
+    ) -> Bool {
+        for move in moves {
+            var next = state
+            _ = rules.apply(move, to: &next)
+            if matches(next, target) {
+                state = next
+                played.append(move)
+                return true
             }
         }
         return false
