@@ -82,6 +82,17 @@ public enum SolverFamily: String, CaseIterable, Sendable {
 }
 
 /// When a single card may go to a discard pile (`discard`).
+/// A card of a pile that may play besides its top card (`available`), in games whose cards pair
+/// up (`pair`).
+public enum AvailableCard: String, CaseIterable, Sendable {
+    /// The top card, as on every pile.
+    case top
+    /// The card under the top one, only to pair with the top card over it (Aisleriot's Thirteen).
+    case second
+    /// The bottom card, to pair with any card that plays or to leave alone (Aisleriot's Treize).
+    case bottom
+}
+
 public enum DiscardRule: String, CaseIterable, Sendable {
     /// A card of its suit that outranks it (in the game's rank order) tops another pile.
     case outranked
@@ -301,6 +312,10 @@ public struct PileRules: Hashable, Sendable {
     /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
     /// them (Backbone's single card across the two stacks: `covers = "stack"`).
     public var covers: [String]? = nil
+    /// Each pile of the group is covered by the piles of the group whose slots lie over part of
+    /// its slot on the table, lower down (a pyramid drawn with half-card cells):
+    /// `overlap-covers = true`.
+    public var overlapCovers: Bool = false
     /// The face of each card dealt to every slot of the group, bottom first (`true`: face up),
     /// instead of the face-down cards under the face-up ones (Athena's rows down, up, down, up:
     /// `deal-faces = "dudu"`); `dealDown` and `dealUp` then count its `d`s and `u`s.
@@ -337,6 +352,9 @@ public struct PileRules: Hashable, Sendable {
     /// one on the other, when they pair by this rule (Fourteen: `pair = "sum-14"`; Nestor:
     /// `pair = "same-rank"`). `nil`: no pairs.
     public var pair: PairRule?
+    /// The cards of the pile that may pair, besides its top card (Treize's waste, whose bottom
+    /// card plays too: `available = ["top", "bottom"]`); `nil`: the top card alone.
+    public var available: [AvailableCard]? = nil
 
     // MARK: Stock
     /// Cards turned from the stock onto each target per click: `draw = 3`.
@@ -438,7 +456,8 @@ public struct GameRules: Hashable, Sendable {
     public var groups: [String: PileRules]
 
     /// Some group takes cards only from some piles (`takes-from`, `empty-from`), lets groups
-    /// of cards go only onto empty piles (`groups-to`) or covers other piles (`covers`): what a
+    /// of cards go only onto empty piles (`groups-to`), covers other piles (`covers`,
+    /// `overlap-covers`) or lets a card under the top play (`available`): what a
     /// move may do depends on where its cards come from, which the family searches' models do
     /// not know. A stock that gathers piles back on a redeal (`redeal-gathers`), or deals more
     /// than one card at a time onto the piles `deal-to` names, moves cards in a way those models
@@ -449,7 +468,8 @@ public struct GameRules: Hashable, Sendable {
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
-                || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
+                || $0.overlapCovers || $0.available != nil || $0.redealGathers != nil
+                || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
                 || $0.dealFaces != nil || $0.build == .double || $0.restart || $0.build == .oneWay
                 || $0.build == .upThenDown
         }

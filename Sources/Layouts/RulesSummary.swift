@@ -113,6 +113,7 @@ struct RulesSummary {
         for group in groups where group.kind == .stock {
             result += stockSentence(for: group).map { [$0] } ?? []
         }
+        for group in groups where group.kind == .waste { result += availableSentences(group) }
         result.append(win)
         return result
     }
@@ -218,6 +219,12 @@ struct RulesSummary {
                 "\(the) \(lie) across \(places(covered, "and")): while "
                     + "\(group.slots.count == 1 ? "it holds" : "they hold") a card, no card leaves \(them).")
         }
+        if pile.overlapCovers {
+            sentences.append(
+                "A card of the \(noun(group, plural: true)) plays only once the cards lying over it, in the row "
+                    + "below, are gone.")
+        }
+        sentences += availableSentences(group)
         if pile.groupsToEmptyOnly, pile.move != .top, pile.move != .none {
             sentences.append(
                 "A group of cards from one of the \(noun(group, plural: true)) goes only onto an empty pile; a single "
@@ -227,6 +234,21 @@ struct RulesSummary {
     }
 
     /// "Seven tableau piles build down in alternate colours; built runs move together."
+    /// The cards under a pile's top that play (`available`).
+    func availableSentences(_ group: Group) -> [String] {
+        guard let available = group.rules.available else { return [] }
+        let one = group.slots.count == 1
+        let each = one ? "the \(noun(group, plural: false))" : "each of the \(noun(group, plural: true))"
+        var sentences: [String] = []
+        if available.contains(.bottom) {
+            sentences.append("The bottom card of \(each) plays too, as its top card does.")
+        }
+        if available.contains(.second) {
+            sentences.append("The top card of \(each) pairs with the card under it too: drop it on the discard pile.")
+        }
+        return sentences
+    }
+
     func pileSentence(for group: Group) -> String {
         var sentence = "\(subject(group)) \(building(group)); \(moving(group))"
         if let held = holding(group) { sentence += "; " + held }

@@ -4398,6 +4398,68 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "thirteen": #"""
+        # Thirteen: a pyramid of 28 cards in seven overlapping rows, dealt face down
+        # but for its bottom row; a card turns up, and plays, once both cards lying
+        # over it in the row below are gone. Two cards that play and whose ranks add
+        # up to 13 (Ace 1, Jack 11, Queen 12) leave the game together, one dropped on
+        # the other; a King leaves alone, dropped on the discard pile. The stock turns
+        # one card at a time onto the waste, once through. The waste's top card plays
+        # with the pyramid's cards, and with the card under it: drop the top card on
+        # the discard pile to take the two away. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Thirteen" (help/C/thirteen.xml).
+
+        name = "thirteen"
+        title = "Thirteen"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . . . . . . . P . . . . . . . . D
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
+
+        [game]
+        family = "Pyramid"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 0
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 2
+        available = ["top", "second"]
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top row's first) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        overlap-covers = true
+        deal-down = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+        deal-up = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1]
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "thumb-and-pouch": #"""
         # Thumb and Pouch: Klondike's deal; build down in any suit but the card's own,
         # any card or run on an empty column; the stock turns one card at a time, no
@@ -4436,6 +4498,67 @@ extension ShippedLayouts {
         deal-down = [0, 1, 2, 3, 4, 5, 6]
         deal-up = 1
         suit = "different"
+
+        """#,
+        "treize": #"""
+        # Treize: a pyramid of 28 cards face up in seven overlapping rows; a card
+        # plays once both cards lying over it in the row below are gone. Two cards
+        # that play and whose ranks add up to 13 (Ace 1, Jack 11, Queen 12) leave the
+        # game together, one dropped on the other; a King leaves alone, dropped on the
+        # discard pile. The stock turns one card at a time onto the waste, once
+        # through. The waste's top card and its bottom card (shown first in its fan)
+        # both play, and the top card pairs with the card under it too: drop the top
+        # card on the discard pile to take the two away. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Treize" (help/C/treize.xml).
+
+        name = "treize"
+        title = "Treize"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . . . . . . . P . . . . . . . . D
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
+
+        [game]
+        family = "Pyramid"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 0
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+        available = ["top", "second", "bottom"]
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top row's first) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        overlap-covers = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "tri-peaks": #"""
@@ -4749,6 +4872,69 @@ extension ShippedLayouts {
         deal-up = 1
         suit = "any"
         move-suit = "same"
+
+        """#,
+        "yield": #"""
+        # Yield: Treize with the pyramid upside down. 28 cards face up in seven
+        # overlapping rows of seven, six and so on down to one, each row lying over
+        # the one above it: only the last row's single card plays at first, and a
+        # card plays once both cards lying over it are gone. Two cards that play and
+        # whose ranks add up to 13 (Ace 1, Jack 11, Queen 12) leave the game
+        # together, one dropped on the other; a King leaves alone, dropped on the
+        # discard pile. The stock turns one card at a time onto the waste, once
+        # through. The waste's top and bottom cards both play, and the top card pairs
+        # with the card under it too: drop the top card on the discard pile to take
+        # the two away. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Yield" (help/C/yield.xml).
+
+        name = "yield"
+        title = "Yield"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . P . P . P . P . P . P . P . . D
+        . . . . P . P . P . P . P . P
+        . . . . . P . P . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . . . P . P . P
+        . . . . . . . . P . P
+        . . . . . . . . . P
+        """
+
+        [game]
+        family = "Pyramid"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 0
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+        available = ["top", "second", "bottom"]
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top row's first) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        overlap-covers = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "yukon": #"""
@@ -6696,7 +6882,8 @@ extension ShippedLayouts {
         "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra",
         "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven",
         "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
-        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "union-square",
-        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "thirteen",
+        "treize", "yield", "union-square", "yukon", "alaska", "double-yukon", "moosehide", "odessa",
+        "russian-solitaire", "free30",
     ]
 }

@@ -2,7 +2,8 @@ import Layouts
 
 // The steps the rules take by themselves after every move, marked `automatic`:
 //
-// - `turn-up`: a face-down card on top of a pile turns face up (never on a stock);
+// - `turn-up`: a face-down card on top of a pile turns face up (never on a stock), once no pile
+//   covers it (Thirteen's pyramid, dealt face down);
 // - `refill-from`: an emptied pile takes the top card of the first non-empty slot of the named
 //   group (Canfield's reserve);
 // - `collect`: a complete run King to Ace of one suit, face up on top of a tableau pile, moves
@@ -35,6 +36,16 @@ extension DeclarativeRules {
                 steps.append(automatic)
                 added += 1
             }
+            // A pile emptied may uncover others (`covers`, `overlap-covers`): their face-down
+            // cards may turn up now.
+            if hasCovers, state.piles[step.from].isEmpty {
+                for covered in covering[step.from] {
+                    guard let automatic = automaticStep(on: covered, in: state) else { continue }
+                    state.apply(automatic)
+                    steps.append(automatic)
+                    added += 1
+                }
+            }
         }
     }
 
@@ -49,7 +60,8 @@ extension DeclarativeRules {
             return nil
         }
         if !top.faceUp {
-            return traits[index].turnUp && !isFrozen(index, in: state) ? .turnUp(index) : nil
+            return traits[index].turnUp && !isFrozen(index, in: state)
+                && !(hasCovers && isCovered(index, in: state)) ? .turnUp(index) : nil
         }
         if traits[index].freeze && isFinished(index, in: state) {
             return Step(from: index, to: index, count: 1, flip: true, automatic: true)

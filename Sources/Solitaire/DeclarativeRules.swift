@@ -67,6 +67,8 @@ public struct DeclarativeRules: Rules {
     /// Per pile, the piles that lie across it (`covers`): while one holds a card, no card
     /// leaves it.
     let coveredBy: [[Int]]
+    /// Per pile, the piles it covers (the other way round from ``coveredBy``).
+    let covering: [[Int]]
     /// Some pile covers others.
     let hasCovers: Bool
 
@@ -176,7 +178,17 @@ public struct DeclarativeRules: Rules {
                 coveredBy[covered].append(index)
             }
         }
+        for (index, slot) in slots.enumerated() where groups[pileGroup[index]].rules.overlapCovers {
+            for other in groups[pileGroup[index]].piles where slots[other].liesOver(slot) {
+                if !coveredBy[index].contains(other) { coveredBy[index].append(other) }
+            }
+        }
         self.coveredBy = coveredBy
+        var covering = [[Int]](repeating: [], count: slots.count)
+        for (covered, covers) in coveredBy.enumerated() {
+            for cover in covers { covering[cover].append(covered) }
+        }
+        self.covering = covering
         hasCovers = coveredBy.contains { !$0.isEmpty }
         let collectTargets = slots.indices.filter { traits[$0].collect }
         self.collectTargets = collectTargets
@@ -211,9 +223,8 @@ public struct DeclarativeRules: Rules {
                 state.piles.indices.contains(move.to), move.count >= 1,
                 move.count <= state.piles[move.from].count
             else { return MoveRecord(move: move, steps: []) }
-            if pairRule != nil, let discard = pairDiscard, move.to != discard, pairsOff(move, in: state) {
-                // The card lands on its pair, and the two leave together.
-                for step in [Step(from: move.from, to: move.to, count: 1), Step(from: move.to, to: discard, count: 2)] {
+            if pairRule != nil, let pairing = pairing(of: move, in: state) {
+                for step in pairSteps(pairing, in: state) {
                     state.apply(step)
                     steps.append(step)
                 }
@@ -347,6 +358,10 @@ struct PileTraits: Sendable {
     var groupsToEmptyOnly: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
     var turnUp: Bool
+    /// The card under the top one pairs with the top card (`available` names `second`).
+    var secondAvailable: Bool
+    /// The bottom card plays as the top card does (`available` names `bottom`).
+    var bottomAvailable: Bool
     /// The slot's capacity; 1 for a cell without one; `Int.max` for no limit.
     var capacity: Int
     var isFoundation: Bool
@@ -381,6 +396,8 @@ struct PileTraits: Sendable {
         sameBase = rules.sameBase && slot.kind == .foundation
         groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
+        secondAvailable = rules.available?.contains(.second) ?? false
+        bottomAvailable = rules.available?.contains(.bottom) ?? false
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
         isFoundation = slot.kind == .foundation
         isStock = slot.kind == .stock
