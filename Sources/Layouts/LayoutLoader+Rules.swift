@@ -14,7 +14,7 @@ extension LayoutLoader {
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
         "empty-from-in-turn", "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
-        "overlap-covers", "available",
+        "overlap-covers", "available", "trails-previous",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -274,6 +274,7 @@ extension Loader {
             take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
             take("overlap-covers", boolean(table, "overlap-covers", parent: path)) { $0.overlapCovers = $1 }
             take("available", availableCards(table, parent: path)) { $0.available = $1 }
+            take("trails-previous", boolean(table, "trails-previous", parent: path)) { $0.trailsPrevious = $1 }
             take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
             take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
             take("same-base", boolean(table, "same-base", parent: path)) { $0.sameBase = $1 }

@@ -211,6 +211,12 @@ extension Loader {
                 "same-base has no effect on group '\(group.name)': only foundations whose base is \"any\" share the first card's rank",
                 at: index.keyPosition(keyPath), key: keyPath)
         }
+        for group in groups where group.rules.trailsPrevious && group.slotCount < 2 {
+            guard let keyPath = group.given["trails-previous"] else { continue }
+            warning(
+                "trails-previous has no effect on group '\(group.name)': it has no pile before another",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
         for group in groups where group.rules.restart {
             guard let keyPath = group.given["restart"] else { continue }
             if group.kind == .foundation, case .rank = group.rules.base,

@@ -324,6 +324,10 @@ public struct PileRules: Hashable, Sendable {
     /// the rank its bottom card has, so the player's first card sets every foundation's base
     /// (Chessboard): `same-base = true`.
     public var sameBase: Bool = false
+    /// Each pile of the group but the first takes a card only when the pile before it holds a
+    /// card of that rank (Aisleriot's Peek, whose foundations each take a rank only once the one
+    /// above has it): `trails-previous = true`.
+    public var trailsPrevious: Bool = false
 
     // MARK: Moving
     public var move: MoveRule
@@ -468,7 +472,7 @@ public struct GameRules: Hashable, Sendable {
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
-                || $0.overlapCovers || $0.available != nil || $0.redealGathers != nil
+                || $0.overlapCovers || $0.available != nil || $0.trailsPrevious || $0.redealGathers != nil
                 || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
                 || $0.dealFaces != nil || $0.build == .double || $0.restart || $0.build == .oneWay
                 || $0.build == .upThenDown

@@ -300,7 +300,12 @@ struct RulesSummary {
         }
         sentence += Words.wrapNote(pile)
         if !pile.takeBack { sentence += "; cards never leave \(them)" }
-        return sentence + "."
+        sentence += "."
+        if pile.trailsPrevious, group.slots.count > 1 {
+            sentence +=
+                " Each but the first takes a card only when the one before it holds a card of that rank."
+        }
+        return sentence
     }
 
     /// "Two cards that may move, whose ranks add up to 14, go to the discard pile together: drop

@@ -3389,6 +3389,57 @@ extension ShippedLayouts {
         take-back = false
 
         """#,
+        "peek": #"""
+        # Peek: four reserves of four cards, all face up and spread, so every card
+        # is seen; no card is built on them, and their top cards play. The first
+        # foundation is dealt one card and takes any card of its suit at any time, in
+        # any order. The other three each start with a card of that first card's rank
+        # and take cards of their own suit, in any order, but a rank only once the
+        # foundation above has a card of that rank. The stock turns one card at a
+        # time onto the waste, three times through. Won when every card is on the
+        # foundations.
+        #
+        # Rules: GNOME Aisleriot help, "Peek" (help/C/peek.xml).
+
+        name = "peek"
+        title = "Peek"
+
+        map = """
+        R . . . F S
+        R . . . F W
+        R . . . F .
+        R . . . F .
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.R]
+        kind = "reserve"
+        fan = "right"
+        fan-visible = 4
+        deal-up = 4
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        build = "any"
+        suit = "same"
+        base = "dealt"
+        trails-previous = true
+
+        """#,
         "pileon": #"""
         # Pileon: fifteen piles of up to four cards, the deck dealt four at a time
         # face up onto the first thirteen, the last two left empty. A card, or a group
@@ -6877,13 +6928,13 @@ extension ShippedLayouts {
         "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
-        "doublets", "canfield", "eagle-wing", "glenwood", "kansas", "lady-jane", "royal-east", "storehouse", "carpet",
-        "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian",
-        "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra",
-        "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven",
-        "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
-        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "thirteen",
-        "treize", "yield", "union-square", "yukon", "alaska", "double-yukon", "moosehide", "odessa",
-        "russian-solitaire", "free30",
+        "doublets", "canfield", "eagle-wing", "glenwood", "kansas", "lady-jane", "peek", "royal-east", "storehouse",
+        "carpet", "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant",
+        "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file",
+        "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks",
+        "gypsy", "easthaven", "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis",
+        "block-ten", "cover", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor",
+        "pileon", "pyramid", "thirteen", "treize", "yield", "union-square", "yukon", "alaska", "double-yukon",
+        "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

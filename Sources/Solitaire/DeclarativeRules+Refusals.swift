@@ -34,6 +34,8 @@ enum Verdict: Hashable, Sendable {
     case full(SlotKind, capacity: Int)
     case oneAtATime
     case foundationStarts(Int)
+    /// The pile before it in its group has no card of that rank yet (`trails-previous`).
+    case trails(rank: Int)
     case emptyTakesNothing(SlotKind)
     case emptyTakesOnly(Int, SlotKind)
     case buildsNothing(SlotKind)
@@ -116,7 +118,11 @@ extension DeclarativeRules {
         case .onlyWholePile: return Refusal("only the whole pile moves")
         case .faceDown: return Refusal("that card is face down")
         case .finished: return Refusal("that pile is finished: its cards stay")
-        case .covered: return Refusal("that pile is covered: play the card across it first")
+        case .covered:
+            if pileRules(move.from).overlapCovers {
+                return Refusal("that card is covered: clear the cards lying over it first")
+            }
+            return Refusal("that pile is covered: play the card across it first")
         case .notInSequence: return Refusal("that run is not in sequence")
         case .tooMany(let limit, let cells, let columns):
             return Refusal(
@@ -135,6 +141,8 @@ extension DeclarativeRules {
         case .foundationStarts(let rank):
             return rank == 1
                 ? Refusal("only an Ace starts a foundation") : Refusal("a foundation starts with \(Rules.aRank(rank))")
+        case .trails(let rank):
+            return Refusal("not before the \(Rules.noun(traits[move.to].kind)) above has \(Rules.aRank(rank))")
         case .emptyTakesNothing(let kind): return Refusal("nothing goes on an empty \(Rules.noun(kind))")
         case .emptyTakesOnly(let rank, let kind):
             return Refusal("only \(Rules.aRank(rank)) on an empty \(Rules.noun(kind))")

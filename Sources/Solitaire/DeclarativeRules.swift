@@ -71,6 +71,8 @@ public struct DeclarativeRules: Rules {
     let covering: [[Int]]
     /// Some pile covers others.
     let hasCovers: Bool
+    /// Per pile, the pile before it in its group (`nil` for the first).
+    let previousInGroup: [Int?]
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -190,6 +192,11 @@ public struct DeclarativeRules: Rules {
         }
         self.covering = covering
         hasCovers = coveredBy.contains { !$0.isEmpty }
+        previousInGroup = slots.indices.map { index in
+            let piles = groups[pileGroup[index]].piles
+            let place = piles.firstIndex(of: index)!
+            return place == 0 ? nil : piles[place - 1]
+        }
         let collectTargets = slots.indices.filter { traits[$0].collect }
         self.collectTargets = collectTargets
         collectSources = slots.indices.map {
@@ -358,6 +365,8 @@ struct PileTraits: Sendable {
     var groupsToEmptyOnly: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
     var turnUp: Bool
+    /// Takes a card only when the pile before it in its group holds one of that rank (`trails-previous`).
+    var trailsPrevious: Bool
     /// The card under the top one pairs with the top card (`available` names `second`).
     var secondAvailable: Bool
     /// The bottom card plays as the top card does (`available` names `bottom`).
@@ -396,6 +405,7 @@ struct PileTraits: Sendable {
         sameBase = rules.sameBase && slot.kind == .foundation
         groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
+        trailsPrevious = rules.trailsPrevious
         secondAvailable = rules.available?.contains(.second) ?? false
         bottomAvailable = rules.available?.contains(.bottom) ?? false
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
