@@ -14,7 +14,7 @@ extension LayoutLoader {
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
         "empty-from-in-turn", "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
-        "overlap-covers", "available", "trails-previous",
+        "overlap-covers", "available", "trails-previous", "pair-reach", "close-up",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -275,6 +275,8 @@ extension Loader {
             take("overlap-covers", boolean(table, "overlap-covers", parent: path)) { $0.overlapCovers = $1 }
             take("available", availableCards(table, parent: path)) { $0.available = $1 }
             take("trails-previous", boolean(table, "trails-previous", parent: path)) { $0.trailsPrevious = $1 }
+            take("pair-reach", enumeration(table, "pair-reach", parent: path, as: PairReach.self)) { $0.pairReach = $1 }
+            take("close-up", enumeration(table, "close-up", parent: path, as: CloseUp.self)) { $0.closeUp = $1 }
             take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
             take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
             take("same-base", boolean(table, "same-base", parent: path)) { $0.sameBase = $1 }

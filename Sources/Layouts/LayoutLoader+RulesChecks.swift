@@ -90,6 +90,18 @@ extension Loader {
     func checkPairs(_ groups: [RulesGroup]) {
         let pairs = groups.contains { $0.kind == .foundation && $0.rules.pair != nil }
         for group in groups {
+            guard let keyPath = group.given["pair-reach"], group.rules.pairReach != nil, !pairs else { continue }
+            error(
+                "pair-reach needs cards that pair: give a discard pile pair (group '\(group.name)')",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
+        for group in groups where group.rules.closeUp != nil && group.slotCount < 2 {
+            guard let keyPath = group.given["close-up"] else { continue }
+            warning(
+                "close-up has no effect on group '\(group.name)': it has no pile after another",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
+        for group in groups {
             guard let keyPath = group.given["available"], let cards = group.rules.available else { continue }
             if !pairs {
                 error(

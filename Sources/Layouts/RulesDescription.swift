@@ -93,6 +93,24 @@ public enum AvailableCard: String, CaseIterable, Sendable {
     case bottom
 }
 
+/// Which two piles of a grid may pair (`pair-reach`): by where their slots lie, counted in the
+/// group's own rows and columns.
+public enum PairReach: String, CaseIterable, Sendable {
+    /// Side by side or corner to corner (Aisleriot's Neighbor).
+    case touching
+    /// In one row or one column (Aisleriot's Quatorze).
+    case rowOrColumn = "row-or-column"
+}
+
+/// When an emptied pile takes the next card of its group, so that the cards close up toward the
+/// group's first pile (`close-up`): before its `refill-from` refills it, or after.
+public enum CloseUp: String, CaseIterable, Sendable {
+    /// The cards close up first; the refill fills the empty piles left at the end (Neighbor).
+    case beforeRefill = "before-refill"
+    /// The refill fills an emptied pile while it can; then the cards close up (Quatorze).
+    case afterRefill = "after-refill"
+}
+
 public enum DiscardRule: String, CaseIterable, Sendable {
     /// A card of its suit that outranks it (in the game's rank order) tops another pile.
     case outranked
@@ -328,6 +346,12 @@ public struct PileRules: Hashable, Sendable {
     /// card of that rank (Aisleriot's Peek, whose foundations each take a rank only once the one
     /// above has it): `trails-previous = true`.
     public var trailsPrevious: Bool = false
+    /// Two piles of the group pair only when their slots touch or share a row or column
+    /// (`pair-reach = "touching"`); `nil`: any two piles.
+    public var pairReach: PairReach? = nil
+    /// An emptied pile of the group takes the card of the next pile after it in the group that
+    /// holds one, before or after its refill (`close-up = "before-refill"`); `nil`: it does not.
+    public var closeUp: CloseUp? = nil
 
     // MARK: Moving
     public var move: MoveRule
@@ -472,7 +496,8 @@ public struct GameRules: Hashable, Sendable {
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
-                || $0.overlapCovers || $0.available != nil || $0.trailsPrevious || $0.redealGathers != nil
+                || $0.overlapCovers || $0.available != nil || $0.trailsPrevious
+                || $0.pairReach != nil || $0.closeUp != nil || $0.redealGathers != nil
                 || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
                 || $0.dealFaces != nil || $0.build == .double || $0.restart || $0.build == .oneWay
                 || $0.build == .upThenDown

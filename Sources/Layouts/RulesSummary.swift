@@ -225,6 +225,31 @@ struct RulesSummary {
                     + "below, are gone.")
         }
         sentences += availableSentences(group)
+        if let reach = pile.pairReach, group.slots.count > 1 {
+            let how =
+                reach == .touching
+                ? "their cards touch, side by side or corner to corner" : "they lie in one row or one column"
+            sentences.append("Two of the \(noun(group, plural: true)) pair only when \(how).")
+        }
+        if let closeUp = pile.closeUp, group.slots.count > 1 {
+            let refill = pile.refillFrom.map { source in
+                groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
+            }
+            switch (closeUp, refill) {
+            case (.beforeRefill, let refill?):
+                sentences.append(
+                    "An emptied \(noun(group, plural: false)) takes the card of the next one after it, so the cards "
+                        + "close up toward the first; then the \(refill) fills the empty ones at the end.")
+            case (.afterRefill, let refill?):
+                sentences.append(
+                    "Once the \(refill) is empty, an emptied \(noun(group, plural: false)) takes the card of the next "
+                        + "one after it, so the cards close up toward the first.")
+            default:
+                sentences.append(
+                    "An emptied \(noun(group, plural: false)) takes the card of the next one after it, so the cards "
+                        + "close up toward the first.")
+            }
+        }
         if pile.groupsToEmptyOnly, pile.move != .top, pile.move != .none {
             sentences.append(
                 "A group of cards from one of the \(noun(group, plural: true)) goes only onto an empty pile; a single "
@@ -406,6 +431,7 @@ struct RulesSummary {
         switch pile.empty {
         case .none:
             if pile.build == .none && pile.refillFrom == nil { return nil }  // it takes nothing anyway
+            if pile.closeUp != nil { return nil }  // the close-up's sentence says how it fills
             takes = "stays empty"
         case .any:
             takes = carriesRuns ? "takes any card or run" : "takes any card"

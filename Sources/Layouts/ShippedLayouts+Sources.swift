@@ -3214,6 +3214,59 @@ extension ShippedLayouts {
         name = "reserve"
 
         """#,
+        "neighbor": #"""
+        # Neighbor: a grid of five rows of five cards, face up. Two cards whose ranks
+        # add up to 13 (Ace 1, Jack 11, Queen 12) and which touch, side by side or
+        # corner to corner, leave the game together, one dropped on the other; a King
+        # leaves alone, dropped on the discard pile (or double-clicked). After each
+        # move the grid closes up by itself: every card after a space moves back one
+        # place, row by row, the first card of a row to the end of the row above, and
+        # the stock fills the spaces left at the end. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Neighbor" (help/C/neighbor.xml).
+
+        name = "neighbor"
+        title = "Neighbor"
+        grid = [1, 0.8]
+
+        map = """
+        T T T T T . D
+        T T T T T
+        T T T T T . S
+        T T T T T
+        T T T T T
+        """
+
+        [game]
+        family = "Pairing"
+
+        [slots.T]
+        kind = "tableau"
+        name = "grid"        # ids grid.1 (top left) to grid.25, row by row
+        overlap = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+        close-up = "before-refill"
+        pair-reach = "touching"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        [slots.S]
+        kind = "stock"
+
+        """#,
         "nestor": #"""
         # Nestor: eight columns of six cards, face up, with no two cards of one rank
         # in a column, and the four cards left over in a reserve. Two cards of the
@@ -3572,6 +3625,59 @@ extension ShippedLayouts {
         # The solver tells positions apart by how many cards this pile holds: the
         # script decides nothing by which cards they are, or their order.
         search-sees = "count"
+
+        """#,
+        "quatorze": #"""
+        # Quatorze: a grid of five rows of five cards, face up. Two cards whose ranks
+        # add up to 14 (Ace 1, Jack 11, Queen 12, King 13) and which lie in one row or
+        # one column leave the game together, one dropped on the other. A space is
+        # filled from the stock at once; once the stock is empty, the grid closes up
+        # instead: every card after a space moves back one place, row by row, the
+        # first card of a row to the end of the row above. Won when every card is
+        # gone.
+        #
+        # Rules: GNOME Aisleriot help, "Quatorze" (help/C/quatorze.xml).
+
+        name = "quatorze"
+        title = "Quatorze"
+        grid = [1, 0.8]
+
+        map = """
+        T T T T T . D
+        T T T T T
+        T T T T T . S
+        T T T T T
+        T T T T T
+        """
+
+        [game]
+        family = "Pairing"
+
+        [slots.T]
+        kind = "tableau"
+        name = "grid"        # ids grid.1 (top left) to grid.25, row by row
+        overlap = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+        close-up = "after-refill"
+        pair-reach = "row-or-column"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "14"
+        build = "none"
+        take-back = false
+        pair = "sum-14"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        [slots.S]
+        kind = "stock"
 
         """#,
         "rank-and-file": #"""
@@ -6933,8 +7039,8 @@ extension ShippedLayouts {
         "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file",
         "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks",
         "gypsy", "easthaven", "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis",
-        "block-ten", "cover", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor",
-        "pileon", "pyramid", "thirteen", "treize", "yield", "union-square", "yukon", "alaska", "double-yukon",
-        "moosehide", "odessa", "russian-solitaire", "free30",
+        "block-ten", "cover", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "neighbor",
+        "nestor", "quatorze", "pileon", "pyramid", "thirteen", "treize", "yield", "union-square", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
     ]
 }

@@ -6,6 +6,8 @@ import Layouts
 //   covers it (Thirteen's pyramid, dealt face down);
 // - `refill-from`: an emptied pile takes the top card of the first non-empty slot of the named
 //   group (Canfield's reserve);
+// - `close-up`: an emptied pile takes the card of the next pile of its group that holds one,
+//   before or after its refill, so the cards close up toward the group's first pile (Neighbor);
 // - `collect`: a complete run King to Ace of one suit, face up on top of a tableau pile, moves
 //   onto the first empty slot of a collecting group (Spider);
 // - `freeze`: a finished pile (DeclarativeRules+Finished.swift) turns its top card face down
@@ -54,7 +56,14 @@ extension DeclarativeRules {
     func automaticStep(on index: Int, in state: GameState) -> Step? {
         let pile = state.piles[index]
         guard let top = pile.last else {
+            let closeUp = traits[index].closeUp
+            if closeUp == .beforeRefill, let source = nextHolding(after: index, in: state) {
+                return Step(from: source, to: index, count: 1, automatic: true)
+            }
             for source in refillSources[index] where !state.piles[source].isEmpty {
+                return Step(from: source, to: index, count: 1, automatic: true)
+            }
+            if closeUp == .afterRefill, let source = nextHolding(after: index, in: state) {
                 return Step(from: source, to: index, count: 1, automatic: true)
             }
             return nil
@@ -72,6 +81,13 @@ extension DeclarativeRules {
             }
         }
         return nil
+    }
+
+    /// The first pile after `index` in its group that holds a card (`close-up`).
+    func nextHolding(after index: Int, in state: GameState) -> Int? {
+        let piles = groups[pileGroup[index]].piles
+        guard let place = piles.firstIndex(of: index) else { return nil }
+        return piles[(place + 1)...].first { !state.piles[$0].isEmpty }
     }
 
     /// Whether the top 13 cards are King down to Ace of one suit, face up.

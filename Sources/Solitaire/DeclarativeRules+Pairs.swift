@@ -23,6 +23,19 @@ struct Pairing: Sendable {
 }
 
 extension DeclarativeRules {
+    /// Whether two piles may pair by where they lie (`pair-reach`): any two unless both are of
+    /// one group that says how far a pair reaches.
+    @inline(__always)
+    func reaches(_ one: Int, _ other: Int) -> Bool {
+        guard let reach = traits[one].pairReach, pileGroup[one] == pileGroup[other] else { return true }
+        let a = gridPlace[one]
+        let b = gridPlace[other]
+        switch reach {
+        case .touching: return abs(a.column - b.column) <= 1 && abs(a.row - b.row) <= 1
+        case .rowOrColumn: return a.column == b.column || a.row == b.row
+        }
+    }
+
     /// Whether `move` takes cards out of the game as a pair (or a card that leaves alone).
     func pairsOff(_ move: Move, in state: GameState) -> Bool { pairing(of: move, in: state) != nil }
 
@@ -57,7 +70,7 @@ extension DeclarativeRules {
             else { return nil }
             return Pairing(from: from, fromIndex: fromIndex, partner: from, partnerIndex: source.count - 2)
         }
-        guard !traits[to].isFoundation else { return nil }
+        guard !traits[to].isFoundation, reaches(from, to) else { return nil }
         let target = state.piles[to]
         if let other = target.last, other.faceUp, pickUpVerdict(pile: to, count: 1, in: state) == nil,
             rule.pairs(rank: card.rank, suit: card.suitIndex, with: other.rank, other.suitIndex)
@@ -119,14 +132,22 @@ extension DeclarativeRules {
 
     /// The refusal of a drop that is no pair, in the pairs' words where the drop was one: onto a
     /// card that is free to move, or onto the discard pile.
-    func pairVerdict(instead verdict: Verdict, card: PileCard, onto target: Int, in state: GameState) -> Verdict {
+    func pairVerdict(
+        instead verdict: Verdict, card: PileCard, from source: Int? = nil, onto target: Int, in state: GameState
+    ) -> Verdict {
         guard let rule = pairRule else { return verdict }
         if target == pairDiscard { return .pairsOnly(rule) }
         guard !traits[target].isFoundation, let other = state.piles[target].last, other.faceUp,
             pickUpVerdict(pile: target, count: 1, in: state) == nil
         else { return verdict }
         switch verdict {
-        case .buildsNothing, .doesNotBuild, .doesNotBuildWay: return .noPair(card: card, other: other, rule)
+        case .buildsNothing, .doesNotBuild, .doesNotBuildWay:
+            if let from = source, !reaches(from, target), let reach = traits[from].pairReach,
+                rule.pairs(rank: card.rank, suit: card.suitIndex, with: other.rank, other.suitIndex)
+            {
+                return .outOfReach(card: card, other: other, reach)
+            }
+            return .noPair(card: card, other: other, rule)
         default: return verdict
         }
     }
@@ -151,7 +172,7 @@ extension DeclarativeRules {
             {
                 return false
             }
-            for to in free where to != from && (!pruned || to > from) {
+            for to in free where to != from && (!pruned || to > from) && reaches(from, to) {
                 let other = piles[to].last!
                 guard rule.pairs(rank: card.rank, suit: card.suitIndex, with: other.rank, other.suitIndex),
                     dropVerdict(card: card, count: 1, onto: to, in: state) != nil

@@ -45,6 +45,8 @@ enum Verdict: Hashable, Sendable {
     case doesNotBuildWay(card: PileCard, onto: Int, way: BuildDirection)
     /// Dropped on a card it does not pair with (``PairRule``).
     case noPair(card: PileCard, other: PileCard, PairRule)
+    /// Dropped on a card it pairs with that lies too far (`pair-reach`).
+    case outOfReach(card: PileCard, other: PileCard, PairReach)
     /// Dropped on the discard pile, which takes pairs (and cards that leave alone) only.
     case pairsOnly(PairRule)
     /// Dropped on a discard pile while no card of its suit outranks it on another pile.
@@ -157,6 +159,9 @@ extension DeclarativeRules {
             case .sameRank: return Refusal("a second King goes on the King, then the \(noun) builds down")
             default: return buildRefusal(card, onto: target, build: way)
             }
+        case .outOfReach(let card, let other, let reach):
+            let how = reach == .touching ? " do not touch" : " are not in one row or one column"
+            return Refusal([.card(card.card), .text(" and "), .card(other.card), .text(how)])
         case .noPair(let card, let other, let rule):
             let how: String
             switch rule {
@@ -280,7 +285,7 @@ extension DeclarativeRules {
         }
         let verdict =
             dropVerdict(card: card, count: move.count, onto: move.to, in: state).map {
-                pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, onto: move.to, in: state)
+                pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, from: move.from, onto: move.to, in: state)
             } ?? (hasRoutes ? routeVerdict(from: move.from, count: move.count, to: move.to, in: state) : nil)
             ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
         return verdict.map { refusal(for: $0, move: move, in: state) }

@@ -73,6 +73,9 @@ public struct DeclarativeRules: Rules {
     let hasCovers: Bool
     /// Per pile, the pile before it in its group (`nil` for the first).
     let previousInGroup: [Int?]
+    /// Per pile, its column and row among its group's slots (0 = the group's leftmost column,
+    /// topmost row), for `pair-reach`.
+    let gridPlace: [(column: Int, row: Int)]
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -192,6 +195,13 @@ public struct DeclarativeRules: Rules {
         }
         self.covering = covering
         hasCovers = coveredBy.contains { !$0.isEmpty }
+        gridPlace = slots.indices.map { index in
+            let own = groups[pileGroup[index]].piles.map { slots[$0].position }
+            let columns = Set(own.map(\.column)).sorted()
+            let rows = Set(own.map(\.row)).sorted()
+            let position = slots[index].position
+            return (columns.firstIndex(of: position.column)!, rows.firstIndex(of: position.row)!)
+        }
         previousInGroup = slots.indices.map { index in
             let piles = groups[pileGroup[index]].piles
             let place = piles.firstIndex(of: index)!
@@ -320,7 +330,8 @@ public struct DeclarativeRules: Rules {
             let card = pile[pile.count - move.count]
             if let verdict = dropVerdict(card: card, count: move.count, onto: move.to, in: state) {
                 if discardRule != nil, move.to == discardPile { return .notOutranked }
-                return pairRule == nil ? verdict : pairVerdict(instead: verdict, card: card, onto: move.to, in: state)
+                return pairRule == nil
+                    ? verdict : pairVerdict(instead: verdict, card: card, from: move.from, onto: move.to, in: state)
             }
             if hasRoutes, let verdict = routeVerdict(from: move.from, count: move.count, to: move.to, in: state) {
                 return verdict
@@ -367,6 +378,10 @@ struct PileTraits: Sendable {
     var turnUp: Bool
     /// Takes a card only when the pile before it in its group holds one of that rank (`trails-previous`).
     var trailsPrevious: Bool
+    /// Pairs only with piles of its group that its slot touches or shares a line with (`pair-reach`).
+    var pairReach: PairReach?
+    /// Emptied, takes the next card of its group (`close-up`).
+    var closeUp: CloseUp?
     /// The card under the top one pairs with the top card (`available` names `second`).
     var secondAvailable: Bool
     /// The bottom card plays as the top card does (`available` names `bottom`).
@@ -406,6 +421,8 @@ struct PileTraits: Sendable {
         groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
         trailsPrevious = rules.trailsPrevious
+        pairReach = rules.pairReach
+        closeUp = rules.closeUp
         secondAvailable = rules.available?.contains(.second) ?? false
         bottomAvailable = rules.available?.contains(.bottom) ?? false
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
