@@ -271,6 +271,9 @@ public enum WinCondition: String, CaseIterable, Sendable {
     case acesLeft = "aces-left"
     /// Every card but the Kings is on a foundation (Doublets, whose Kings never move).
     case kingsLeft = "kings-left"
+    /// Every card in a tableau pile that holds the 13 cards of one suit, built in order by its
+    /// build rule (Aisleriot's Ten Across: four piles of one suit, King down to Ace).
+    case runs
 }
 
 /// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the

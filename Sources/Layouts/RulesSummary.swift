@@ -554,6 +554,10 @@ struct RulesSummary {
             return "Win by discarding every card but the Aces."
         case .kingsLeft:
             return "Win by moving every card but the Kings to the foundations."
+        case .runs:
+            let up = groups.contains { $0.kind == .tableau && $0.rules.build == .up }
+            return
+                "Win by gathering every card onto tableau piles of one suit each, built \(up ? "Ace to King" : "King to Ace")."
         case .sets:
             let tableau = groups.filter { $0.kind == .tableau }
             let sizes = Set(tableau.flatMap { $0.slots.map(\.capacity) })

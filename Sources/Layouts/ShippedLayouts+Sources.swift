@@ -4555,6 +4555,47 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "ten-across": #"""
+        # Ten Across: ten columns of five cards, the first and last all face up and
+        # one more face down towards the middle on each, down to four face down
+        # under one face-up card in the two middle columns; the last two cards go to
+        # two spaces above, one card each. Columns build down in suit, and any
+        # face-up card moves with the cards on it, in order or not, onto a card of
+        # its suit one rank higher; only a King, with the cards on it, goes into an
+        # empty column. The two spaces hold one card each and may be used again once
+        # emptied (Aisleriot's option "allow temporary spots use"). Won when four
+        # columns each hold one suit from King down to Ace.
+        #
+        # Rules: GNOME Aisleriot help, "Ten Across" (help/C/ten_across.xml).
+
+        name = "ten-across"
+        title = "Ten Across"
+
+        map = """
+        C C . . . . . . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+        win = "runs"
+
+        [slots.C]
+        kind = "cell"
+        name = "space"
+        deal-up = 1
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-down = [0, 1, 2, 3, 4, 4, 3, 2, 1, 0]
+        deal-up = [5, 4, 3, 2, 1, 1, 2, 3, 4, 5]
+        build = "down"
+        suit = "same"
+        move = "face-up"
+        empty = "K"
+
+        """#,
         "thirteen": #"""
         # Thirteen: a pyramid of 28 cards in seven overlapping rows, dealt face down
         # but for its bottom row; a card turns up, and plays, once both cards lying
@@ -7041,6 +7082,6 @@ extension ShippedLayouts {
         "gypsy", "easthaven", "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis",
         "block-ten", "cover", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "neighbor",
         "nestor", "quatorze", "pileon", "pyramid", "thirteen", "treize", "yield", "union-square", "yukon", "alaska",
-        "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "ten-across", "free30",
     ]
 }

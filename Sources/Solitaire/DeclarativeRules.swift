@@ -306,6 +306,22 @@ public struct DeclarativeRules: Rules {
                 inSets += state.piles[pile].count
             }
             return inSets > 0 && inSets == state.cardCount
+        case .runs:
+            // Every card in a run of one suit's 13 cards on a tableau pile, and nowhere else.
+            var inRuns = 0
+            for pile in traits.indices where !state.piles[pile].isEmpty {
+                let cards = state.piles[pile]
+                guard traits[pile].kind == .tableau, cards.count == 13, cards.allSatisfy(\.faceUp) else { return false }
+                for position in cards.indices.dropFirst()
+                where !DeclarativeRules.follows(
+                    cards[position], on: cards[position - 1], direction: traits[pile].sequenceDirection, suit: .same,
+                    wrap: false, acesHigh: traits[pile].acesHigh)
+                {
+                    return false
+                }
+                inRuns += 13
+            }
+            return inRuns > 0
         case .acesLeft, .kingsLeft:
             let left = game.win == .acesLeft ? 1 : 13
             for pile in traits.indices where !traits[pile].isFoundation {

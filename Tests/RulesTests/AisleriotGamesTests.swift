@@ -80,6 +80,29 @@ final class AisleriotGamesTests: XCTestCase {
         )
     }
 
+    /// Ten Across is won once four columns each hold one suit, King down to Ace (`win = "runs"`),
+    /// and nothing else is on the table.
+    func testTenAcrossIsWonByFourColumnsOfOneSuitKingToAce() throws {
+        let layout = try layout("ten-across")
+        let rules = DeclarativeRules(layout: layout)
+        func run(_ suit: String) -> String {
+            ["K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"].map { $0 + suit }.joined(separator: " ")
+        }
+        // Two spaces, then ten columns.
+        var piles = ["", "", run("S"), "", run("H"), "", "", run("D"), "", "", run("C"), ""]
+        XCTAssertTrue(rules.isWon(position(piles)))
+        piles[2] = run("S").replacingOccurrences(of: "7S", with: "7C")
+        piles[10] = run("C").replacingOccurrences(of: "7C", with: "7S")
+        XCTAssertFalse(rules.isWon(position(piles)), "a run of mixed suits")
+        piles[2] = run("S")
+        piles[10] = "AC"
+        piles[0] = run("C").replacingOccurrences(of: " AC", with: "")
+        XCTAssertFalse(rules.isWon(position(piles)), "a card elsewhere than in a run")
+        XCTAssertEqual(
+            layout.rulesSummary.last,
+            "Win by gathering every card onto tableau piles of one suit each, built King to Ace.")
+    }
+
     func testKansasSpacesTakeOnlyTheWastesCardOnceTheReserveIsEmpty() throws {
         let layout = try layout("kansas")
         let rules = DeclarativeRules(layout: layout)
