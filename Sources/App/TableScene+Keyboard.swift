@@ -26,10 +26,14 @@ extension TableScene {
             moveCursor(to: slots[next].id)
         case .deeper:
             cursorVisible = true
-            if held == nil, cursorDepth < movableDepth(of: cursorSlot) { cursorDepth += 1 }
+            if held == nil, let depth = pickableDepths(of: cursorSlot).first(where: { $0 > cursorDepth }) {
+                cursorDepth = depth
+            }
         case .shallower:
             cursorVisible = true
-            if held == nil, cursorDepth > 1 { cursorDepth -= 1 }
+            if held == nil, cursorDepth > 1 {
+                cursorDepth = pickableDepths(of: cursorSlot).last { $0 < cursorDepth } ?? 1
+            }
         case .activate:
             cursorVisible = true
             activate()
@@ -154,12 +158,12 @@ extension TableScene {
     }
 
     /// How many cards from the top of a slot's pile can be picked up together (0: none).
-    func movableDepth(of slotID: String) -> Int {
-        guard let pile = pileIndex(of: slotID) else { return 0 }
+    /// The numbers of cards that may be picked up from the top of the pile, smallest first: a
+    /// run's lengths, and the whole pile where its bottom card plays alone (`available`).
+    func pickableDepths(of slotID: String) -> [Int] {
+        guard let pile = pileIndex(of: slotID) else { return [] }
         let count = state.piles[pile].count
-        var depth = 0
-        while depth < count, rules.canPickUp(pile: pile, from: count - depth - 1, in: state) { depth += 1 }
-        return depth
+        return count == 0 ? [] : (1...count).filter { rules.canPickUp(pile: pile, from: count - $0, in: state) }
     }
 
     /// The `number`th slot of a kind (1-based), or with `nil` the next one after the cursor's.

@@ -58,7 +58,11 @@ extension Loader {
             root, groups: groups, groupNames: groupNames, explicit: explicit, slots: pending.map(\.slot))
 
         let script = readScript(root)
-        return TableLayout(name: name, title: title, slots: pending.map(\.slot), rules: rules, script: script)
+        var slots = pending.map(\.slot)
+        for index in slots.indices where rules?.groups[slots[index].group]?.available?.contains(.bottom) == true {
+            slots[index].showsBottom = true
+        }
+        return TableLayout(name: name, title: title, slots: slots, rules: rules, script: script)
     }
 
     // MARK: Steps

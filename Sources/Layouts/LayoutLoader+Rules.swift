@@ -14,6 +14,7 @@ extension LayoutLoader {
         "refill-from", "move", "move-suit", "sequence-limit", "take-back", "collect", "draw", "redeals", "deal-to",
         "deal-needs-all-filled", "turn-up", "search-sees", "pair", "freeze", "discard", "takes-from", "empty-from",
         "empty-from-in-turn", "groups-to", "covers", "redeal-gathers", "redeal-shuffles", "same-base", "deal-faces",
+        "overlap-covers", "available", "trails-previous", "pair-reach", "close-up",
     ]
     /// The most decks a game may use.
     public static let maxDecks = 4
@@ -271,6 +272,11 @@ extension Loader {
             take("empty-from", names(table, "empty-from", parent: path)) { $0.emptyFrom = $1 }
             take("empty-from-in-turn", boolean(table, "empty-from-in-turn", parent: path)) { $0.emptyFromInTurn = $1 }
             take("covers", names(table, "covers", parent: path)) { $0.covers = $1 }
+            take("overlap-covers", boolean(table, "overlap-covers", parent: path)) { $0.overlapCovers = $1 }
+            take("available", availableCards(table, parent: path)) { $0.available = $1 }
+            take("trails-previous", boolean(table, "trails-previous", parent: path)) { $0.trailsPrevious = $1 }
+            take("pair-reach", enumeration(table, "pair-reach", parent: path, as: PairReach.self)) { $0.pairReach = $1 }
+            take("close-up", enumeration(table, "close-up", parent: path, as: CloseUp.self)) { $0.closeUp = $1 }
             take("redeal-gathers", names(table, "redeal-gathers", parent: path)) { $0.redealGathers = $1 }
             take("redeal-shuffles", boolean(table, "redeal-shuffles", parent: path)) { $0.redealShuffles = $1 }
             take("same-base", boolean(table, "same-base", parent: path)) { $0.sameBase = $1 }
@@ -405,6 +411,35 @@ extension Loader {
             return nil
         }
         return name
+    }
+
+    /// `available`: an array of `top`, `second` and `bottom`, which must hold `top`.
+    func availableCards(_ table: TOMLTable, parent: String) -> [AvailableCard]? {
+        guard let value = table["available"] else { return nil }
+        let keyPath = KeyPath.join(parent, "available")
+        let shown = "an array of \"top\", \"second\" and \"bottom\""
+        guard value.type == .array, let array = value.array else {
+            typeError("available", parent: parent, expected: shown, found: value)
+            return nil
+        }
+        var cards: [AvailableCard] = []
+        for n in 0..<array.count {
+            let element = array[n]
+            let at = index.valuePosition(KeyPath.index(keyPath, n + 1)) ?? index.valuePosition(keyPath)
+            guard element.type == .string, let raw = element.string, let card = AvailableCard(rawValue: raw) else {
+                error(
+                    "available must be \(shown), found \(describe(element)) at position \(n + 1)", at: at, key: keyPath)
+                return nil
+            }
+            if !cards.contains(card) { cards.append(card) }
+        }
+        guard cards.contains(.top) else {
+            error(
+                "available must name \"top\": the top card of a pile always plays", at: index.valuePosition(keyPath),
+                key: keyPath)
+            return nil
+        }
+        return cards
     }
 
     /// `deal-to`: a group name or slot id, or an array of them.

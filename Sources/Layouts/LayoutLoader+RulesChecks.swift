@@ -10,6 +10,7 @@ extension Loader {
         checkDeal(groups, game: game, slots: slots)
         checkFinishedPiles(groups, game: game, slots: slots)
         checkRoutes(groups)
+        checkOverlapCovers(groups, slots: slots)
         if game.win == .stockEmpty && !slots.contains(where: { $0.kind == .stock }) {
             error(
                 "win = \"stock-empty\" needs a stock: the game is won once the stock is empty",
@@ -47,6 +48,20 @@ extension Loader {
         }
     }
 
+    /// `overlap-covers` says nothing on a group none of whose slots lies over another.
+    func checkOverlapCovers(_ groups: [RulesGroup], slots: [SlotLayout]) {
+        for group in groups {
+            guard let keyPath = group.given["overlap-covers"], group.rules.overlapCovers else { continue }
+            let own = slots.filter { $0.group == group.name }
+            if !own.contains(where: { slot in own.contains { slot.liesOver($0) } }) {
+                warning(
+                    "overlap-covers has no effect on group '\(group.name)': none of its slots lies over part of "
+                        + "another (draw the rows overlapping, with grid = [0.5, 0.5])", at: index.keyPosition(keyPath),
+                    key: keyPath)
+            }
+        }
+    }
+
     /// A finished pile is one full to its capacity: `freeze`, and `win = "sets"` on the tableau,
     /// say nothing without one.
     func checkFinishedPiles(_ groups: [RulesGroup], game: GameSettings, slots: [SlotLayout]) {
@@ -73,6 +88,35 @@ extension Loader {
     /// `pair` and `discard` go on a foundation (the discard pile cards leave for), on one group
     /// of a game only.
     func checkPairs(_ groups: [RulesGroup]) {
+        let pairs = groups.contains { $0.kind == .foundation && $0.rules.pair != nil }
+        for group in groups {
+            guard let keyPath = group.given["pair-reach"], group.rules.pairReach != nil, !pairs else { continue }
+            error(
+                "pair-reach needs cards that pair: give a discard pile pair (group '\(group.name)')",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
+        for group in groups where group.rules.closeUp != nil && group.slotCount < 2 {
+            guard let keyPath = group.given["close-up"] else { continue }
+            warning(
+                "close-up has no effect on group '\(group.name)': it has no pile after another",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
+        for group in groups {
+            guard let keyPath = group.given["available"], let cards = group.rules.available else { continue }
+            if !pairs {
+                error(
+                    "available needs cards that pair: give a discard pile pair (group '\(group.name)')",
+                    at: index.keyPosition(keyPath), key: keyPath)
+            } else if group.kind == .foundation || group.kind == .stock {
+                error(
+                    "available goes on piles whose cards play, not on group '\(group.name)' (its kind is "
+                        + "\(group.kind.rawValue))", at: index.keyPosition(keyPath), key: keyPath)
+            } else if cards == [.top] {
+                warning(
+                    "available = [\"top\"] has no effect on group '\(group.name)': the top card always plays",
+                    at: index.keyPosition(keyPath), key: keyPath)
+            }
+        }
         var discarding: (key: String, group: String)?
         for group in groups {
             for key in ["pair", "discard"] {
@@ -177,6 +221,12 @@ extension Loader {
             guard let keyPath = group.given["same-base"] else { continue }
             warning(
                 "same-base has no effect on group '\(group.name)': only foundations whose base is \"any\" share the first card's rank",
+                at: index.keyPosition(keyPath), key: keyPath)
+        }
+        for group in groups where group.rules.trailsPrevious && group.slotCount < 2 {
+            guard let keyPath = group.given["trails-previous"] else { continue }
+            warning(
+                "trails-previous has no effect on group '\(group.name)': it has no pile before another",
                 at: index.keyPosition(keyPath), key: keyPath)
         }
         for group in groups where group.rules.restart {

@@ -46,6 +46,9 @@ public struct SlotLayout: Hashable, Sendable {
     public var deleteOnDrop: Bool
     /// Text shown on the slot while it is empty.
     public var label: String?
+    /// The pile's bottom card plays (`available` names `bottom`): it shows at the slot's origin,
+    /// the spread cards after it, and the cards between them stay stacked under the first of those.
+    public var showsBottom = false
 
     /// `nil` for `fanVisible`, `tapToCreate` or `deleteOnDrop` takes the default that a layout file would get:
     /// see ``defaultFanVisible(for:)``, ``defaultTapToCreate(for:)`` and ``defaultDeleteOnDrop(for:)``.
@@ -135,5 +138,15 @@ public struct TableLayout: Hashable, Sendable {
     /// The slots of a kind, in order.
     public func slots(ofKind kind: SlotKind) -> [SlotLayout] {
         slots.filter { $0.kind == kind }
+    }
+}
+
+extension SlotLayout {
+    /// Whether this slot's card lies over part of `other`'s card on the table, lower down: a card
+    /// of the next row of a pyramid drawn with half-card cells (`overlap-covers`).
+    public func liesOver(_ other: SlotLayout) -> Bool {
+        let across = abs(position.column - other.position.column)
+        let down = position.row - other.position.row
+        return across < 1 && down > 0 && down < 1
     }
 }

@@ -80,8 +80,12 @@ public struct TablePlacement: Hashable, Sendable {
     /// `nil` for an unknown slot or an index outside `0..<count`.
     public func cardOrigin(slot slotID: String, index: Int, count: Int) -> (x: Int, y: Int)? {
         guard let placement = slot(slotID), index >= 0, index < count else { return nil }
-        let firstSpread = max(0, count - max(1, placement.slot.fanVisible))
-        let step = max(0, index - firstSpread)
+        let visible = max(1, placement.slot.fanVisible)
+        var step = max(0, index - max(0, count - visible))
+        if placement.slot.showsBottom, visible > 1, count > visible, placement.slot.fan != .none {
+            // The bottom card first, then the top `visible - 1` cards, the others under the first of them.
+            step = index == 0 ? 0 : max(1, index - (count - visible))
+        }
         switch placement.slot.fan {
         case .none: return (placement.x, placement.y)
         case .down: return (placement.x, placement.y + step * fanStep.down)

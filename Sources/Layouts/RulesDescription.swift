@@ -87,6 +87,35 @@ public enum SolverFamily: String, CaseIterable, Sendable {
 }
 
 /// When a single card may go to a discard pile (`discard`).
+/// A card of a pile that may play besides its top card (`available`), in games whose cards pair
+/// up (`pair`).
+public enum AvailableCard: String, CaseIterable, Sendable {
+    /// The top card, as on every pile.
+    case top
+    /// The card under the top one, only to pair with the top card over it (Aisleriot's Thirteen).
+    case second
+    /// The bottom card, to pair with any card that plays or to leave alone (Aisleriot's Treize).
+    case bottom
+}
+
+/// Which two piles of a grid may pair (`pair-reach`): by where their slots lie, counted in the
+/// group's own rows and columns.
+public enum PairReach: String, CaseIterable, Sendable {
+    /// Side by side or corner to corner (Aisleriot's Neighbor).
+    case touching
+    /// In one row or one column (Aisleriot's Quatorze).
+    case rowOrColumn = "row-or-column"
+}
+
+/// When an emptied pile takes the next card of its group, so that the cards close up toward the
+/// group's first pile (`close-up`): before its `refill-from` refills it, or after.
+public enum CloseUp: String, CaseIterable, Sendable {
+    /// The cards close up first; the refill fills the empty piles left at the end (Neighbor).
+    case beforeRefill = "before-refill"
+    /// The refill fills an emptied pile while it can; then the cards close up (Quatorze).
+    case afterRefill = "after-refill"
+}
+
 public enum DiscardRule: String, CaseIterable, Sendable {
     /// A card of its suit that outranks it (in the game's rank order) tops another pile.
     case outranked
@@ -247,6 +276,9 @@ public enum WinCondition: String, CaseIterable, Sendable {
     case acesLeft = "aces-left"
     /// Every card but the Kings is on a foundation (Doublets, whose Kings never move).
     case kingsLeft = "kings-left"
+    /// Every card in a tableau pile that holds the 13 cards of one suit, built in order by its
+    /// build rule (Aisleriot's Ten Across: four piles of one suit, King down to Ace).
+    case runs
 }
 
 /// The rules of one group of slots: the `[slots.X]` table's rules keys. Every field has the
@@ -306,6 +338,10 @@ public struct PileRules: Hashable, Sendable {
     /// The groups (or slot ids) the pile lies across: while it holds a card, no card leaves
     /// them (Backbone's single card across the two stacks: `covers = "stack"`).
     public var covers: [String]? = nil
+    /// Each pile of the group is covered by the piles of the group whose slots lie over part of
+    /// its slot on the table, lower down (a pyramid drawn with half-card cells):
+    /// `overlap-covers = true`.
+    public var overlapCovers: Bool = false
     /// The face of each card dealt to every slot of the group, bottom first (`true`: face up),
     /// instead of the face-down cards under the face-up ones (Athena's rows down, up, down, up:
     /// `deal-faces = "dudu"`); `dealDown` and `dealUp` then count its `d`s and `u`s.
@@ -314,6 +350,16 @@ public struct PileRules: Hashable, Sendable {
     /// the rank its bottom card has, so the player's first card sets every foundation's base
     /// (Chessboard): `same-base = true`.
     public var sameBase: Bool = false
+    /// Each pile of the group but the first takes a card only when the pile before it holds a
+    /// card of that rank (Aisleriot's Peek, whose foundations each take a rank only once the one
+    /// above has it): `trails-previous = true`.
+    public var trailsPrevious: Bool = false
+    /// Two piles of the group pair only when their slots touch or share a row or column
+    /// (`pair-reach = "touching"`); `nil`: any two piles.
+    public var pairReach: PairReach? = nil
+    /// An emptied pile of the group takes the card of the next pile after it in the group that
+    /// holds one, before or after its refill (`close-up = "before-refill"`); `nil`: it does not.
+    public var closeUp: CloseUp? = nil
 
     // MARK: Moving
     public var move: MoveRule
@@ -342,6 +388,9 @@ public struct PileRules: Hashable, Sendable {
     /// one on the other, when they pair by this rule (Fourteen: `pair = "sum-14"`; Nestor:
     /// `pair = "same-rank"`). `nil`: no pairs.
     public var pair: PairRule?
+    /// The cards of the pile that may pair, besides its top card (Treize's waste, whose bottom
+    /// card plays too: `available = ["top", "bottom"]`); `nil`: the top card alone.
+    public var available: [AvailableCard]? = nil
 
     // MARK: Stock
     /// Cards turned from the stock onto each target per click: `draw = 3`.
@@ -443,7 +492,8 @@ public struct GameRules: Hashable, Sendable {
     public var groups: [String: PileRules]
 
     /// Some group takes cards only from some piles (`takes-from`, `empty-from`), lets groups
-    /// of cards go only onto empty piles (`groups-to`) or covers other piles (`covers`): what a
+    /// of cards go only onto empty piles (`groups-to`), covers other piles (`covers`,
+    /// `overlap-covers`) or lets a card under the top play (`available`): what a
     /// move may do depends on where its cards come from, which the family searches' models do
     /// not know. A stock that gathers piles back on a redeal (`redeal-gathers`), or deals more
     /// than one card at a time onto the piles `deal-to` names, moves cards in a way those models
@@ -454,7 +504,9 @@ public struct GameRules: Hashable, Sendable {
     public var routesBySource: Bool {
         groups.values.contains {
             $0.takesFrom != nil || $0.emptyFrom != nil || $0.groupsToEmptyOnly || $0.covers != nil
-                || $0.redealGathers != nil || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
+                || $0.overlapCovers || $0.available != nil || $0.trailsPrevious
+                || $0.pairReach != nil || $0.closeUp != nil || $0.redealGathers != nil
+                || ($0.draw > 1 && $0.dealTo.count > 0) || $0.sameBase
                 || $0.dealFaces != nil || $0.build == .double || $0.restart || $0.build == .oneWay
                 || $0.build == .upThenDown
         }

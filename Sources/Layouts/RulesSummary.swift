@@ -113,6 +113,7 @@ struct RulesSummary {
         for group in groups where group.kind == .stock {
             result += stockSentence(for: group).map { [$0] } ?? []
         }
+        for group in groups where group.kind == .waste { result += availableSentences(group) }
         result.append(win)
         return result
     }
@@ -218,6 +219,37 @@ struct RulesSummary {
                 "\(the) \(lie) across \(places(covered, "and")): while "
                     + "\(group.slots.count == 1 ? "it holds" : "they hold") a card, no card leaves \(them).")
         }
+        if pile.overlapCovers {
+            sentences.append(
+                "A card of the \(noun(group, plural: true)) plays only once the cards lying over it, in the row "
+                    + "below, are gone.")
+        }
+        sentences += availableSentences(group)
+        if let reach = pile.pairReach, group.slots.count > 1 {
+            let how =
+                reach == .touching
+                ? "their cards touch, side by side or corner to corner" : "they lie in one row or one column"
+            sentences.append("Two of the \(noun(group, plural: true)) pair only when \(how).")
+        }
+        if let closeUp = pile.closeUp, group.slots.count > 1 {
+            let refill = pile.refillFrom.map { source in
+                groups.first { $0.name == source }.map { noun($0, plural: $0.slots.count > 1) } ?? source
+            }
+            switch (closeUp, refill) {
+            case (.beforeRefill, let refill?):
+                sentences.append(
+                    "An emptied \(noun(group, plural: false)) takes the card of the next one after it, so the cards "
+                        + "close up toward the first; then the \(refill) fills the empty ones at the end.")
+            case (.afterRefill, let refill?):
+                sentences.append(
+                    "Once the \(refill) is empty, an emptied \(noun(group, plural: false)) takes the card of the next "
+                        + "one after it, so the cards close up toward the first.")
+            default:
+                sentences.append(
+                    "An emptied \(noun(group, plural: false)) takes the card of the next one after it, so the cards "
+                        + "close up toward the first.")
+            }
+        }
         if pile.groupsToEmptyOnly, pile.move != .top, pile.move != .none {
             sentences.append(
                 "A group of cards from one of the \(noun(group, plural: true)) goes only onto an empty pile; a single "
@@ -227,6 +259,21 @@ struct RulesSummary {
     }
 
     /// "Seven tableau piles build down in alternate colours; built runs move together."
+    /// The cards under a pile's top that play (`available`).
+    func availableSentences(_ group: Group) -> [String] {
+        guard let available = group.rules.available else { return [] }
+        let one = group.slots.count == 1
+        let each = one ? "the \(noun(group, plural: false))" : "each of the \(noun(group, plural: true))"
+        var sentences: [String] = []
+        if available.contains(.bottom) {
+            sentences.append("The bottom card of \(each) plays too, as its top card does.")
+        }
+        if available.contains(.second) {
+            sentences.append("The top card of \(each) pairs with the card under it too: drop it on the discard pile.")
+        }
+        return sentences
+    }
+
     func pileSentence(for group: Group) -> String {
         var sentence = "\(subject(group)) \(building(group)); \(moving(group))"
         if let held = holding(group) { sentence += "; " + held }
@@ -278,7 +325,12 @@ struct RulesSummary {
         }
         sentence += Words.wrapNote(pile)
         if !pile.takeBack { sentence += "; cards never leave \(them)" }
-        return sentence + "."
+        sentence += "."
+        if pile.trailsPrevious, group.slots.count > 1 {
+            sentence +=
+                " Each but the first takes a card only when the one before it holds a card of that rank."
+        }
+        return sentence
     }
 
     /// "Two cards that may move, whose ranks add up to 14, go to the discard pile together: drop
@@ -379,6 +431,7 @@ struct RulesSummary {
         switch pile.empty {
         case .none:
             if pile.build == .none && pile.refillFrom == nil { return nil }  // it takes nothing anyway
+            if pile.closeUp != nil { return nil }  // the close-up's sentence says how it fills
             takes = "stays empty"
         case .any:
             takes = carriesRuns ? "takes any card or run" : "takes any card"
@@ -501,6 +554,10 @@ struct RulesSummary {
             return "Win by discarding every card but the Aces."
         case .kingsLeft:
             return "Win by moving every card but the Kings to the foundations."
+        case .runs:
+            let up = groups.contains { $0.kind == .tableau && $0.rules.build == .up }
+            return
+                "Win by gathering every card onto tableau piles of one suit each, built \(up ? "Ace to King" : "King to Ace")."
         case .sets:
             let tableau = groups.filter { $0.kind == .tableau }
             let sizes = Set(tableau.flatMap { $0.slots.map(\.capacity) })

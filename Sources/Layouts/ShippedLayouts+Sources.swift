@@ -3222,6 +3222,59 @@ extension ShippedLayouts {
         name = "reserve"
 
         """#,
+        "neighbor": #"""
+        # Neighbor: a grid of five rows of five cards, face up. Two cards whose ranks
+        # add up to 13 (Ace 1, Jack 11, Queen 12) and which touch, side by side or
+        # corner to corner, leave the game together, one dropped on the other; a King
+        # leaves alone, dropped on the discard pile (or double-clicked). After each
+        # move the grid closes up by itself: every card after a space moves back one
+        # place, row by row, the first card of a row to the end of the row above, and
+        # the stock fills the spaces left at the end. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Neighbor" (help/C/neighbor.xml).
+
+        name = "neighbor"
+        title = "Neighbor"
+        grid = [1, 0.8]
+
+        map = """
+        T T T T T . D
+        T T T T T
+        T T T T T . S
+        T T T T T
+        T T T T T
+        """
+
+        [game]
+        family = "Pairing"
+
+        [slots.T]
+        kind = "tableau"
+        name = "grid"        # ids grid.1 (top left) to grid.25, row by row
+        overlap = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+        close-up = "before-refill"
+        pair-reach = "touching"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        [slots.S]
+        kind = "stock"
+
+        """#,
         "nestor": #"""
         # Nestor: eight columns of six cards, face up, with no two cards of one rank
         # in a column, and the four cards left over in a reserve. Two cards of the
@@ -3397,6 +3450,57 @@ extension ShippedLayouts {
         take-back = false
 
         """#,
+        "peek": #"""
+        # Peek: four reserves of four cards, all face up and spread, so every card
+        # is seen; no card is built on them, and their top cards play. The first
+        # foundation is dealt one card and takes any card of its suit at any time, in
+        # any order. The other three each start with a card of that first card's rank
+        # and take cards of their own suit, in any order, but a rank only once the
+        # foundation above has a card of that rank. The stock turns one card at a
+        # time onto the waste, three times through. Won when every card is on the
+        # foundations.
+        #
+        # Rules: GNOME Aisleriot help, "Peek" (help/C/peek.xml).
+
+        name = "peek"
+        title = "Peek"
+
+        map = """
+        R . . . F S
+        R . . . F W
+        R . . . F .
+        R . . . F .
+        """
+
+        [game]
+        family = "Canfield"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 2
+
+        [slots.W]
+        kind = "waste"
+
+        [slots.R]
+        kind = "reserve"
+        fan = "right"
+        fan-visible = 4
+        deal-up = 4
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.F]
+        kind = "foundation"
+        capacity = 13
+        deal-up = [1, 0, 0, 0]
+        build = "any"
+        suit = "same"
+        base = "dealt"
+        trails-previous = true
+
+        """#,
         "pileon": #"""
         # Pileon: fifteen piles of up to four cards, the deck dealt four at a time
         # face up onto the first thirteen, the last two left empty. A card, or a group
@@ -3529,6 +3633,59 @@ extension ShippedLayouts {
         # The solver tells positions apart by how many cards this pile holds: the
         # script decides nothing by which cards they are, or their order.
         search-sees = "count"
+
+        """#,
+        "quatorze": #"""
+        # Quatorze: a grid of five rows of five cards, face up. Two cards whose ranks
+        # add up to 14 (Ace 1, Jack 11, Queen 12, King 13) and which lie in one row or
+        # one column leave the game together, one dropped on the other. A space is
+        # filled from the stock at once; once the stock is empty, the grid closes up
+        # instead: every card after a space moves back one place, row by row, the
+        # first card of a row to the end of the row above. Won when every card is
+        # gone.
+        #
+        # Rules: GNOME Aisleriot help, "Quatorze" (help/C/quatorze.xml).
+
+        name = "quatorze"
+        title = "Quatorze"
+        grid = [1, 0.8]
+
+        map = """
+        T T T T T . D
+        T T T T T
+        T T T T T . S
+        T T T T T
+        T T T T T
+        """
+
+        [game]
+        family = "Pairing"
+
+        [slots.T]
+        kind = "tableau"
+        name = "grid"        # ids grid.1 (top left) to grid.25, row by row
+        overlap = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+        refill-from = "stock"
+        close-up = "after-refill"
+        pair-reach = "row-or-column"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "14"
+        build = "none"
+        take-back = false
+        pair = "sum-14"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        [slots.S]
+        kind = "stock"
 
         """#,
         "rank-and-file": #"""
@@ -4406,6 +4563,109 @@ extension ShippedLayouts {
         sequence-limit = "free-cells"
 
         """#,
+        "ten-across": #"""
+        # Ten Across: ten columns of five cards, the first and last all face up and
+        # one more face down towards the middle on each, down to four face down
+        # under one face-up card in the two middle columns; the last two cards go to
+        # two spaces above, one card each. Columns build down in suit, and any
+        # face-up card moves with the cards on it, in order or not, onto a card of
+        # its suit one rank higher; only a King, with the cards on it, goes into an
+        # empty column. The two spaces hold one card each and may be used again once
+        # emptied (Aisleriot's option "allow temporary spots use"). Won when four
+        # columns each hold one suit from King down to Ace.
+        #
+        # Rules: GNOME Aisleriot help, "Ten Across" (help/C/ten_across.xml).
+
+        name = "ten-across"
+        title = "Ten Across"
+
+        map = """
+        C C . . . . . . . .
+        T T T T T T T T T T
+        """
+
+        [game]
+        family = "Yukon"
+        win = "runs"
+
+        [slots.C]
+        kind = "cell"
+        name = "space"
+        deal-up = 1
+
+        [slots.T]
+        kind = "tableau"
+        fan = "down"
+        deal-down = [0, 1, 2, 3, 4, 4, 3, 2, 1, 0]
+        deal-up = [5, 4, 3, 2, 1, 1, 2, 3, 4, 5]
+        build = "down"
+        suit = "same"
+        move = "face-up"
+        empty = "K"
+
+        """#,
+        "thirteen": #"""
+        # Thirteen: a pyramid of 28 cards in seven overlapping rows, dealt face down
+        # but for its bottom row; a card turns up, and plays, once both cards lying
+        # over it in the row below are gone. Two cards that play and whose ranks add
+        # up to 13 (Ace 1, Jack 11, Queen 12) leave the game together, one dropped on
+        # the other; a King leaves alone, dropped on the discard pile. The stock turns
+        # one card at a time onto the waste, once through. The waste's top card plays
+        # with the pyramid's cards, and with the card under it: drop the top card on
+        # the discard pile to take the two away. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Thirteen" (help/C/thirteen.xml).
+
+        name = "thirteen"
+        title = "Thirteen"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . . . . . . . P . . . . . . . . D
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
+
+        [game]
+        family = "Pyramid"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 0
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 2
+        available = ["top", "second"]
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top row's first) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        overlap-covers = true
+        deal-down = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+        deal-up = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1]
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
+
+        """#,
         "thumb-and-pouch": #"""
         # Thumb and Pouch: Klondike's deal; build down in any suit but the card's own,
         # any card or run on an empty column; the stock turns one card at a time, no
@@ -4444,6 +4704,67 @@ extension ShippedLayouts {
         deal-down = [0, 1, 2, 3, 4, 5, 6]
         deal-up = 1
         suit = "different"
+
+        """#,
+        "treize": #"""
+        # Treize: a pyramid of 28 cards face up in seven overlapping rows; a card
+        # plays once both cards lying over it in the row below are gone. Two cards
+        # that play and whose ranks add up to 13 (Ace 1, Jack 11, Queen 12) leave the
+        # game together, one dropped on the other; a King leaves alone, dropped on the
+        # discard pile. The stock turns one card at a time onto the waste, once
+        # through. The waste's top card and its bottom card (shown first in its fan)
+        # both play, and the top card pairs with the card under it too: drop the top
+        # card on the discard pile to take the two away. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Treize" (help/C/treize.xml).
+
+        name = "treize"
+        title = "Treize"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . . . . . . . P . . . . . . . . D
+        . . . . . . . . P . P
+        . . . . . . . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . P . P . P . P . P
+        . . . . P . P . P . P . P . P
+        . . . P . P . P . P . P . P . P
+        """
+
+        [game]
+        family = "Pyramid"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 0
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+        available = ["top", "second", "bottom"]
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top row's first) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        overlap-covers = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "tri-peaks": #"""
@@ -4757,6 +5078,69 @@ extension ShippedLayouts {
         deal-up = 1
         suit = "any"
         move-suit = "same"
+
+        """#,
+        "yield": #"""
+        # Yield: Treize with the pyramid upside down. 28 cards face up in seven
+        # overlapping rows of seven, six and so on down to one, each row lying over
+        # the one above it: only the last row's single card plays at first, and a
+        # card plays once both cards lying over it are gone. Two cards that play and
+        # whose ranks add up to 13 (Ace 1, Jack 11, Queen 12) leave the game
+        # together, one dropped on the other; a King leaves alone, dropped on the
+        # discard pile. The stock turns one card at a time onto the waste, once
+        # through. The waste's top and bottom cards both play, and the top card pairs
+        # with the card under it too: drop the top card on the discard pile to take
+        # the two away. Won when every card is gone.
+        #
+        # Rules: GNOME Aisleriot help, "Yield" (help/C/yield.xml).
+
+        name = "yield"
+        title = "Yield"
+        grid = [0.5, 0.5]
+
+        map = """
+        S . . P . P . P . P . P . P . P . . D
+        . . . . P . P . P . P . P . P
+        . . . . . P . P . P . P . P
+        W . . . . . P . P . P . P
+        . . . . . . . P . P . P
+        . . . . . . . . P . P
+        . . . . . . . . . P
+        """
+
+        [game]
+        family = "Pyramid"
+
+        [slots.S]
+        kind = "stock"
+        redeals = 0
+
+        [slots.W]
+        kind = "waste"
+        fan = "right"
+        fan-visible = 3
+        available = ["top", "second", "bottom"]
+
+        [slots.P]
+        kind = "tableau"
+        name = "pyramid"     # ids pyramid.1 (the top row's first) to pyramid.28
+        overlap = true       # the rows overlap on purpose
+        overlap-covers = true
+        deal-up = 1
+        build = "none"
+        move = "top"
+        empty = "none"
+
+        [slots.D]
+        kind = "foundation"
+        name = "discard"
+        label = "13"
+        build = "none"
+        take-back = false
+        pair = "sum-13"
+        # The solver tells positions apart by how many cards this pile holds: the
+        # rules decide nothing by which cards they are, or their order.
+        search-sees = "count"
 
         """#,
         "yukon": #"""
@@ -6699,12 +7083,13 @@ extension ShippedLayouts {
         "spiderette", "wasp", "will-o-the-wisp", "accordion", "aces-up", "fortunes", "bakers-dozen", "castles-in-spain",
         "portuguese-solitaire", "spanish-patience", "spanish-patience-ii", "beleaguered-castle", "bastion",
         "chessboard", "fortress", "king-albert", "streets-and-alleys", "stronghold", "bristol", "calculation",
-        "doublets", "canfield", "eagle-wing", "glenwood", "kansas", "lady-jane", "royal-east", "storehouse", "carpet",
-        "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant", "indian",
-        "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file", "streets", "zebra",
-        "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks", "gypsy", "easthaven",
-        "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis", "block-ten", "cover", "fourteen",
-        "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "nestor", "pileon", "pyramid", "union-square",
-        "yukon", "alaska", "double-yukon", "moosehide", "odessa", "russian-solitaire", "free30",
+        "doublets", "canfield", "eagle-wing", "glenwood", "kansas", "lady-jane", "peek", "royal-east", "storehouse",
+        "carpet", "clock", "bear-river", "cruel", "la-belle-lucie", "forty-thieves", "backbone", "emperor", "giant",
+        "indian", "josephine", "limited", "lucas", "maria", "napoleons-square", "number-ten", "rank-and-file",
+        "streets", "zebra", "golf", "all-in-a-row", "black-hole", "elevator", "eliminator", "escalator", "tri-peaks",
+        "gypsy", "easthaven", "gaps", "napoleons-tomb", "auld-lang-syne", "scuffle", "sir-tommy", "osmosis",
+        "block-ten", "cover", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "monte-carlo", "neighbor",
+        "nestor", "quatorze", "pileon", "pyramid", "thirteen", "treize", "yield", "union-square", "yukon", "alaska",
+        "double-yukon", "moosehide", "odessa", "russian-solitaire", "ten-across", "free30",
     ]
 }

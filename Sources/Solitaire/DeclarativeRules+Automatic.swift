@@ -2,9 +2,12 @@ import Layouts
 
 // The steps the rules take by themselves after every move, marked `automatic`:
 //
-// - `turn-up`: a face-down card on top of a pile turns face up (never on a stock);
+// - `turn-up`: a face-down card on top of a pile turns face up (never on a stock), once no pile
+//   covers it (Thirteen's pyramid, dealt face down);
 // - `refill-from`: an emptied pile takes the top card of the first non-empty slot of the named
 //   group (Canfield's reserve);
+// - `close-up`: an emptied pile takes the card of the next pile of its group that holds one,
+//   before or after its refill, so the cards close up toward the group's first pile (Neighbor);
 // - `collect`: a complete run King to Ace of one suit, face up on top of a tableau pile, moves
 //   onto the first empty slot of a collecting group (Spider);
 // - `freeze`: a finished pile (DeclarativeRules+Finished.swift) turns its top card face down
@@ -35,6 +38,16 @@ extension DeclarativeRules {
                 steps.append(automatic)
                 added += 1
             }
+            // A pile emptied may uncover others (`covers`, `overlap-covers`): their face-down
+            // cards may turn up now.
+            if hasCovers, state.piles[step.from].isEmpty {
+                for covered in covering[step.from] {
+                    guard let automatic = automaticStep(on: covered, in: state) else { continue }
+                    state.apply(automatic)
+                    steps.append(automatic)
+                    added += 1
+                }
+            }
         }
     }
 
@@ -43,13 +56,21 @@ extension DeclarativeRules {
     func automaticStep(on index: Int, in state: GameState) -> Step? {
         let pile = state.piles[index]
         guard let top = pile.last else {
+            let closeUp = traits[index].closeUp
+            if closeUp == .beforeRefill, let source = nextHolding(after: index, in: state) {
+                return Step(from: source, to: index, count: 1, automatic: true)
+            }
             for source in refillSources[index] where !state.piles[source].isEmpty {
+                return Step(from: source, to: index, count: 1, automatic: true)
+            }
+            if closeUp == .afterRefill, let source = nextHolding(after: index, in: state) {
                 return Step(from: source, to: index, count: 1, automatic: true)
             }
             return nil
         }
         if !top.faceUp {
-            return traits[index].turnUp && !isFrozen(index, in: state) ? .turnUp(index) : nil
+            return traits[index].turnUp && !isFrozen(index, in: state)
+                && !(hasCovers && isCovered(index, in: state)) ? .turnUp(index) : nil
         }
         if traits[index].freeze && isFinished(index, in: state) {
             return Step(from: index, to: index, count: 1, flip: true, automatic: true)
@@ -60,6 +81,13 @@ extension DeclarativeRules {
             }
         }
         return nil
+    }
+
+    /// The first pile after `index` in its group that holds a card (`close-up`).
+    func nextHolding(after index: Int, in state: GameState) -> Int? {
+        let piles = groups[pileGroup[index]].piles
+        guard let place = piles.firstIndex(of: index) else { return nil }
+        return piles[(place + 1)...].first { !state.piles[$0].isEmpty }
     }
 
     /// Whether the top 13 cards are King down to Ace of one suit, face up.

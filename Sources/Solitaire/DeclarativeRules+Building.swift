@@ -11,6 +11,19 @@ extension DeclarativeRules {
     /// `nil` when `count` cards whose bottom card is `card` may be dropped on pile `index`.
     @inline(__always)
     func dropVerdict(card: PileCard, count: Int, onto index: Int, in state: GameState) -> Verdict? {
+        if let verdict = buildVerdict(card: card, count: count, onto: index, in: state) { return verdict }
+        // A rank only once the pile before it holds one (`trails-previous`).
+        if traits[index].trailsPrevious, let previous = previousInGroup[index],
+            !state.piles[previous].contains(where: { $0.rank == card.rank })
+        {
+            return .trails(rank: card.rank)
+        }
+        return nil
+    }
+
+    /// ``dropVerdict(card:count:onto:in:)`` by the pile's capacity, base and building alone.
+    @inline(__always)
+    func buildVerdict(card: PileCard, count: Int, onto index: Int, in state: GameState) -> Verdict? {
         let traits = self.traits[index]
         if !traits.takesByHand {
             if traits.isStock { return .stockTakesNothing }

@@ -65,7 +65,9 @@ extension DeclarativeRules {
         let start = pile.count - count
         switch traits.move {
         case .none: return .cannotLeave(traits.kind)
-        case .top: if count != 1 { return .onlyTop }
+        case .top:
+            // A pile whose bottom card plays (`available`): picking up the whole pile takes that card.
+            if count != 1 && !(traits.bottomAvailable && count == pile.count && pairRule != nil) { return .onlyTop }
         case .pile: if count != pile.count { return .onlyWholePile }
         case .faceUp, .sequence: break
         }

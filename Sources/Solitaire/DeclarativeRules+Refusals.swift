@@ -34,6 +34,8 @@ enum Verdict: Hashable, Sendable {
     case full(SlotKind, capacity: Int)
     case oneAtATime
     case foundationStarts(Int)
+    /// The pile before it in its group has no card of that rank yet (`trails-previous`).
+    case trails(rank: Int)
     case emptyTakesNothing(SlotKind)
     case emptyTakesOnly(Int, SlotKind)
     case buildsNothing(SlotKind)
@@ -43,6 +45,8 @@ enum Verdict: Hashable, Sendable {
     case doesNotBuildWay(card: PileCard, onto: Int, way: BuildDirection)
     /// Dropped on a card it does not pair with (``PairRule``).
     case noPair(card: PileCard, other: PileCard, PairRule)
+    /// Dropped on a card it pairs with that lies too far (`pair-reach`).
+    case outOfReach(card: PileCard, other: PileCard, PairReach)
     /// Dropped on the discard pile, which takes pairs (and cards that leave alone) only.
     case pairsOnly(PairRule)
     /// Dropped on a discard pile while no card of its suit outranks it on another pile.
@@ -116,7 +120,11 @@ extension DeclarativeRules {
         case .onlyWholePile: return Refusal("only the whole pile moves")
         case .faceDown: return Refusal("that card is face down")
         case .finished: return Refusal("that pile is finished: its cards stay")
-        case .covered: return Refusal("that pile is covered: play the card across it first")
+        case .covered:
+            if pileRules(move.from).overlapCovers {
+                return Refusal("that card is covered: clear the cards lying over it first")
+            }
+            return Refusal("that pile is covered: play the card across it first")
         case .notInSequence: return Refusal("that run is not in sequence")
         case .tooMany(let limit, let cells, let columns):
             return Refusal(
@@ -135,6 +143,8 @@ extension DeclarativeRules {
         case .foundationStarts(let rank):
             return rank == 1
                 ? Refusal("only an Ace starts a foundation") : Refusal("a foundation starts with \(Rules.aRank(rank))")
+        case .trails(let rank):
+            return Refusal("not before the \(Rules.noun(traits[move.to].kind)) above has \(Rules.aRank(rank))")
         case .emptyTakesNothing(let kind): return Refusal("nothing goes on an empty \(Rules.noun(kind))")
         case .emptyTakesOnly(let rank, let kind):
             return Refusal("only \(Rules.aRank(rank)) on an empty \(Rules.noun(kind))")
@@ -149,6 +159,9 @@ extension DeclarativeRules {
             case .sameRank: return Refusal("a second King goes on the King, then the \(noun) builds down")
             default: return buildRefusal(card, onto: target, build: way)
             }
+        case .outOfReach(let card, let other, let reach):
+            let how = reach == .touching ? " do not touch" : " are not in one row or one column"
+            return Refusal([.card(card.card), .text(" and "), .card(other.card), .text(how)])
         case .noPair(let card, let other, let rule):
             let how: String
             switch rule {
@@ -272,7 +285,7 @@ extension DeclarativeRules {
         }
         let verdict =
             dropVerdict(card: card, count: move.count, onto: move.to, in: state).map {
-                pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, onto: move.to, in: state)
+                pairRule == nil ? $0 : pairVerdict(instead: $0, card: card, from: move.from, onto: move.to, in: state)
             } ?? (hasRoutes ? routeVerdict(from: move.from, count: move.count, to: move.to, in: state) : nil)
             ?? limitVerdict(from: move.from, count: move.count, to: move.to, in: state)
         return verdict.map { refusal(for: $0, move: move, in: state) }

@@ -67,8 +67,15 @@ public struct DeclarativeRules: Rules {
     /// Per pile, the piles that lie across it (`covers`): while one holds a card, no card
     /// leaves it.
     let coveredBy: [[Int]]
+    /// Per pile, the piles it covers (the other way round from ``coveredBy``).
+    let covering: [[Int]]
     /// Some pile covers others.
     let hasCovers: Bool
+    /// Per pile, the pile before it in its group (`nil` for the first).
+    let previousInGroup: [Int?]
+    /// Per pile, its column and row among its group's slots (0 = the group's leftmost column,
+    /// topmost row), for `pair-reach`.
+    let gridPlace: [(column: Int, row: Int)]
 
     /// A group of slots and its rules.
     struct Group: Sendable {
@@ -176,8 +183,30 @@ public struct DeclarativeRules: Rules {
                 coveredBy[covered].append(index)
             }
         }
+        for (index, slot) in slots.enumerated() where groups[pileGroup[index]].rules.overlapCovers {
+            for other in groups[pileGroup[index]].piles where slots[other].liesOver(slot) {
+                if !coveredBy[index].contains(other) { coveredBy[index].append(other) }
+            }
+        }
         self.coveredBy = coveredBy
+        var covering = [[Int]](repeating: [], count: slots.count)
+        for (covered, covers) in coveredBy.enumerated() {
+            for cover in covers { covering[cover].append(covered) }
+        }
+        self.covering = covering
         hasCovers = coveredBy.contains { !$0.isEmpty }
+        gridPlace = slots.indices.map { index in
+            let own = groups[pileGroup[index]].piles.map { slots[$0].position }
+            let columns = Set(own.map(\.column)).sorted()
+            let rows = Set(own.map(\.row)).sorted()
+            let position = slots[index].position
+            return (columns.firstIndex(of: position.column)!, rows.firstIndex(of: position.row)!)
+        }
+        previousInGroup = slots.indices.map { index in
+            let piles = groups[pileGroup[index]].piles
+            let place = piles.firstIndex(of: index)!
+            return place == 0 ? nil : piles[place - 1]
+        }
         let collectTargets = slots.indices.filter { traits[$0].collect }
         self.collectTargets = collectTargets
         collectSources = slots.indices.map {
@@ -211,9 +240,8 @@ public struct DeclarativeRules: Rules {
                 state.piles.indices.contains(move.to), move.count >= 1,
                 move.count <= state.piles[move.from].count
             else { return MoveRecord(move: move, steps: []) }
-            if pairRule != nil, let discard = pairDiscard, move.to != discard, pairsOff(move, in: state) {
-                // The card lands on its pair, and the two leave together.
-                for step in [Step(from: move.from, to: move.to, count: 1), Step(from: move.to, to: discard, count: 2)] {
+            if pairRule != nil, let pairing = pairing(of: move, in: state) {
+                for step in pairSteps(pairing, in: state) {
                     state.apply(step)
                     steps.append(step)
                 }
@@ -278,6 +306,22 @@ public struct DeclarativeRules: Rules {
                 inSets += state.piles[pile].count
             }
             return inSets > 0 && inSets == state.cardCount
+        case .runs:
+            // Every card in a run of one suit's 13 cards on a tableau pile, and nowhere else.
+            var inRuns = 0
+            for pile in traits.indices where !state.piles[pile].isEmpty {
+                let cards = state.piles[pile]
+                guard traits[pile].kind == .tableau, cards.count == 13, cards.allSatisfy(\.faceUp) else { return false }
+                for position in cards.indices.dropFirst()
+                where !DeclarativeRules.follows(
+                    cards[position], on: cards[position - 1], direction: traits[pile].sequenceDirection, suit: .same,
+                    wrap: false, acesHigh: traits[pile].acesHigh)
+                {
+                    return false
+                }
+                inRuns += 13
+            }
+            return inRuns > 0
         case .acesLeft, .kingsLeft:
             let left = game.win == .acesLeft ? 1 : 13
             for pile in traits.indices where !traits[pile].isFoundation {
@@ -302,7 +346,8 @@ public struct DeclarativeRules: Rules {
             let card = pile[pile.count - move.count]
             if let verdict = dropVerdict(card: card, count: move.count, onto: move.to, in: state) {
                 if discardRule != nil, move.to == discardPile { return .notOutranked }
-                return pairRule == nil ? verdict : pairVerdict(instead: verdict, card: card, onto: move.to, in: state)
+                return pairRule == nil
+                    ? verdict : pairVerdict(instead: verdict, card: card, from: move.from, onto: move.to, in: state)
             }
             if hasRoutes, let verdict = routeVerdict(from: move.from, count: move.count, to: move.to, in: state) {
                 return verdict
@@ -347,6 +392,16 @@ struct PileTraits: Sendable {
     var groupsToEmptyOnly: Bool
     /// Turns a face-down top card up (never on a stock, whose cards stay face down).
     var turnUp: Bool
+    /// Takes a card only when the pile before it in its group holds one of that rank (`trails-previous`).
+    var trailsPrevious: Bool
+    /// Pairs only with piles of its group that its slot touches or shares a line with (`pair-reach`).
+    var pairReach: PairReach?
+    /// Emptied, takes the next card of its group (`close-up`).
+    var closeUp: CloseUp?
+    /// The card under the top one pairs with the top card (`available` names `second`).
+    var secondAvailable: Bool
+    /// The bottom card plays as the top card does (`available` names `bottom`).
+    var bottomAvailable: Bool
     /// The slot's capacity; 1 for a cell without one; `Int.max` for no limit.
     var capacity: Int
     var isFoundation: Bool
@@ -381,6 +436,11 @@ struct PileTraits: Sendable {
         sameBase = rules.sameBase && slot.kind == .foundation
         groupsToEmptyOnly = rules.groupsToEmptyOnly
         turnUp = rules.turnUp && slot.kind != .stock
+        trailsPrevious = rules.trailsPrevious
+        pairReach = rules.pairReach
+        closeUp = rules.closeUp
+        secondAvailable = rules.available?.contains(.second) ?? false
+        bottomAvailable = rules.available?.contains(.bottom) ?? false
         capacity = slot.capacity ?? (slot.kind == .cell ? 1 : Int.max)
         isFoundation = slot.kind == .foundation
         isStock = slot.kind == .stock

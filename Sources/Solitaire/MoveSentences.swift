@@ -37,12 +37,11 @@ extension Rules {
             if let declarative = declarativeRules, declarative.discardRule != nil, move.to == declarative.discardPile {
                 return Sentence([.text("Discard "), .card(source[source.count - 1].card)])
             }
-            if let declarative = declarativeRules, declarative.pairRule != nil, move.to != declarative.pairDiscard,
-                declarative.pairsOff(move, in: state), let other = state.piles[move.to].last
+            if let declarative = declarativeRules, declarative.pairRule != nil,
+                let (card, other) = declarative.pairCards(move, in: state), other != nil || move.count > 1
             {
-                return Sentence([
-                    .text("Pair "), .card(source[source.count - 1].card), .text(" with "), .card(other.card),
-                ])
+                guard let other else { return Sentence([.text("Discard "), .card(card.card)]) }
+                return Sentence([.text("Pair "), .card(card.card), .text(" with "), .card(other.card)])
             }
             var parts: [Sentence.Part] = [.text("Move "), .card(source[source.count - move.count].card)]
             if move.count > 1 { parts.append(.text(" and \(move.count - 1) more")) }

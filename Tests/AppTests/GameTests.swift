@@ -180,6 +180,30 @@ final class GameTests: XCTestCase {
         XCTAssertTrue(game.status.contains("You won Klondike"), game.status)
     }
 
+    /// Treize's waste: its bottom card plays, and `+` reaches it over the cards that cannot be
+    /// taken in between; dragged onto a card it makes 13 with, the two leave and the cards over it stay.
+    func testTheKeyboardReachesABottomCardThatPlays() {
+        let game = Game("treize")
+        game.setUp(["waste": "6S 2C AD 9H", "pyramid.28": "7C"])
+        game.type("w")
+        game.type("+")
+        XCTAssertEqual(game.scene.cursorDepth, 4, "past the two middle cards, to the bottom one")
+        game.type("-")
+        XCTAssertEqual(game.scene.cursorDepth, 1)
+        game.type("+")
+        game.key(.enter)
+        XCTAssertEqual(game.scene.heldCount, 4)
+        game.key(.escape)
+        // The pointer takes the bottom card where the waste shows it, first in its fan.
+        let bottom = game.scene.restingFrame(pile: game.scene.pileIndex(of: "waste")!, index: 0)!
+        let above = game.scene.restingFrame(pile: game.scene.pileIndex(of: "waste")!, index: 2)!
+        XCTAssertLessThan(bottom.minX, above.minX, "the bottom card shows left of the cards over it")
+        game.drag(from: (Int(bottom.minX), Int(bottom.minY) + 1), to: game.slotCentre("pyramid.28"))
+        game.settle()
+        XCTAssertEqual(game.cards("waste"), "2C AD 9H")
+        XCTAssertEqual(game.cards("discard"), "7C 6S")
+    }
+
     func testTheKeyboardPicksUpARunByDepthAndDropsIt() {
         let game = Game("klondike")
         game.setUp(["tableau.1": "[9H] 8S 7H", "tableau.2": "9D"])

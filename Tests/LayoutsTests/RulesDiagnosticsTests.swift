@@ -154,7 +154,7 @@ final class RulesDiagnosticsTests: XCTestCase {
             game("suits = \"\"", "\"\"", "suits must name at least one suit: letters from \"CDHS\""),
             game(
                 "win = \"clear\"", "\"clear",
-                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets, aces-left, kings-left)"
+                "unknown win \"clear\"; did you mean \"cleared\"? (one of foundations, cleared, stock-empty, sets, aces-left, kings-left, runs)"
             ),
             game(
                 "solver = \"acordion\"", "\"acordion",

@@ -36,6 +36,73 @@ final class AisleriotGamesTests: XCTestCase {
         XCTAssertEqual(text(state.piles[1]), "9H")
     }
 
+    /// Peek's foundations: the first takes any card of its suit at any time; each other one a
+    /// card of its own suit only once the foundation above holds that rank (`trails-previous`).
+    func testPeeksFoundationsTakeARankOnlyOnceTheOneAboveHasIt() throws {
+        let peek = try layout("peek")
+        // Reserve, foundation and stock; reserve, foundation and waste; two more reserves and foundations.
+        func piles(_ reserve: String) -> [String] {
+            [reserve, "2S 9S", "", "", "2H", "", "", "", "", ""]
+        }
+        check([
+            MoveCase(name: "9H: the 9S is above", layout: peek, piles: piles("9H"), move: .transfer(from: 0, to: 4)),
+            MoveCase(
+                name: "5H: no 5 above", layout: peek, piles: piles("5H"), move: .transfer(from: 0, to: 4),
+                refusal: "not before the foundation above has a 5", dealtBase: 2),
+            MoveCase(name: "any spade on the first", layout: peek, piles: piles("5S"), move: .transfer(from: 0, to: 1)),
+            MoveCase(
+                name: "a 2 starts the third", layout: peek, piles: piles("2D"), move: .transfer(from: 0, to: 7),
+                dealtBase: 2),
+            MoveCase(
+                name: "the fourth waits for the third", layout: peek, piles: piles("2D"),
+                move: .transfer(from: 0, to: 9), refusal: "not before the foundation above has a 2", dealtBase: 2),
+            MoveCase(
+                name: "a 3 starts none", layout: peek, piles: piles("3D"), move: .transfer(from: 0, to: 7),
+                refusal: "a foundation starts with a 2", dealtBase: 2),
+        ])
+    }
+
+    func testTrailsPreviousOnOnePileIsWarnedOf() {
+        let text = """
+            name = "x"
+            map = "T F"
+            [game]
+            [slots.T]
+            kind = "tableau"
+            deal-up = 52
+            [slots.F]
+            kind = "foundation"
+            trails-previous = true
+            """
+        XCTAssertEqual(
+            LayoutLoader.load(text: text, file: "x.toml").diagnostics.map(\.description),
+            ["x.toml:9:1: warning: trails-previous has no effect on group 'foundation': it has no pile before another"]
+        )
+    }
+
+    /// Ten Across is won once four columns each hold one suit, King down to Ace (`win = "runs"`),
+    /// and nothing else is on the table.
+    func testTenAcrossIsWonByFourColumnsOfOneSuitKingToAce() throws {
+        let layout = try layout("ten-across")
+        let rules = DeclarativeRules(layout: layout)
+        func run(_ suit: String) -> String {
+            ["K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2", "A"].map { $0 + suit }.joined(separator: " ")
+        }
+        // Two spaces, then ten columns.
+        var piles = ["", "", run("S"), "", run("H"), "", "", run("D"), "", "", run("C"), ""]
+        XCTAssertTrue(rules.isWon(position(piles)))
+        piles[2] = run("S").replacingOccurrences(of: "7S", with: "7C")
+        piles[10] = run("C").replacingOccurrences(of: "7C", with: "7S")
+        XCTAssertFalse(rules.isWon(position(piles)), "a run of mixed suits")
+        piles[2] = run("S")
+        piles[10] = "AC"
+        piles[0] = run("C").replacingOccurrences(of: " AC", with: "")
+        XCTAssertFalse(rules.isWon(position(piles)), "a card elsewhere than in a run")
+        XCTAssertEqual(
+            layout.rulesSummary.last,
+            "Win by gathering every card onto tableau piles of one suit each, built King to Ace.")
+    }
+
     func testKansasSpacesTakeOnlyTheWastesCardOnceTheReserveIsEmpty() throws {
         let layout = try layout("kansas")
         let rules = DeclarativeRules(layout: layout)
