@@ -81,7 +81,8 @@ struct SolverModel: Sendable {
     /// that differ only in which card of a rank lies where are searched once. Only for a
     /// layout's declarative rules (a script may read suits), in which no pile that builds or
     /// moves runs has a suit rule, no pile collects suit runs, discards by suit, pairs by suit
-    /// or shuffles on a redeal (its shuffle would deal the two positions apart).
+    /// or shuffles on a redeal (its shuffle would deal the two positions apart), and the game is
+    /// not won by runs of one suit (`win = "runs"`).
     let seesRanksAlone: Bool
     /// Where a Klondike-shaped game's piles are: such a game gets its own search
     /// (KlondikeSearch.swift). `nil` for every other game.
@@ -116,9 +117,9 @@ struct SolverModel: Sendable {
 
     /// Whether nothing `rules` decide looks at a card's suit (``seesRanksAlone``).
     static func seesRanksAlone(_ rules: any Rules, pileCount: Int) -> Bool {
-        guard let declarative = rules as? DeclarativeRules, pileCount == rules.layout.slots.count else {
-            return false
-        }
+        guard let declarative = rules as? DeclarativeRules, pileCount == rules.layout.slots.count,
+            rules.layout.rules?.win != .runs
+        else { return false }
         for pile in 0..<pileCount {
             let pileRules = declarative.pileRules(pile)
             let ordersCards = pileRules.build != .none || ![.top, .none].contains(pileRules.move) || pileRules.freeze

@@ -115,13 +115,16 @@ final class RanksAloneKeyTests: XCTestCase {
     }
 
     /// Every rule that looks at suits keeps them in the key: a build or run in suit or colour, a
-    /// suit run collected, a discard by suit, a pair by suit, a script, a shuffling redeal.
+    /// suit run collected, a discard by suit, a pair by suit, a script, a shuffling redeal, a
+    /// win by runs of one suit.
     func testRulesThatLookAtSuitsKeepThem() {
         XCTAssertTrue(model(SmallGames.golf(columns: 2)).seesRanksAlone)
         XCTAssertTrue(model(SmallGames.suitless(reserves: 1, columns: 2)).seesRanksAlone)
         XCTAssertFalse(model(SmallGames.klondike(draw: 1, redeals: .unlimited, columns: 3, top: 3)).seesRanksAlone)
         XCTAssertFalse(model(SmallGames.spider(columns: 2)).seesRanksAlone, "runs move in one suit")
         XCTAssertFalse(model(SmallGames.bakersGame(cells: 1, columns: 2)).seesRanksAlone)
+        XCTAssertFalse(
+            model(SmallGames.suitless(reserves: 1, columns: 2, win: .runs)).seesRanksAlone, "won by runs of one suit")
         for name in ["fortunes", "cover", "spider-1-suit", "la-belle-lucie", "tri-peaks", "klondike", "freecell"] {
             let layout = shippedLayout(name)
             XCTAssertFalse(model(layout, rules: rulesOf(layout)).seesRanksAlone, name)
@@ -139,7 +142,8 @@ final class RanksAloneKeyTests: XCTestCase {
             seeing,
             [
                 "bristol", "doublets", "golf", "all-in-a-row", "eliminator", "napoleons-tomb", "auld-lang-syne",
-                "sir-tommy", "block-ten", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "pileon",
+                "sir-tommy", "block-ten", "fourteen", "gay-gordons", "helsinki", "isabel", "jamestown", "neighbor",
+                "quatorze", "pileon", "thirteen", "treize", "yield",
             ])
     }
 }

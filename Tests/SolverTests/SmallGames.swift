@@ -85,21 +85,22 @@ enum SmallGames {
     /// Napoleon's Tomb's kind of rules, where suits never count: a stock turning one card onto a
     /// waste, once through; reserves of one card; columns giving their top card away; three
     /// foundations building up from the Ace whatever the suit.
-    static func suitless(reserves: Int, columns: Int) -> TableLayout {
-        layout([
-            GroupSpec("S", .stock, 1) { $0.redeals = .limited(0) },
-            GroupSpec("W", .waste, 1),
-            GroupSpec("R", .reserve, reserves, capacity: 1),
-            GroupSpec("F", .foundation, 3) {
-                $0.suit = .any
-                $0.takeBack = false
-            },
-            GroupSpec("T", .tableau, columns) {
-                $0.build = .none
-                $0.empty = .none
-                $0.move = .top
-            },
-        ])
+    static func suitless(reserves: Int, columns: Int, win: WinCondition = .foundations) -> TableLayout {
+        layout(
+            [
+                GroupSpec("S", .stock, 1) { $0.redeals = .limited(0) },
+                GroupSpec("W", .waste, 1),
+                GroupSpec("R", .reserve, reserves, capacity: 1),
+                GroupSpec("F", .foundation, 3) {
+                    $0.suit = .any
+                    $0.takeBack = false
+                },
+                GroupSpec("T", .tableau, columns) {
+                    $0.build = .none
+                    $0.empty = .none
+                    $0.move = .top
+                },
+            ], win: win)
     }
 
     /// Golf's rules: the stock turns onto the one foundation, up or down in any suit.
