@@ -201,6 +201,13 @@ final class SavingTests: XCTestCase {
                 "cannot save: /home/ann/saves/k-1.save: No space; kept as /x/k.bad, (/y/z) /root"),
             "cannot save: k-1.save: No space; kept as k.bad, (z) /root")
         XCTAssertEqual(PathNames.namingFilesByName("1/2 and a/b: x"), "1/2 and a/b: x")
+        // Spaces in the folders' names (and the file's): one path, not words.
+        XCTAssertEqual(
+            PathNames.namingFilesByName(
+                "cannot save: /home/ann/My Games/state/k-1.save: No space; kept as /My Saves/old/k 2.bad, (/y z/w)"),
+            "cannot save: k-1.save: No space; kept as k 2.bad, (w)")
+        XCTAssertEqual(
+            PathNames.namingFilesByName("/a b/c d: cannot be read"), "c d: cannot be read")
     }
 
     func testTheChooserMarksASavedGameAndSelectsIt() throws {
