@@ -23,6 +23,12 @@ final class NowhereKeeperTests: XCTestCase {
         XCTAssertTrue(
             harness.scene.statusText.hasPrefix("cannot save: HOME is not set · Klondike #12345 · 1 move · "),
             harness.scene.statusText)
+        // Said once; the moves after it say they are not saved either.
+        harness.pilot.type("d")
+        harness.renderFrame()
+        XCTAssertTrue(
+            harness.scene.statusText.hasPrefix("Klondike #12345 · 2 moves · 0:00 · not saved"), harness.scene.statusText
+        )
         harness.app.finish()
         XCTAssertTrue(harness.app.leftUnsaved)
         XCTAssertEqual(

@@ -84,6 +84,29 @@ final class SavingTests: XCTestCase {
         table.pilot.type("d")
         table.settle()
         XCTAssertTrue(table.scene.statusText.contains("cannot save"), table.scene.statusText)
+        // The moves after it, unsaved as well, say so too: the notice went with the next move,
+        // and nothing on the screen said that the game was still not saved.
+        table.pilot.type("d")
+        table.settle()
+        XCTAssertFalse(table.scene.statusText.contains("cannot save"), table.scene.statusText)
+        XCTAssertTrue(table.scene.statusText.contains(" · 2 moves · "), table.scene.statusText)
+        XCTAssertTrue(table.scene.statusText.contains(" · not saved"), table.scene.statusText)
+        // Saved again (the folder back): the line says nothing more.
+        XCTAssertEqual(unlink(folder + "/state"), 0)
+        table.pilot.type("d")
+        table.settle()
+        XCTAssertFalse(table.scene.statusText.contains("not saved"), table.scene.statusText)
+        XCTAssertEqual(try saveFiles().count, 1)
+        table.app.finish()
+        XCTAssertFalse(table.app.leftUnsaved, "saved in the end")
+    }
+
+    /// As above, the way out says it: the program fails.
+    func testAGameThatCannotBeSavedFailsOnTheWayOut() throws {
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/state", contents: Data("x".utf8)))
+        let table = start()
+        table.pilot.type("d")
+        table.settle()
         table.app.finish()
         XCTAssertTrue(table.app.leftUnsaved)
         XCTAssertTrue(
