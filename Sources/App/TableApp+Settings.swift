@@ -26,7 +26,12 @@ struct SettingsHost {
         guard let file, !unsaved.isEmpty else { return nil }
         let settings = Setting.allCases.filter { unsaved[$0] != nil }
         let why = settings.compactMap { unsaved[$0] }.last ?? ""
-        return "settings changed but not saved (\(settings.map(\.key).joined(separator: ", "))) in \(file): \(why)"
+        let keys = settings.map(\.key).joined(separator: ", ")
+        // Why names the file first when the file itself was at fault (`PATH:1:7: …`, `PATH:
+        // permission denied`): the file is not named twice.
+        let namesTheFile = why.hasPrefix(TerminalText.safe(file) + ":")
+        return "settings changed but not saved (\(keys))" + (namesTheFile ? "" : " in \(TerminalText.safe(file))")
+            + ": \(why)"
     }
 }
 

@@ -57,7 +57,12 @@ extension TableScene {
                 ["You won in \(moves)!", "\(keys.hint(for: .newGame)) new", quit],
             ])
         }
-        let title = layout.rules != nil ? "\(layoutTitle) \(dealName) · \(moves) · \(time)" : layoutTitle
+        // While the game's saves fail (a full disk), the line says so after every move, not only
+        // after the first that failed: the notice went with the next key, and the moves after it
+        // went unsaved with nothing on the screen to say so.
+        let unsaved = notice == nil && interactive && keeper?.unsavedProblem != nil ? " · not saved" : ""
+        let title =
+            (layout.rules != nil ? "\(layoutTitle) \(dealName) · \(moves) · \(time)" : layoutTitle) + unsaved
         // The title with whether the game can still be won after the time, then without: the word
         // goes before the title does when the line is too long.
         let titles = [winnability.map { title + " · " + $0.word(ellipsis: theme.glyphs.ellipsis) }, title]

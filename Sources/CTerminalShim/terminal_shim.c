@@ -496,14 +496,18 @@ void ct_emergency_restore(void) {
     ct_restore_terminal_modes();
 }
 
-// The crash signals another process sent (kill -SEGV, a watchdog's SIGABRT): no crash, but an
+// The crash signals another process sent (kill -SEGV, a watchdog's SIGABRT, a tgkill): no crash, but an
 // end asked for, made in order as SIGTERM's is (the game saved with its clock). Set by the
 // handler, taken by the loop (ct_take_sent_crash_signal).
 static volatile sig_atomic_t sent_crash_signals[NSIG];
 
 static void crash_handler(int signal_number, siginfo_t *info, void *context) {
     (void)context;
-    int sent = info != NULL && (info->si_code == SI_USER || info->si_code == SI_QUEUE)
+    // kill(2) and sigqueue(3) (SI_USER, SI_QUEUE), or tgkill(2) aimed at one of the threads
+    // (SI_TKILL), from another process: a raise(3) or abort(3) of the program's own says its
+    // own pid, and a fault says SEGV_MAPERR and its kin.
+    int sent = info != NULL
+        && (info->si_code == SI_USER || info->si_code == SI_QUEUE || info->si_code == SI_TKILL)
         && info->si_pid != getpid();
     if (sent && signal_number > 0 && signal_number < NSIG) {
         (void)ct_install_crash_handler(signal_number);  // SA_RESETHAND took it off

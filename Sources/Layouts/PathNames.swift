@@ -3,8 +3,8 @@
 // the meaning `NSString`'s path methods give them.
 
 package enum PathNames {
-    /// A message with each absolute path in it (a word beginning with `/`) named by its last
-    /// component, for a status line: `cannot save: /home/ann/.local/state/cardtable/saves/
+    /// A message with each absolute path in it (from a `/` that begins a word, across spaces in
+    /// its folders' names) named by its last component, for a status line: `cannot save: /home/ann/.local/state/cardtable/saves/
     /// klondike-1f3a.save: No space left on device` → `cannot save: klondike-1f3a.save: No space
     /// left on device`. The whole message is said again, paths and all, on the way out.
     package static func namingFilesByName(_ message: String) -> String {
@@ -18,11 +18,18 @@ package enum PathNames {
                 continue
             }
             result += before
-            // The path runs to a space, or to a colon, semicolon or comma that ends it.
+            // The path runs to a colon, semicolon or comma that ends it, or to a space that is
+            // followed by a word without a slash: a folder's name may hold spaces
+            // (`/home/ann/My Games/saves/k.save`), the words after the path do not hold slashes.
             var end = slash
-            while end < rest.endIndex, rest[end] != " " {
+            while end < rest.endIndex {
                 let next = rest.index(after: end)
-                if ":;,)".contains(rest[end]), next == rest.endIndex || rest[next] == " " { break }
+                if rest[end] == " " {
+                    let word = rest[next...].prefix { $0 != " " }
+                    guard !word.hasPrefix("/"), word.contains("/") else { break }
+                } else if ":;,)".contains(rest[end]), next == rest.endIndex || rest[next] == " " {
+                    break
+                }
                 end = next
             }
             let path = String(rest[slash..<end])

@@ -112,7 +112,7 @@ public final class FileGameKeeper: GameKeeper {
                     }
                     return (game, resumed)
                 } catch {
-                    saves.release()
+                    saves.release(removingLock: true)
                     moveAside(entry.path, because: error.description)
                 }
             }

@@ -8,6 +8,9 @@ import Solitaire
 public final class NowhereGameKeeper: GameKeeper {
     /// Why nothing is kept.
     public static let reason = "HOME is not set to a folder (nor XDG_STATE_HOME): nothing is kept"
+    /// Why, in few words, for the status line: the whole reason left no room on an 80-column
+    /// line for the game's title, moves and clock. The way out says the whole reason.
+    public static let briefReason = "HOME is not set"
 
     private var said = false
     public private(set) var unsavedProblem: String?
@@ -23,7 +26,7 @@ public final class NowhereGameKeeper: GameKeeper {
         }
         unsavedProblem = "cannot save: " + Self.reason
         defer { said = true }
-        return said ? nil : unsavedProblem
+        return said ? nil : "cannot save: " + Self.briefReason
     }
 
     public func end(_ game: SavedGame, won: Bool?, discard: Bool) -> String? {
@@ -32,7 +35,7 @@ public final class NowhereGameKeeper: GameKeeper {
         let problem = "cannot record the statistics: " + Self.reason
         unrecordedProblem = problem
         problems.append(problem)
-        return problem
+        return "cannot record the statistics: " + Self.briefReason
     }
 
     public func leave(_ game: SavedGame) {}

@@ -74,7 +74,10 @@ public final class SaveStore {
     }
 
     /// Lets go of the game this process holds: it stays saved, and any process may take it up.
-    public func release() {
+    /// With `removingLock`, its lock file goes too (removed while held): the game's save was
+    /// moved aside, and the lock would be left behind.
+    public func release(removingLock: Bool = false) {
+        if removingLock, let held { unlink(held.lock.path) }
         held?.lock.unlock()
         held = nil
     }
@@ -152,7 +155,8 @@ public final class SaveStore {
     }
 
     /// Moves a save that cannot be resumed out of the way, to `NAME.bad` (or `NAME.bad.2`, …),
-    /// never deleting it. Returns where it went.
+    /// never deleting it, and takes its lock file away when no other process holds it (it was
+    /// left behind, one for every save moved aside). Returns where it went.
     @discardableResult
     public func moveAside(_ path: String) throws(FileError) -> String {
         var destination = path + ".bad"
@@ -162,7 +166,19 @@ public final class SaveStore {
             destination = "\(path).bad.\(number)"
         }
         try AtomicFile.move(path, to: destination)
+        if path.hasSuffix(".save") { removeLockFile(String(path.dropLast(".save".count)) + ".lock") }
         return destination
+    }
+
+    /// Removes a lock file no process holds: this one's own (let go of), or one that can be
+    /// taken now (removed while held, so that no other process holds it as it goes).
+    private func removeLockFile(_ lock: String) {
+        if held?.lock.path == lock {
+            release(removingLock: true)
+        } else if access(lock, F_OK) == 0, let probe = try? FileLock.attempt(lock) {
+            unlink(lock)
+            probe.unlock()
+        }
     }
 
     // MARK: Locks

@@ -4,9 +4,14 @@ import Persistence
 import Scripting
 import Solitaire
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `cardtable check [FILE...] [--settings FILE]`: validates layout files, variants' scripts and the
 /// settings file, compiler style. With nothing named it checks the settings file,
-/// `$XDG_CONFIG_HOME/cardtable/config.toml`. A layout that names a script has its script checked
+/// `$XDG_CONFIG_HOME/cardtable/config.toml`, which is checked as settings when named by its path
+/// too. A layout that names a script has its script checked
 /// too (ScriptCheck). A `.lua` file is checked with the layout beside it that names it, as the
 /// game runs it; with none, on its own against Klondike's table. A bare name is looked for where
 /// `play` and `copy` look: a shipped game, or the player's layouts folder.
@@ -36,7 +41,14 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var failed = false
         let environment = ProcessEnvironment.current
+        let settingsFile = XDGDirectories(environment: environment)?.settingsFile
         for file in files {
+            // The settings file named by its path is checked as one: as a layout it was said to
+            // lack a map and to hold unknown keys, 'mouse', 'theme'.
+            if let settingsFile, Self.isSameFile(file, settingsFile) {
+                if !checkSettings(file, mustExist: true) { failed = true }
+                continue
+            }
             if file.hasSuffix(".lua") {
                 let path = LayoutResolver.locateScript(file, environment: environment)
                 if let beside = LayoutResolver.layoutBeside(script: path) {
@@ -91,6 +103,14 @@ struct CheckCommand: ParsableCommand {
             }
         }
         return true
+    }
+
+    /// Whether two paths name one file (as `stat` follows them); false when either is not there.
+    static func isSameFile(_ one: String, _ other: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(one, &first) == 0, stat(other, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     /// Whether a game of the layout's declarative rules is won as soon as it is dealt (every card

@@ -65,10 +65,11 @@ struct PlayRequest: Equatable {
         overrideSettings(&settings)
         var start: GameState?
         if let position, let table { start = try PositionOption.load(position, layout: table) }
+        var madeStats: StatisticsTarget.Made?
         if let stats {
             // Before the game: figures that could not be written would be lost at its end.
             do {
-                try StatisticsTarget.prepare(stats)
+                madeStats = try StatisticsTarget.prepare(stats)
             } catch {
                 printError("cardtable: \(error)")
                 throw ExitCode(1)
@@ -86,6 +87,8 @@ struct PlayRequest: Equatable {
         do {
             try TerminalPlay(layout: table, options: options).run()
         } catch let error as TerminalPlay.Failure {
+            // The game did not start: the figures' file made for it is not left behind, empty.
+            if let madeStats, let stats { StatisticsTarget.takeBack(madeStats, at: stats) }
             printError("cardtable: \(error.description)")
             throw ExitCode(1)
         } catch let error as StatisticsTarget.Failure {

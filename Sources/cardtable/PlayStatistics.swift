@@ -86,11 +86,32 @@ enum StatisticsTarget {
         var description: String { "--stats: cannot write the figures to \(path): \(reason)" }
     }
 
+    /// A file ``prepare(_:)`` made: which one, so that a game that never started takes it away.
+    struct Made {
+        var device: dev_t
+        var inode: ino_t
+    }
+
     /// Makes sure the figures can be written to `path`: refuses what is not a regular file
-    /// without opening it, and creates the file (empty) when there is none.
-    static func prepare(_ path: String) throws(Failure) {
+    /// without opening it, and creates the file (empty) when there is none, which it returns.
+    @discardableResult
+    static func prepare(_ path: String) throws(Failure) -> Made? {
+        let existed = (try? AtomicFile.place(of: path))?.status != nil
         let descriptor = try open(path)
-        close(descriptor)
+        defer { close(descriptor) }
+        var status = stat()
+        guard !existed, fstat(descriptor, &status) == 0 else { return nil }
+        return Made(device: status.st_dev, inode: status.st_ino)
+    }
+
+    /// Takes away the file ``prepare(_:)`` made when no figures came to be written (the game
+    /// did not start: no terminal, one refused): the same file, still empty, and nothing else.
+    static func takeBack(_ made: Made, at path: String) {
+        guard let place = try? AtomicFile.place(of: path), let found = place.status,
+            found.st_dev == made.device, found.st_ino == made.inode, found.st_size == 0,
+            found.st_mode & S_IFMT == S_IFREG
+        else { return }
+        unlinkat(place.folder, place.name, 0)
     }
 
     /// Writes `text` to `path`, replacing what it held.

@@ -18,8 +18,17 @@ final class NowhereKeeperTests: XCTestCase {
         XCTAssertFalse(harness.app.leftUnsaved)
         harness.pilot.type("d")
         harness.renderFrame()
+        // The title, moves and clock stay on an 80-column line beside it (the whole reason, 79
+        // columns, pushed them off).
         XCTAssertTrue(
-            harness.scene.statusText.hasPrefix("cannot save: HOME is not set to a folder"), harness.scene.statusText)
+            harness.scene.statusText.hasPrefix("cannot save: HOME is not set · Klondike #12345 · 1 move · "),
+            harness.scene.statusText)
+        // Said once; the moves after it say they are not saved either.
+        harness.pilot.type("d")
+        harness.renderFrame()
+        XCTAssertTrue(
+            harness.scene.statusText.hasPrefix("Klondike #12345 · 2 moves · 0:00 · not saved"), harness.scene.statusText
+        )
         harness.app.finish()
         XCTAssertTrue(harness.app.leftUnsaved)
         XCTAssertEqual(

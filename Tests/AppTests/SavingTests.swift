@@ -84,6 +84,29 @@ final class SavingTests: XCTestCase {
         table.pilot.type("d")
         table.settle()
         XCTAssertTrue(table.scene.statusText.contains("cannot save"), table.scene.statusText)
+        // The moves after it, unsaved as well, say so too: the notice went with the next move,
+        // and nothing on the screen said that the game was still not saved.
+        table.pilot.type("d")
+        table.settle()
+        XCTAssertFalse(table.scene.statusText.contains("cannot save"), table.scene.statusText)
+        XCTAssertTrue(table.scene.statusText.contains(" · 2 moves · "), table.scene.statusText)
+        XCTAssertTrue(table.scene.statusText.contains(" · not saved"), table.scene.statusText)
+        // Saved again (the folder back): the line says nothing more.
+        XCTAssertEqual(unlink(folder + "/state"), 0)
+        table.pilot.type("d")
+        table.settle()
+        XCTAssertFalse(table.scene.statusText.contains("not saved"), table.scene.statusText)
+        XCTAssertEqual(try saveFiles().count, 1)
+        table.app.finish()
+        XCTAssertFalse(table.app.leftUnsaved, "saved in the end")
+    }
+
+    /// As above, the way out says it: the program fails.
+    func testAGameThatCannotBeSavedFailsOnTheWayOut() throws {
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/state", contents: Data("x".utf8)))
+        let table = start()
+        table.pilot.type("d")
+        table.settle()
         table.app.finish()
         XCTAssertTrue(table.app.leftUnsaved)
         XCTAssertTrue(
@@ -201,6 +224,13 @@ final class SavingTests: XCTestCase {
                 "cannot save: /home/ann/saves/k-1.save: No space; kept as /x/k.bad, (/y/z) /root"),
             "cannot save: k-1.save: No space; kept as k.bad, (z) /root")
         XCTAssertEqual(PathNames.namingFilesByName("1/2 and a/b: x"), "1/2 and a/b: x")
+        // Spaces in the folders' names (and the file's): one path, not words.
+        XCTAssertEqual(
+            PathNames.namingFilesByName(
+                "cannot save: /home/ann/My Games/state/k-1.save: No space; kept as /My Saves/old/k 2.bad, (/y z/w)"),
+            "cannot save: k-1.save: No space; kept as k 2.bad, (w)")
+        XCTAssertEqual(
+            PathNames.namingFilesByName("/a b/c d: cannot be read"), "c d: cannot be read")
     }
 
     func testTheChooserMarksASavedGameAndSelectsIt() throws {

@@ -169,7 +169,25 @@ final class SettingsScreenTests: XCTestCase {
         XCTAssertTrue(h.app.leftUnsaved)
         XCTAssertEqual(
             h.app.keeperProblems.last,
-            "settings changed but not saved (mouse) in \(path): " + note.dropFirst("Not saved: ".count))
+            "settings changed but not saved (mouse): " + note.dropFirst("Not saved: ".count))
+    }
+
+    /// A settings file that cannot be read is named once on the way out: it said 'in PATH:
+    /// PATH: cannot read the file: …'.
+    func testAnUnreadableFileIsNamedOnceOnTheWayOut() throws {
+        // Larger than a settings file is read at: it cannot be read, whoever runs the test.
+        try AtomicFile.write("# " + String(repeating: "x", count: SettingsFile.sizeLimit) + "\n", to: path)
+        let h = klondike()
+        h.type("o")
+        h.key(.down)
+        h.key(.down)
+        h.key(.right)
+        let note = try XCTUnwrap(h.app.settingsNote)
+        XCTAssertTrue(note.hasPrefix("Not saved: \(path): cannot read"), note)
+        h.app.finish()
+        let said = try XCTUnwrap(h.app.keeperProblems.last)
+        XCTAssertEqual(said.components(separatedBy: path).count, 2, "the file named once: \(said)")
+        XCTAssertEqual(said, "settings changed but not saved (mouse): " + note.dropFirst("Not saved: ".count))
     }
 
     /// A change that could not be written, written by a later change of the same setting, is

@@ -27,6 +27,30 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(byName.output.hasPrefix("my-pyramid: ok, "), byName.output)
     }
 
+    /// The settings file named by its path (the README: "a layout, a script or the settings
+    /// file, checked") is checked as settings: it was checked as a layout, "missing map" and
+    /// "unknown key 'mouse'".
+    func testTheSettingsFileNamedByItsPathIsCheckedAsSettings() throws {
+        let config = folder + "/config/cardtable"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "mouse = \"click\"\n[theme]\nascii = true\n".write(
+            toFile: config + "/config.toml", atomically: false, encoding: .utf8)
+        for named in [config + "/config.toml", "config/cardtable/config.toml"] {
+            let run = try runCardtable(["check", named], in: folder)
+            XCTAssertEqual(run.status, 0, run.errors)
+            XCTAssertEqual(run.errors, "")
+            XCTAssertEqual(run.output, "\(named): ok\n")
+        }
+        try "mouse = \"sideways\"\n".write(toFile: config + "/config.toml", atomically: false, encoding: .utf8)
+        let bad = try runCardtable(["check", "config/cardtable/config.toml"], in: folder)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.errors.hasPrefix("config/cardtable/config.toml:1:9: error: unknown mouse"), bad.errors)
+        // Another file of that name is a layout still.
+        try "mouse = \"click\"\n".write(toFile: folder + "/config.toml", atomically: false, encoding: .utf8)
+        let layout = try runCardtable(["check", "config.toml"], in: folder)
+        XCTAssertTrue(layout.errors.contains("missing map"), layout.errors)
+    }
+
     /// A game won as dealt has nothing to play, whatever its win says: check warns.
     func testAGameWonAsDealtIsAWarning() throws {
         try """

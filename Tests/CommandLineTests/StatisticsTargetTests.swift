@@ -53,6 +53,27 @@ final class StatisticsTargetTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/stats.txt"), "made before the game")
     }
 
+    /// A game that does not start (no terminal) leaves no empty figures' file behind, and a file
+    /// that was there before it is left as it was.
+    func testAGameThatDoesNotStartLeavesNoFileBehind() throws {
+        let run = try runCardtable(["play", "klondike", "--stats", "x"], in: folder)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.errors.contains("terminal"), run.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/x"), "no empty file left behind")
+        try "figures of before\n".write(toFile: folder + "/y", atomically: false, encoding: .utf8)
+        XCTAssertEqual(try runCardtable(["play", "klondike", "--stats", "y"], in: folder).status, 1)
+        XCTAssertEqual(try String(contentsOfFile: folder + "/y", encoding: .utf8), "figures of before\n")
+        // Made, then written to by someone before the game gave up: kept.
+        let made = try XCTUnwrap(StatisticsTarget.prepare(folder + "/z"))
+        try "written since\n".write(toFile: folder + "/z", atomically: false, encoding: .utf8)
+        StatisticsTarget.takeBack(made, at: folder + "/z")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/z"))
+        XCTAssertNil(try StatisticsTarget.prepare(folder + "/z"), "made before, not now")
+        let empty = try XCTUnwrap(StatisticsTarget.prepare(folder + "/e"))
+        StatisticsTarget.takeBack(empty, at: folder + "/e")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/e"))
+    }
+
     /// `--stats /tmp/x`, where another user made `/tmp/x` a link to a file of the player's (or
     /// a second name of it): the figures must not truncate that file. (Another user's link needs
     /// root to make: `lchown`.)
